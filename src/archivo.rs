@@ -1,0 +1,625 @@
+//! The homework's save file: 8 lines, one per row, cells separated by commas.
+//!
+//! Writing always gives the canonical form of the homework's example: row 1 first, the
+//! cells of a row joined by a comma and a space, a newline after every row:
+//!
+//! ```text
+//! V, V, V, V, V, V, V, V
+//! ...
+//! V, V, V, B, N, V, V, V
+//! ```
+//!
+//! Reading is tolerant where there is no doubt about what was meant: spaces or tabs
+//! around the commas or none at all, CRLF or LF line ends, a final newline or not,
+//! blank lines after the last row, and a UTF-8 byte order mark. Everything else is
+//! rejected with an [`ErrorTablero`] that names the line and column (both counted from
+//! 1, the column in characters) and what was found against what was expected: a blank
+//! line between rows, fewer or more than 8 rows, a row without exactly 8 cells, or any
+//! cell other than exactly `B`, `N` or `V` (lowercase letters and quotes included).
+//! A file is never read whole if it is larger than [`LIMITE_BYTES`], and saving is
+//! atomic: a temporary file in the same folder is renamed over the old one, so a failed
+//! save never leaves a half-written file where a good one was.
+
+use std::{
+    fmt,
+    fs::File,
+    io::{self, Read, Write},
+    path::{Path, PathBuf},
+};
+
+use atomic_write_file::AtomicWriteFile;
+
+use crate::{Casilla, Posicion, Tablero, texto::cita};
+
+/// The largest board file that is read: 64 KiB. A real board takes 176 bytes.
+pub const LIMITE_BYTES: u64 = 64 * 1024;
+
+/// Why a text is not a board in the file format. Every variant has a line and a column
+/// (counted from 1; the column in characters).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ErrorTablero {
+    /// Nothing but blank lines (or nothing at all).
+    Vacio,
+    /// Bytes that are not UTF-8 text.
+    NoUtf8 {
+        /// Line of the first bad byte.
+        linea: usize,
+        /// Column of the first bad byte.
+        columna: usize,
+    },
+    /// A blank line before the last row.
+    LineaEnBlanco {
+        /// The blank line.
+        linea: usize,
+    },
+    /// The text ends before row 8.
+    FaltanFilas {
+        /// The line where the next row was expected.
+        linea: usize,
+        /// How many rows there were.
+        encontradas: usize,
+    },
+    /// A ninth row.
+    SobranFilas {
+        /// The line of the ninth row.
+        linea: usize,
+    },
+    /// A row with fewer or more than 8 cells.
+    CantidadCasillas {
+        /// The row's line.
+        linea: usize,
+        /// Where the ninth cell starts, or where the row ends if it is short.
+        columna: usize,
+        /// The row, 1 to 8.
+        fila: usize,
+        /// How many cells it had.
+        encontradas: usize,
+    },
+    /// A cell that is not exactly `B`, `N` or `V`.
+    Casilla {
+        /// The cell's line.
+        linea: usize,
+        /// Where the cell's text starts (after any spaces).
+        columna: usize,
+        /// The cell on the board.
+        posicion: Posicion,
+        /// What it held (shortened if very long).
+        encontrado: String,
+    },
+}
+
+impl ErrorTablero {
+    /// The line of the problem, counted from 1.
+    pub fn linea(&self) -> usize {
+        match *self {
+            ErrorTablero::Vacio => 1,
+            ErrorTablero::NoUtf8 { linea, .. }
+            | ErrorTablero::LineaEnBlanco { linea }
+            | ErrorTablero::FaltanFilas { linea, .. }
+            | ErrorTablero::SobranFilas { linea }
+            | ErrorTablero::CantidadCasillas { linea, .. }
+            | ErrorTablero::Casilla { linea, .. } => linea,
+        }
+    }
+
+    /// The column of the problem, counted from 1 in characters.
+    pub fn columna(&self) -> usize {
+        match *self {
+            ErrorTablero::NoUtf8 { columna, .. }
+            | ErrorTablero::CantidadCasillas { columna, .. }
+            | ErrorTablero::Casilla { columna, .. } => columna,
+            _ => 1,
+        }
+    }
+
+    /// What is wrong, without the line and column.
+    pub fn descripcion(&self) -> String {
+        match self {
+            ErrorTablero::Vacio => {
+                "el archivo está vacío (se esperaban 8 filas de 8 casillas)".into()
+            }
+            ErrorTablero::NoUtf8 { .. } => "el texto no es UTF-8 válido".into(),
+            ErrorTablero::LineaEnBlanco { .. } => {
+                "línea en blanco entre las filas (se esperaba una fila de 8 casillas)".into()
+            }
+            ErrorTablero::FaltanFilas { encontradas, .. } => {
+                format!("faltan filas: se encontraron {encontradas}, se esperaban 8")
+            }
+            ErrorTablero::SobranFilas { .. } => {
+                "sobran filas: se esperaban solo 8 (se encontró una novena)".into()
+            }
+            ErrorTablero::CantidadCasillas {
+                fila, encontradas, ..
+            } => {
+                format!("la fila {fila} tiene {encontradas} casillas, se esperaban 8")
+            }
+            ErrorTablero::Casilla {
+                posicion,
+                encontrado,
+                ..
+            } => {
+                format!("en la casilla {posicion} se encontró {encontrado:?}, se esperaba B, N o V")
+            }
+        }
+    }
+}
+
+impl fmt::Display for ErrorTablero {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "línea {}, columna {}: {}",
+            self.linea(),
+            self.columna(),
+            self.descripcion()
+        )
+    }
+}
+
+impl std::error::Error for ErrorTablero {}
+
+/// Why a board could not be loaded from or saved to a file. The messages are complete
+/// Spanish sentences that name the file; [`source`](std::error::Error::source) gives the
+/// underlying error where there is one.
+#[derive(Debug, thiserror::Error)]
+pub enum ErrorArchivo {
+    /// The file does not exist.
+    #[error("no existe el archivo «{}»", .ruta.display())]
+    NoExiste {
+        /// The file.
+        ruta: PathBuf,
+    },
+    /// The path is a folder.
+    #[error("«{}» es una carpeta, no un archivo", .ruta.display())]
+    EsCarpeta {
+        /// The folder.
+        ruta: PathBuf,
+    },
+    /// The file is larger than [`LIMITE_BYTES`]: it cannot be a board.
+    #[error("«{}» pesa más de 64 KiB: no puede ser un tablero", .ruta.display())]
+    DemasiadoGrande {
+        /// The file.
+        ruta: PathBuf,
+    },
+    /// Reading failed.
+    #[error("no se pudo leer «{}»: {}", .ruta.display(), describir_io(.fuente))]
+    Lectura {
+        /// The file.
+        ruta: PathBuf,
+        /// What the system said.
+        #[source]
+        fuente: io::Error,
+    },
+    /// Writing failed; the file that was there, if any, is intact.
+    #[error("no se pudo guardar «{}»: {}", .ruta.display(), describir_io(.fuente))]
+    Escritura {
+        /// The file.
+        ruta: PathBuf,
+        /// What the system said.
+        #[source]
+        fuente: io::Error,
+    },
+    /// The file is not a board in the format.
+    #[error("«{}» no es un tablero válido: {fuente}", .ruta.display())]
+    Formato {
+        /// The file.
+        ruta: PathBuf,
+        /// Where and what.
+        #[source]
+        fuente: ErrorTablero,
+    },
+}
+
+/// The system's error in Spanish, for the kinds a person meets when naming files.
+fn describir_io(error: &io::Error) -> String {
+    use io::ErrorKind::*;
+    match error.kind() {
+        NotFound => "la carpeta no existe".into(),
+        PermissionDenied => "permiso denegado".into(),
+        IsADirectory => "es una carpeta".into(),
+        NotADirectory => "una parte de la ruta no es una carpeta".into(),
+        StorageFull => "no queda espacio en el disco".into(),
+        ReadOnlyFilesystem => "el sistema de archivos es de solo lectura".into(),
+        InvalidFilename => "el nombre de archivo no es válido".into(),
+        InvalidData => "los datos no son válidos".into(),
+        _ => format!("error del sistema ({error})"),
+    }
+}
+
+/// Spaces and tabs: what may surround a cell.
+const ESPACIOS: [char; 2] = [' ', '\t'];
+
+/// Reads a board from the bytes of a file.
+///
+/// # Errors
+///
+/// [`ErrorTablero::NoUtf8`] for bytes that are not UTF-8, and then everything that
+/// [`leer_texto`] rejects.
+pub fn leer_bytes(bytes: &[u8]) -> Result<Tablero, ErrorTablero> {
+    match std::str::from_utf8(bytes) {
+        Ok(texto) => leer_texto(texto),
+        Err(error) => {
+            let valido = std::str::from_utf8(&bytes[..error.valid_up_to()])
+                .expect("el prefijo antes del error es UTF-8");
+            let inicio_linea = valido.rfind('\n').map_or(0, |i| i + 1);
+            Err(ErrorTablero::NoUtf8 {
+                linea: valido.matches('\n').count() + 1,
+                columna: valido[inicio_linea..].chars().count() + 1,
+            })
+        }
+    }
+}
+
+/// Reads a board from the text of a file (the module's documentation says what is
+/// accepted). This is also `Tablero`'s `FromStr`.
+///
+/// ```
+/// use othello::{Tablero, archivo::{leer_texto, ErrorTablero}};
+///
+/// let texto = "V,V,V,V,V,V,V,V\r\n".repeat(3)
+///     + "V, V, V, B, N, V, V, V\n"
+///     + "V,\tV, V, N, B, V, V, V\n"
+///     + &"V,V,V,V,V,V,V,V\n".repeat(3);
+/// assert_eq!(leer_texto(&texto)?, Tablero::inicial());
+///
+/// let error = leer_texto(&texto.replacen("B", "X", 1)).unwrap_err();
+/// assert_eq!((error.linea(), error.columna()), (4, 10));
+/// assert_eq!(
+///     error.to_string(),
+///     "línea 4, columna 10: en la casilla D4 se encontró \"X\", se esperaba B, N o V"
+/// );
+/// # Ok::<_, ErrorTablero>(())
+/// ```
+///
+/// # Errors
+///
+/// An [`ErrorTablero`] with the line and column of the first problem.
+pub fn leer_texto(texto: &str) -> Result<Tablero, ErrorTablero> {
+    let texto = texto.strip_prefix('\u{FEFF}').unwrap_or(texto);
+    let mut tablero = Tablero::vacio();
+    let mut filas = 0;
+    let mut primera_en_blanco = None;
+    // Lines are counted here, not by csv: csv skips empty lines without a trace.
+    for (indice, linea) in texto.split('\n').enumerate() {
+        let numero = indice + 1;
+        let linea = linea.strip_suffix('\r').unwrap_or(linea);
+        if linea.trim_matches(ESPACIOS).is_empty() {
+            primera_en_blanco.get_or_insert(numero);
+            continue;
+        }
+        if let Some(linea) = primera_en_blanco {
+            return Err(ErrorTablero::LineaEnBlanco { linea });
+        }
+        if filas == 8 {
+            return Err(ErrorTablero::SobranFilas { linea: numero });
+        }
+        leer_fila(&mut tablero, &campos(linea), filas, numero)?;
+        filas += 1;
+    }
+    match filas {
+        0 => Err(ErrorTablero::Vacio),
+        8 => Ok(tablero),
+        encontradas => Err(ErrorTablero::FaltanFilas {
+            linea: primera_en_blanco.unwrap_or(encontradas + 1),
+            encontradas,
+        }),
+    }
+}
+
+/// The fields of one line, split at the commas by csv: raw, with their spaces, so that
+/// the columns add up exactly. Quotes are ordinary characters, so a quoted cell is
+/// reported as it is written.
+fn campos(linea: &str) -> csv::StringRecord {
+    let mut lector = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .quoting(false)
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_reader(linea.as_bytes());
+    let mut registro = csv::StringRecord::new();
+    match lector.read_record(&mut registro) {
+        Ok(true) => registro,
+        // A line that is UTF-8, not blank and has no line end always makes a record;
+        // should csv ever differ, the whole line is one cell and is reported as such.
+        _ => csv::StringRecord::from(vec![linea]),
+    }
+}
+
+/// Fills row `fila` (0 to 7) of `tablero` from one csv record found on `linea`.
+fn leer_fila(
+    tablero: &mut Tablero,
+    registro: &csv::StringRecord,
+    fila: usize,
+    linea: usize,
+) -> Result<(), ErrorTablero> {
+    // The fields are the raw text between commas, so the columns add up exactly.
+    let mut columna = 1;
+    for (indice, campo) in registro.iter().enumerate() {
+        let valor = campo.trim_matches(ESPACIOS);
+        let inicio = columna + campo.chars().take_while(|c| ESPACIOS.contains(c)).count();
+        if indice == 8 {
+            return Err(ErrorTablero::CantidadCasillas {
+                linea,
+                columna: inicio,
+                fila: fila + 1,
+                encontradas: registro.len(),
+            });
+        }
+        let posicion = Posicion::desde_coordenadas(indice as u8, fila as u8)
+            .expect("fila y columna entre 0 y 7");
+        let casilla: Casilla = valor.parse().map_err(|_| ErrorTablero::Casilla {
+            linea,
+            columna: inicio,
+            posicion,
+            encontrado: cita(valor),
+        })?;
+        tablero.poner(posicion, casilla);
+        columna += campo.chars().count() + 1;
+    }
+    if registro.len() < 8 {
+        return Err(ErrorTablero::CantidadCasillas {
+            linea,
+            columna: columna - 1,
+            fila: fila + 1,
+            encontradas: registro.len(),
+        });
+    }
+    Ok(())
+}
+
+/// Loads a board from the file at `ruta`.
+///
+/// # Errors
+///
+/// An [`ErrorArchivo`] for a missing file, a folder, a file larger than
+/// [`LIMITE_BYTES`] (which is not read), a read failure, or a text that is not a board.
+pub fn cargar(ruta: impl AsRef<Path>) -> Result<Tablero, ErrorArchivo> {
+    let ruta = ruta.as_ref();
+    let error_lectura = |fuente: io::Error| match fuente.kind() {
+        io::ErrorKind::NotFound => ErrorArchivo::NoExiste { ruta: ruta.into() },
+        io::ErrorKind::IsADirectory => ErrorArchivo::EsCarpeta { ruta: ruta.into() },
+        _ => ErrorArchivo::Lectura {
+            ruta: ruta.into(),
+            fuente,
+        },
+    };
+    let archivo = File::open(ruta).map_err(error_lectura)?;
+    let metadatos = archivo.metadata().map_err(error_lectura)?;
+    if metadatos.is_dir() {
+        return Err(ErrorArchivo::EsCarpeta { ruta: ruta.into() });
+    }
+    if metadatos.len() > LIMITE_BYTES {
+        return Err(ErrorArchivo::DemasiadoGrande { ruta: ruta.into() });
+    }
+    // The size can lie (a device, a file still growing): read one byte past the limit
+    // at most.
+    let mut bytes = Vec::new();
+    archivo
+        .take(LIMITE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(error_lectura)?;
+    if bytes.len() as u64 > LIMITE_BYTES {
+        return Err(ErrorArchivo::DemasiadoGrande { ruta: ruta.into() });
+    }
+    leer_bytes(&bytes).map_err(|fuente| ErrorArchivo::Formato {
+        ruta: ruta.into(),
+        fuente,
+    })
+}
+
+/// Saves `tablero` to the file at `ruta` in the canonical format, atomically: the old
+/// file, if any, stays whole until the new one is complete.
+///
+/// # Errors
+///
+/// [`ErrorArchivo::EsCarpeta`] if `ruta` is a folder, [`ErrorArchivo::Escritura`] if
+/// the system refuses (missing folder, no permission, full disk).
+pub fn guardar(tablero: &Tablero, ruta: impl AsRef<Path>) -> Result<(), ErrorArchivo> {
+    let ruta = ruta.as_ref();
+    if ruta.is_dir() {
+        return Err(ErrorArchivo::EsCarpeta { ruta: ruta.into() });
+    }
+    let escribir = || -> io::Result<()> {
+        let mut archivo = AtomicWriteFile::open(ruta)?;
+        archivo.write_all(tablero.to_string().as_bytes())?;
+        archivo.commit()
+    };
+    escribir().map_err(|fuente| ErrorArchivo::Escritura {
+        ruta: ruta.into(),
+        fuente,
+    })
+}
+
+impl fmt::Display for Tablero {
+    /// The canonical file format: 8 lines of `V, V, V, B, N, V, V, V`, each ending in a
+    /// newline.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for fila in self.filas() {
+            let letras: Vec<String> = fila.iter().map(Casilla::to_string).collect();
+            writeln!(f, "{}", letras.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for Tablero {
+    type Err = ErrorTablero;
+
+    /// The file format, as [`leer_texto`] reads it.
+    fn from_str(texto: &str) -> Result<Tablero, ErrorTablero> {
+        leer_texto(texto)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const INICIAL: &str = "\
+V, V, V, V, V, V, V, V
+V, V, V, V, V, V, V, V
+V, V, V, V, V, V, V, V
+V, V, V, B, N, V, V, V
+V, V, V, N, B, V, V, V
+V, V, V, V, V, V, V, V
+V, V, V, V, V, V, V, V
+V, V, V, V, V, V, V, V
+";
+
+    #[test]
+    fn escribe_la_forma_canonica() {
+        assert_eq!(Tablero::inicial().to_string(), INICIAL);
+        assert_eq!(INICIAL.parse::<Tablero>(), Ok(Tablero::inicial()));
+    }
+
+    #[test]
+    fn tolerancias() {
+        let variantes = [
+            INICIAL.replace(", ", ","),
+            INICIAL.replace(", ", " ,\t"),
+            INICIAL.replace('\n', "\r\n"),
+            INICIAL.trim_end().to_owned(),
+            format!("{INICIAL}\n\n  \n\t\n"),
+            format!("\u{FEFF}{INICIAL}"),
+            INICIAL.replace("V, V, V, B", "  V, V, V, B"),
+            INICIAL.replace("N, V, V, V\n", "N, V, V, V  \n"),
+        ];
+        for texto in variantes {
+            assert_eq!(
+                texto.parse::<Tablero>(),
+                Ok(Tablero::inicial()),
+                "{texto:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn errores_con_linea_y_columna() {
+        let fila = "V, V, V, V, V, V, V, V\n";
+        let casos: Vec<(String, ErrorTablero)> = vec![
+            (String::new(), ErrorTablero::Vacio),
+            ("\n\n \n".into(), ErrorTablero::Vacio),
+            (
+                INICIAL.replacen("\n", "\n\n", 2),
+                ErrorTablero::LineaEnBlanco { linea: 2 },
+            ),
+            (
+                INICIAL.replacen("\n", "\n   \n", 1),
+                ErrorTablero::LineaEnBlanco { linea: 2 },
+            ),
+            (
+                fila.repeat(7),
+                ErrorTablero::FaltanFilas {
+                    linea: 8,
+                    encontradas: 7,
+                },
+            ),
+            (
+                format!("{INICIAL}{fila}"),
+                ErrorTablero::SobranFilas { linea: 9 },
+            ),
+            (
+                INICIAL.replacen("V, V, V, V, V, V, V, V", "V, V, V, V, V, V, V", 1),
+                ErrorTablero::CantidadCasillas {
+                    linea: 1,
+                    columna: 20,
+                    fila: 1,
+                    encontradas: 7,
+                },
+            ),
+            (
+                INICIAL.replacen("V, V, V, V, V, V, V, V", "V, V, V, V, V, V, V, V, V", 1),
+                ErrorTablero::CantidadCasillas {
+                    linea: 1,
+                    columna: 25,
+                    fila: 1,
+                    encontradas: 9,
+                },
+            ),
+            (
+                INICIAL.replacen("V, V, V, V, V, V, V, V", "V, V, V, V, V, V, V, V,", 1),
+                ErrorTablero::CantidadCasillas {
+                    linea: 1,
+                    columna: 24,
+                    fila: 1,
+                    encontradas: 9,
+                },
+            ),
+            (
+                INICIAL.replacen("B, N", "b, N", 1),
+                ErrorTablero::Casilla {
+                    linea: 4,
+                    columna: 10,
+                    posicion: "D4".parse().unwrap(),
+                    encontrado: "b".into(),
+                },
+            ),
+            (
+                INICIAL.replacen("B, N", "\"B\", N", 1),
+                ErrorTablero::Casilla {
+                    linea: 4,
+                    columna: 10,
+                    posicion: "D4".parse().unwrap(),
+                    encontrado: "\"B\"".into(),
+                },
+            ),
+            (
+                INICIAL.replacen("V, V, V, B", "V, V,, B", 1),
+                ErrorTablero::Casilla {
+                    linea: 4,
+                    columna: 6,
+                    posicion: "C4".parse().unwrap(),
+                    encontrado: String::new(),
+                },
+            ),
+            (
+                INICIAL.replacen("V, V, V, B", "V, V, , V, B", 1).replacen(
+                    "N, V, V, V\n",
+                    "N, V, V\n",
+                    1,
+                ),
+                ErrorTablero::Casilla {
+                    linea: 4,
+                    columna: 7,
+                    posicion: "C4".parse().unwrap(),
+                    encontrado: String::new(),
+                },
+            ),
+            (
+                INICIAL.replacen("V, V, V, B", "V; V; V; B", 1),
+                // Problems are reported in reading order: this cell comes first.
+                ErrorTablero::Casilla {
+                    linea: 4,
+                    columna: 1,
+                    posicion: "A4".parse().unwrap(),
+                    encontrado: "V; V; V; B".into(),
+                },
+            ),
+        ];
+        for (texto, esperado) in casos {
+            assert_eq!(texto.parse::<Tablero>(), Err(esperado), "{texto:?}");
+        }
+    }
+
+    #[test]
+    fn no_utf8_con_posicion() {
+        let mut bytes = INICIAL.as_bytes().to_vec();
+        bytes[23 + 3] = 0xFF; // line 2, column 4
+        assert_eq!(
+            leer_bytes(&bytes),
+            Err(ErrorTablero::NoUtf8 {
+                linea: 2,
+                columna: 4
+            })
+        );
+    }
+
+    #[test]
+    fn cita_acortada() {
+        let texto = INICIAL.replacen('B', &"X".repeat(1000), 1);
+        let Err(ErrorTablero::Casilla { encontrado, .. }) = texto.parse::<Tablero>() else {
+            panic!("se esperaba un error de casilla");
+        };
+        assert_eq!(encontrado.chars().count(), crate::texto::LARGO_CITA + 1);
+    }
+}

@@ -1,0 +1,513 @@
+//! The game at the terminal: two people take turns at one keyboard.
+//!
+//! [`ejecutar`] reads lines from any [`BufRead`] and writes to any [`Write`], so the same
+//! loop serves a person at a terminal, a piped transcript and the tests. It never
+//! panics on its input: garbage, very long lines, bytes that are not UTF-8 and the end
+//! of the input (Ctrl-D) at any prompt all have an answer, the last one a goodbye.
+
+use std::{
+    collections::HashSet,
+    fs,
+    io::{self, BufRead, Write},
+    path::{Path, PathBuf},
+};
+
+use crate::{
+    Casilla, Color, ErrorArchivo, Estado, Jugada, Partida, Posicion, Tablero, Vista, archivo,
+    texto::cita,
+};
+
+/// How the game starts and looks.
+#[derive(Clone, Debug, Default)]
+pub struct Opciones {
+    /// Load this saved board and skip the start menu.
+    pub cargar: Option<PathBuf>,
+    /// Who moves first on the loaded board; asked when `None`.
+    pub turno: Option<Color>,
+    /// Draw the pieces in color (ANSI escapes).
+    pub color: bool,
+    /// Write back each line read, after its prompt, so that the output of a piped
+    /// transcript reads like a session at the terminal.
+    pub eco: bool,
+}
+
+/// Why the game could not go on.
+#[derive(Debug, thiserror::Error)]
+pub enum ErrorJuego {
+    /// The board of [`Opciones::cargar`] could not be loaded.
+    #[error(transparent)]
+    Carga(#[from] ErrorArchivo),
+    /// Reading the input or writing the output failed.
+    #[error("error de entrada o salida: {0}")]
+    EntradaSalida(#[from] io::Error),
+}
+
+/// Plays at the terminal until the players quit or the input ends.
+///
+/// ```
+/// use othello::juego::{ejecutar, Opciones};
+///
+/// let mut salida = Vec::new();
+/// ejecutar("1\nc4\nsalir\nn\n".as_bytes(), &mut salida, &Opciones::default())?;
+/// let texto = String::from_utf8(salida)?;
+/// assert!(texto.contains("Las negras juegan C4 y voltean 1 ficha."));
+/// assert!(texto.ends_with("¡Hasta luego!\n"));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// [`ErrorJuego::Carga`] if the board of `opciones.cargar` cannot be loaded, and
+/// [`ErrorJuego::EntradaSalida`] if reading or writing fails. The end of the input is
+/// not an error.
+pub fn ejecutar<R: BufRead, W: Write>(
+    entrada: R,
+    salida: W,
+    opciones: &Opciones,
+) -> Result<(), ErrorJuego> {
+    let mut sesion = Sesion {
+        entrada,
+        salida,
+        color: opciones.color,
+        eco: opciones.eco,
+        propios: HashSet::new(),
+        ultimo_archivo: None,
+    };
+    sesion.bienvenida()?;
+    let mut siguiente = match &opciones.cargar {
+        Some(ruta) => {
+            let tablero = archivo::cargar(ruta)?;
+            writeln!(sesion.salida, "Partida cargada de «{}».", ruta.display())?;
+            match opciones.turno {
+                Some(turno) => Some(Partida::desde(tablero, turno)),
+                None => sesion.preguntar_turno(tablero)?,
+            }
+        }
+        None => sesion.menu()?,
+    };
+    while let Some(partida) = siguiente {
+        siguiente = match sesion.jugar_partida(partida)? {
+            Fin::Salir => None,
+            Fin::Terminada => match sesion.confirmar("¿Jugar otra partida? (s/n): ")? {
+                Some(true) => Some(Partida::nueva()),
+                _ => None,
+            },
+        };
+    }
+    writeln!(sesion.salida, "¡Hasta luego!")?;
+    Ok(())
+}
+
+/// How one game ended for the program.
+enum Fin {
+    /// The players quit, or the input ended.
+    Salir,
+    /// The game reached one of its end conditions.
+    Terminada,
+}
+
+/// At most this many bytes of a line are kept; the rest of the line is read and
+/// dropped, so a huge line costs no memory.
+const LARGO_LINEA: usize = 1024;
+
+const AYUDA: &str = "\
+Comandos (da igual mayúsculas o minúsculas):
+  C4                 pone una ficha en C4 (columna A-H, fila 1-8)
+  pasar              pasa el turno
+  guardar [archivo]  guarda el tablero en un archivo (si no das el nombre, lo pregunta)
+  pistas             muestra u oculta en el tablero las jugadas válidas (*)
+  ayuda              muestra esta ayuda
+  salir              termina el programa (ofrece guardar si hay cambios sin guardar)
+
+Reglas (Tarea 2, IIC1103 UC):
+  - Juegan las negras (N) y las blancas (B) por turnos; empiezan las negras.
+  - Una jugada es válida si la casilla está vacía y flanquea al menos una ficha
+    rival: en alguna de las 8 direcciones, entre la ficha nueva y otra propia hay
+    solo fichas rivales, sin casillas vacías. Todas las fichas flanqueadas, en
+    todas las direcciones, cambian de color.
+  - En esta variante puedes pasar cuando quieras, aunque tengas jugadas válidas.
+    Si no tienes ninguna, debes pasar.
+  - La partida termina cuando el tablero se llena, cuando ambos pasan uno después
+    del otro, cuando el que debe jugar no tiene fichas o cuando ninguno de los dos
+    puede jugar. Gana quien tenga más fichas de su color.
+  - El archivo guarda solo el tablero: al cargarlo se pregunta quién juega.
+";
+
+/// The players' side of the program: where it reads and writes, and what it remembers
+/// across games.
+struct Sesion<R, W> {
+    entrada: R,
+    salida: W,
+    color: bool,
+    eco: bool,
+    /// Files this program wrote (canonical paths): saving over them needs no question.
+    propios: HashSet<PathBuf>,
+    /// The last file saved or loaded, offered as the default name.
+    ultimo_archivo: Option<PathBuf>,
+}
+
+impl<R: BufRead, W: Write> Sesion<R, W> {
+    fn bienvenida(&mut self) -> io::Result<()> {
+        writeln!(
+            self.salida,
+            "Othello (Reversi) — Tarea 2, Introducción a la Programación UC"
+        )?;
+        writeln!(
+            self.salida,
+            "Escribe «ayuda» durante la partida para ver los comandos y las reglas."
+        )
+    }
+
+    /// One line of input without its line end, or `None` at the end of the input.
+    fn leer_linea(&mut self) -> io::Result<Option<String>> {
+        let mut bytes = Vec::new();
+        let mut leyo_algo = false;
+        loop {
+            let disponible = match self.entrada.fill_buf() {
+                Ok(disponible) => disponible,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(error) => return Err(error),
+            };
+            if disponible.is_empty() {
+                break;
+            }
+            leyo_algo = true;
+            let fin = disponible.iter().position(|&b| b == b'\n');
+            let parte = &disponible[..fin.unwrap_or(disponible.len())];
+            let cabe = LARGO_LINEA.saturating_sub(bytes.len()).min(parte.len());
+            bytes.extend_from_slice(&parte[..cabe]);
+            let consumido = fin.map_or(disponible.len(), |i| i + 1);
+            self.entrada.consume(consumido);
+            if fin.is_some() {
+                break;
+            }
+        }
+        if !leyo_algo {
+            return Ok(None);
+        }
+        let linea = String::from_utf8_lossy(&bytes);
+        Ok(Some(linea.trim_end_matches('\r').to_owned()))
+    }
+
+    /// Shows `pregunta` and returns the answer, trimmed, or `None` at the end of the
+    /// input.
+    fn preguntar(&mut self, pregunta: &str) -> io::Result<Option<String>> {
+        write!(self.salida, "{pregunta}")?;
+        self.salida.flush()?;
+        let linea = self.leer_linea()?;
+        match &linea {
+            Some(linea) if self.eco => writeln!(self.salida, "{linea}")?,
+            // Whatever the person typed ended with Enter; at the end of the input the
+            // next message starts on a line of its own.
+            None => writeln!(self.salida)?,
+            Some(_) => {}
+        }
+        Ok(linea.map(|linea| linea.trim().to_owned()))
+    }
+
+    /// A yes-or-no question, asked until answered; `None` at the end of the input.
+    fn confirmar(&mut self, pregunta: &str) -> io::Result<Option<bool>> {
+        loop {
+            let Some(respuesta) = self.preguntar(pregunta)? else {
+                return Ok(None);
+            };
+            match respuesta.to_lowercase().as_str() {
+                "s" | "si" | "sí" => return Ok(Some(true)),
+                "n" | "no" => return Ok(Some(false)),
+                _ => writeln!(self.salida, "Responde «s» (sí) o «n» (no).")?,
+            }
+        }
+    }
+
+    /// The start menu: a new game, a saved one, or quit (`None`).
+    fn menu(&mut self) -> io::Result<Option<Partida>> {
+        loop {
+            writeln!(self.salida)?;
+            writeln!(self.salida, "Menú:")?;
+            writeln!(self.salida, "  1) Partida nueva")?;
+            writeln!(self.salida, "  2) Cargar una partida guardada")?;
+            writeln!(self.salida, "  3) Salir")?;
+            let Some(opcion) = self.preguntar("Elige una opción (1, 2 o 3): ")? else {
+                return Ok(None);
+            };
+            match opcion.to_lowercase().as_str() {
+                "1" | "nueva" => return Ok(Some(Partida::nueva())),
+                "2" | "cargar" => {
+                    if let Some(partida) = self.cargar()? {
+                        return Ok(Some(partida));
+                    }
+                }
+                "3" | "salir" => return Ok(None),
+                _ => writeln!(
+                    self.salida,
+                    "«{}» no es una opción: escribe 1, 2 o 3.",
+                    cita(&opcion)
+                )?,
+            }
+        }
+    }
+
+    /// Asks for a file until one loads; `None` to go back to the menu (an empty answer
+    /// or the end of the input).
+    fn cargar(&mut self) -> io::Result<Option<Partida>> {
+        loop {
+            let Some(nombre) = self.preguntar("Archivo a cargar (Enter para volver al menú): ")?
+            else {
+                return Ok(None);
+            };
+            if nombre.is_empty() {
+                return Ok(None);
+            }
+            match archivo::cargar(&nombre) {
+                Ok(tablero) => {
+                    writeln!(self.salida, "Partida cargada de «{nombre}».")?;
+                    self.ultimo_archivo = Some(PathBuf::from(nombre));
+                    return self.preguntar_turno(tablero);
+                }
+                Err(error) => writeln!(self.salida, "No se pudo cargar: {error}.")?,
+            }
+        }
+    }
+
+    /// Asks who moves on a loaded board, offering the likely answer.
+    fn preguntar_turno(&mut self, tablero: Tablero) -> io::Result<Option<Partida>> {
+        let sugerido = Partida::turno_sugerido(&tablero);
+        let pregunta = format!(
+            "¿Quién juega ahora? N (negras) o B (blancas) [Enter = {sugerido}, las {}]: ",
+            sugerido.nombre()
+        );
+        loop {
+            let Some(respuesta) = self.preguntar(&pregunta)? else {
+                return Ok(None);
+            };
+            let turno = match respuesta.to_lowercase().as_str() {
+                "" => Some(sugerido),
+                "n" | "negras" | "negro" => Some(Color::Negro),
+                "b" | "blancas" | "blanco" => Some(Color::Blanco),
+                _ => None,
+            };
+            match turno {
+                Some(turno) => return Ok(Some(Partida::desde(tablero, turno))),
+                None => writeln!(self.salida, "Responde N (negras) o B (blancas).")?,
+            }
+        }
+    }
+
+    /// Draws the board with the counts.
+    fn mostrar(
+        &mut self,
+        partida: &Partida,
+        ultima: Option<Posicion>,
+        pistas: bool,
+    ) -> io::Result<()> {
+        let tablero = partida.tablero();
+        let validas = if pistas {
+            partida.jugadas_validas()
+        } else {
+            Default::default()
+        };
+        let vista = Vista::new(tablero)
+            .ultima(ultima)
+            .pistas(validas)
+            .color(self.color);
+        writeln!(self.salida)?;
+        write!(self.salida, "{vista}")?;
+        writeln!(
+            self.salida,
+            "Negras (N): {}   Blancas (B): {}",
+            tablero.contar(Casilla::Ficha(Color::Negro)),
+            tablero.contar(Casilla::Ficha(Color::Blanco)),
+        )?;
+        if pistas && partida.estado() == Estado::EnCurso {
+            let lista: Vec<String> = validas.into_iter().map(|p| p.to_string()).collect();
+            match lista.is_empty() {
+                true => writeln!(
+                    self.salida,
+                    "Pistas: las {} no tienen jugadas válidas.",
+                    partida.turno().nombre()
+                )?,
+                false => writeln!(self.salida, "Pistas (*): {}", lista.join(", "))?,
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays one game to its end, or until the players quit or the input ends.
+    fn jugar_partida(&mut self, mut partida: Partida) -> io::Result<Fin> {
+        let mut ultima = None;
+        let mut pistas = false;
+        let mut sin_guardar = false;
+        let mut redibujar = true;
+        loop {
+            if redibujar {
+                self.mostrar(&partida, ultima, pistas)?;
+                redibujar = false;
+                if let Estado::Terminada { motivo, resultado } = partida.estado() {
+                    writeln!(self.salida, "Fin de la partida: {motivo}.")?;
+                    writeln!(
+                        self.salida,
+                        "{}.",
+                        mayuscula_inicial(&resultado.to_string())
+                    )?;
+                    return Ok(Fin::Terminada);
+                }
+                if partida.debe_pasar() {
+                    writeln!(
+                        self.salida,
+                        "Las {} no tienen jugadas válidas: deben pasar (escribe «pasar»).",
+                        partida.turno().nombre()
+                    )?;
+                }
+            }
+            let turno = partida.turno();
+            let pregunta = format!("Turno de las {} ({turno}): ", turno.nombre());
+            let Some(linea) = self.preguntar(&pregunta)? else {
+                return Ok(Fin::Salir);
+            };
+            let (comando, argumento) = match linea.split_once(char::is_whitespace) {
+                Some((comando, argumento)) => (comando, argumento.trim()),
+                None => (linea.as_str(), ""),
+            };
+            match (comando.to_lowercase().as_str(), argumento) {
+                ("", _) => {}
+                ("pasar", "") => {
+                    partida
+                        .jugar(Jugada::Pasar)
+                        .expect("la partida sigue en curso");
+                    writeln!(self.salida, "Las {} pasan.", turno.nombre())?;
+                    ultima = None;
+                    sin_guardar = true;
+                    redibujar = true;
+                }
+                ("guardar", nombre) => {
+                    if self.guardar(&partida, nombre)? {
+                        sin_guardar = false;
+                    }
+                }
+                ("pistas", "") => {
+                    pistas = !pistas;
+                    let estado = if pistas { "activadas" } else { "desactivadas" };
+                    writeln!(self.salida, "Pistas {estado}.")?;
+                    redibujar = true;
+                }
+                ("ayuda" | "?", "") => write!(self.salida, "{AYUDA}")?,
+                ("salir", "") => {
+                    if !sin_guardar {
+                        return Ok(Fin::Salir);
+                    }
+                    match self
+                        .confirmar("Hay cambios sin guardar. ¿Guardar antes de salir? (s/n): ")?
+                    {
+                        Some(true) => {
+                            if self.guardar(&partida, "")? {
+                                return Ok(Fin::Salir);
+                            }
+                            writeln!(self.salida, "La partida sigue.")?;
+                        }
+                        _ => return Ok(Fin::Salir),
+                    }
+                }
+                _ => match self.colocar(&mut partida, &linea)? {
+                    Some(posicion) => {
+                        ultima = Some(posicion);
+                        sin_guardar = true;
+                        redibujar = true;
+                    }
+                    None if partida.debe_pasar() => {
+                        writeln!(self.salida, "No tienes jugadas válidas: escribe «pasar».")?;
+                    }
+                    None => {}
+                },
+            }
+        }
+    }
+
+    /// Plays what a person typed as a position, or says why it cannot be played.
+    fn colocar(&mut self, partida: &mut Partida, texto: &str) -> io::Result<Option<Posicion>> {
+        let turno = partida.turno();
+        let texto = texto.trim();
+        let resultado = texto
+            .to_uppercase()
+            .parse::<Posicion>()
+            .map_err(|error| error.citando(texto).to_string())
+            .and_then(|p| {
+                partida
+                    .jugar(Jugada::Colocar(p))
+                    .map(|volteadas| (p, volteadas))
+                    .map_err(|error| error.to_string())
+            });
+        match resultado {
+            Ok((posicion, volteadas)) => {
+                let n = volteadas.cantidad();
+                let fichas = if n == 1 { "ficha" } else { "fichas" };
+                writeln!(
+                    self.salida,
+                    "Las {} juegan {posicion} y voltean {n} {fichas}.",
+                    turno.nombre()
+                )?;
+                Ok(Some(posicion))
+            }
+            Err(razon) => {
+                writeln!(self.salida, "Jugada no válida: {razon}. Intenta de nuevo.")?;
+                Ok(None)
+            }
+        }
+    }
+
+    /// Saves the board to `nombre`, or to a name asked for. Returns whether it saved;
+    /// a failure is told and the game goes on.
+    fn guardar(&mut self, partida: &Partida, nombre: &str) -> io::Result<bool> {
+        let ruta = if nombre.is_empty() {
+            let pregunta = match &self.ultimo_archivo {
+                Some(ultimo) => format!("Nombre del archivo [Enter = {}]: ", ultimo.display()),
+                None => "Nombre del archivo (Enter para cancelar): ".to_owned(),
+            };
+            match (self.preguntar(&pregunta)?, &self.ultimo_archivo) {
+                (Some(nombre), _) if !nombre.is_empty() => PathBuf::from(nombre),
+                (Some(_), Some(ultimo)) => ultimo.clone(),
+                _ => {
+                    writeln!(self.salida, "No se guardó.")?;
+                    return Ok(false);
+                }
+            }
+        } else {
+            PathBuf::from(nombre)
+        };
+        if ruta.is_file() && !self.propios.contains(&canonica(&ruta)) {
+            let pregunta = format!(
+                "«{}» ya existe y no lo creó esta partida. ¿Sobrescribirlo? (s/n): ",
+                ruta.display()
+            );
+            if self.confirmar(&pregunta)? != Some(true) {
+                writeln!(self.salida, "No se guardó.")?;
+                return Ok(false);
+            }
+        }
+        match archivo::guardar(partida.tablero(), &ruta) {
+            Ok(()) => {
+                self.propios.insert(canonica(&ruta));
+                writeln!(self.salida, "Partida guardada en «{}».", ruta.display())?;
+                self.ultimo_archivo = Some(ruta);
+                Ok(true)
+            }
+            Err(error) => {
+                writeln!(self.salida, "No se guardó: {error}.")?;
+                Ok(false)
+            }
+        }
+    }
+}
+
+/// The path without `.`, `..` or links where it can be resolved, so that two names of
+/// one file compare equal.
+fn canonica(ruta: &Path) -> PathBuf {
+    fs::canonicalize(ruta).unwrap_or_else(|_| ruta.to_owned())
+}
+
+fn mayuscula_inicial(texto: &str) -> String {
+    let mut letras = texto.chars();
+    letras
+        .next()
+        .map(|primera| primera.to_uppercase().chain(letras).collect())
+        .unwrap_or_default()
+}
