@@ -1,7 +1,5 @@
 //! One cell of the board: empty or holding a piece of one color.
 
-use std::{fmt, str::FromStr};
-
 use crate::Color;
 
 /// What a cell holds. Its face is the homework's string: "V" (vacía), "N" or "B".
@@ -56,29 +54,12 @@ impl From<Color> for Casilla {
     }
 }
 
-impl fmt::Display for Casilla {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letra())
-    }
-}
-
 /// The text is not "V", "N" or "B".
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("casilla «{0}» inválida (se esperaba B, N o V)")]
 pub struct ErrorCasilla(pub String);
 
-impl FromStr for Casilla {
-    type Err = ErrorCasilla;
-
-    /// Exactly "V", "N" or "B", as the homework writes them.
-    fn from_str(s: &str) -> Result<Casilla, ErrorCasilla> {
-        let mut letras = s.chars();
-        match (letras.next().and_then(Casilla::desde_letra), letras.next()) {
-            (Some(casilla), None) => Ok(casilla),
-            _ => Err(ErrorCasilla(s.to_owned())),
-        }
-    }
-}
+crate::texto::cara_de_letra!(Casilla, ErrorCasilla);
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,6 @@
 //! The two colors of the pieces, with the homework's letters "N" and "B".
 
-use std::{fmt, ops::Not, str::FromStr};
+use std::ops::Not;
 
 /// The color of a piece, and so of the player who owns it.
 ///
@@ -67,29 +67,12 @@ impl Not for Color {
     }
 }
 
-impl fmt::Display for Color {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letra())
-    }
-}
-
 /// The text is not "N" or "B".
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("color «{0}» inválido (se esperaba N o B)")]
 pub struct ErrorColor(pub String);
 
-impl FromStr for Color {
-    type Err = ErrorColor;
-
-    /// Exactly "N" or "B", as the homework writes them.
-    fn from_str(s: &str) -> Result<Color, ErrorColor> {
-        let mut letras = s.chars();
-        match (letras.next().and_then(Color::desde_letra), letras.next()) {
-            (Some(color), None) => Ok(color),
-            _ => Err(ErrorColor(s.to_owned())),
-        }
-    }
-}
+crate::texto::cara_de_letra!(Color, ErrorColor);
 
 #[cfg(test)]
 mod tests {

@@ -73,11 +73,17 @@ pub fn ejecutar<R: BufRead, W: Write>(
         propios: HashSet::new(),
         ultimo_archivo: None,
     };
+    // A board named on the command line is loaded before anything is shown, so a bad
+    // file ends the program with its error alone.
+    let cargada = match &opciones.cargar {
+        Some(ruta) => Some((ruta, archivo::cargar(ruta)?)),
+        None => None,
+    };
     sesion.bienvenida()?;
-    let mut siguiente = match &opciones.cargar {
-        Some(ruta) => {
-            let tablero = archivo::cargar(ruta)?;
+    let mut siguiente = match cargada {
+        Some((ruta, tablero)) => {
             writeln!(sesion.salida, "Partida cargada de «{}».", ruta.display())?;
+            sesion.ultimo_archivo = Some(ruta.clone());
             match opciones.turno {
                 Some(turno) => Some(Partida::desde(tablero, turno)),
                 None => sesion.preguntar_turno(tablero)?,

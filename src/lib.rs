@@ -42,3 +42,8 @@ pub use posicion::{ErrorPosicion, Posicion};
 pub use tablero::{ErrorJugada, ErrorLista, Tablero};
 pub use tarea::{cargar_partida, contar, guardar_partida, jugar};
 pub use vista::Vista;
+
+/// The README's examples, run as doctests so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct Leeme;

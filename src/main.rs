@@ -91,12 +91,13 @@ fn main() -> ExitCode {
         Err(ErrorJuego::EntradaSalida(error)) if error.kind() == io::ErrorKind::BrokenPipe => {
             ExitCode::SUCCESS
         }
+        // The messages are whole sentences that already include their causes.
         Err(error @ ErrorJuego::Carga(_)) => {
-            eprintln!("error: {:#}", anyhow::Error::from(error));
+            eprintln!("error: {error}");
             ExitCode::from(2)
         }
         Err(error) => {
-            eprintln!("error: {:#}", anyhow::Error::from(error));
+            eprintln!("error: {error}");
             ExitCode::FAILURE
         }
     }

@@ -14,6 +14,32 @@ pub(crate) fn cita(texto: &str) -> String {
     }
 }
 
+/// Implements `Display` and `FromStr` for a type whose face is one letter, from its
+/// `letra()` and `desde_letra()`, so that parsing and printing cannot drift apart.
+/// `FromStr` accepts exactly that one letter, uppercase, and nothing around it.
+macro_rules! cara_de_letra {
+    ($tipo:ident, $error:ident) => {
+        impl std::fmt::Display for $tipo {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "{}", self.letra())
+            }
+        }
+
+        impl std::str::FromStr for $tipo {
+            type Err = $error;
+
+            fn from_str(s: &str) -> Result<$tipo, $error> {
+                let mut letras = s.chars();
+                match (letras.next().and_then($tipo::desde_letra), letras.next()) {
+                    (Some(valor), None) => Ok(valor),
+                    _ => Err($error(s.to_owned())),
+                }
+            }
+        }
+    };
+}
+pub(crate) use cara_de_letra;
+
 #[cfg(test)]
 mod tests {
     use super::*;
