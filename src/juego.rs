@@ -377,10 +377,24 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
             match (comando.to_lowercase().as_str(), argumento) {
                 ("", _) => {}
                 ("pasar", "") => {
+                    let tenia_jugadas = !partida.jugadas_validas().es_vacio();
                     partida
                         .jugar(Jugada::Pasar)
                         .expect("la partida sigue en curso");
                     writeln!(self.salida, "Las {} pasan.", turno.nombre())?;
+                    if tenia_jugadas {
+                        writeln!(
+                            self.salida,
+                            "(Tenían jugadas válidas: en esta variante se puede pasar igual.)"
+                        )?;
+                    }
+                    if partida.estado() == Estado::EnCurso {
+                        writeln!(
+                            self.salida,
+                            "Si las {} también pasan, la partida termina.",
+                            (!turno).nombre()
+                        )?;
+                    }
                     ultima = None;
                     sin_guardar = true;
                     redibujar = true;
