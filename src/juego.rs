@@ -531,3 +531,59 @@ fn mayuscula_inicial(texto: &str) -> String {
         .map(|primera| primera.to_uppercase().chain(letras).collect())
         .unwrap_or_default()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sesion(entrada: &[u8]) -> Sesion<&[u8], Vec<u8>> {
+        Sesion {
+            entrada,
+            salida: Vec::new(),
+            color: false,
+            eco: false,
+            propios: HashSet::new(),
+            ultimo_archivo: None,
+        }
+    }
+
+    #[test]
+    fn lineas_largas_se_acortan_y_se_consumen_enteras() {
+        let mut entrada = vec![b'x'; 10 * LARGO_LINEA];
+        entrada.extend_from_slice(b"\nC4\n");
+        let mut s = sesion(&entrada);
+        assert_eq!(s.leer_linea().unwrap().unwrap().len(), LARGO_LINEA);
+        assert_eq!(s.leer_linea().unwrap().as_deref(), Some("C4"));
+        assert_eq!(s.leer_linea().unwrap(), None);
+    }
+
+    #[test]
+    fn crlf_bytes_invalidos_y_ultima_linea_sin_salto() {
+        let mut s = sesion(b"c4\r\n\xff\xfeC3\npasar");
+        assert_eq!(s.leer_linea().unwrap().as_deref(), Some("c4"));
+        assert_eq!(
+            s.leer_linea().unwrap().as_deref(),
+            Some("\u{FFFD}\u{FFFD}C3")
+        );
+        assert_eq!(s.leer_linea().unwrap().as_deref(), Some("pasar"));
+        assert_eq!(s.leer_linea().unwrap(), None);
+    }
+
+    #[test]
+    fn eco_tras_la_pregunta() {
+        let mut s = sesion(b"  c4  \n");
+        s.eco = true;
+        assert_eq!(s.preguntar("¿? ").unwrap().as_deref(), Some("c4"));
+        assert_eq!(s.salida, "¿?   c4  \n".as_bytes());
+        // At the end of the input the goodbye still starts on its own line.
+        assert_eq!(s.preguntar("¿? ").unwrap(), None);
+        assert!(s.salida.ends_with("¿? \n".as_bytes()));
+    }
+
+    #[test]
+    fn mayuscula_inicial_con_acentos() {
+        assert_eq!(mayuscula_inicial("ganan las negras"), "Ganan las negras");
+        assert_eq!(mayuscula_inicial("ñandú"), "Ñandú");
+        assert_eq!(mayuscula_inicial(""), "");
+    }
+}
