@@ -219,8 +219,9 @@ fn describir_io(error: &io::Error) -> String {
         IsADirectory => "es una carpeta".into(),
         NotADirectory => "una parte de la ruta no es una carpeta".into(),
         StorageFull => "no queda espacio en el disco".into(),
+        FileTooLarge => "el archivo supera el tamaño máximo que permite el sistema".into(),
         ReadOnlyFilesystem => "el sistema de archivos es de solo lectura".into(),
-        InvalidFilename => "el nombre de archivo no es válido".into(),
+        InvalidFilename | InvalidInput => "el nombre de archivo no es válido".into(),
         InvalidData => "los datos no son válidos".into(),
         _ => format!("error del sistema ({error})"),
     }
@@ -236,10 +237,12 @@ const ESPACIOS: [char; 2] = [' ', '\t'];
 /// [`ErrorTablero::NoUtf8`] for bytes that are not UTF-8, and then everything that
 /// [`leer_texto`] rejects.
 pub fn leer_bytes(bytes: &[u8]) -> Result<Tablero, ErrorTablero> {
-    match std::str::from_utf8(bytes) {
+    // Columns are counted after the byte order mark, as `leer_texto` counts them.
+    let sin_bom = bytes.strip_prefix("\u{FEFF}".as_bytes()).unwrap_or(bytes);
+    match std::str::from_utf8(sin_bom) {
         Ok(texto) => leer_texto(texto),
         Err(error) => {
-            let valido = std::str::from_utf8(&bytes[..error.valid_up_to()])
+            let valido = std::str::from_utf8(&sin_bom[..error.valid_up_to()])
                 .expect("el prefijo antes del error es UTF-8");
             let inicio_linea = valido.rfind('\n').map_or(0, |i| i + 1);
             Err(ErrorTablero::NoUtf8 {
@@ -418,6 +421,14 @@ pub fn guardar(tablero: &Tablero, ruta: impl AsRef<Path>) -> Result<(), ErrorArc
     let ruta = ruta.as_ref();
     if ruta.is_dir() {
         return Err(ErrorArchivo::EsCarpeta { ruta: ruta.into() });
+    }
+    // "x/" names a folder: the system would refuse to make a file through it, but the
+    // atomic writer splits the path and would write "x".
+    if ruta.as_os_str().as_encoded_bytes().ends_with(b"/") {
+        return Err(ErrorArchivo::Escritura {
+            ruta: ruta.into(),
+            fuente: io::ErrorKind::InvalidFilename.into(),
+        });
     }
     let escribir = || -> io::Result<()> {
         let mut archivo = AtomicWriteFile::open(ruta)?;

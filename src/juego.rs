@@ -113,8 +113,27 @@ enum Fin {
 }
 
 /// At most this many bytes of a line are kept; the rest of the line is read and
-/// dropped, so a huge line costs no memory.
+/// dropped, so a huge line costs no memory. No answer is that long.
 const LARGO_LINEA: usize = 1024;
+
+/// A line read from the input.
+#[derive(Debug, PartialEq)]
+enum Linea {
+    /// The whole line.
+    Completa(String),
+    /// Only the start of a line longer than [`LARGO_LINEA`] bytes.
+    Larga(String),
+}
+
+/// What the person chose at the start menu or while loading.
+enum Eleccion {
+    /// Play this game.
+    Jugar(Partida),
+    /// Show the menu again.
+    Menu,
+    /// The input ended: say goodbye.
+    Salir,
+}
 
 const AYUDA: &str = "\
 Comandos (da igual mayúsculas o minúsculas):
@@ -165,9 +184,13 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
     }
 
     /// One line of input without its line end, or `None` at the end of the input.
-    fn leer_linea(&mut self) -> io::Result<Option<String>> {
+    /// Control characters other than tabs become U+FFFD, so that what is echoed or
+    /// quoted back cannot drive the terminal. A line longer than [`LARGO_LINEA`] bytes is
+    /// read to its end but kept only in part, and comes as [`Linea::Larga`].
+    fn leer_linea(&mut self) -> io::Result<Option<Linea>> {
         let mut bytes = Vec::new();
         let mut leyo_algo = false;
+        let mut larga = false;
         loop {
             let disponible = match self.entrada.fill_buf() {
                 Ok(disponible) => disponible,
@@ -181,6 +204,7 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
             let fin = disponible.iter().position(|&b| b == b'\n');
             let parte = &disponible[..fin.unwrap_or(disponible.len())];
             let cabe = LARGO_LINEA.saturating_sub(bytes.len()).min(parte.len());
+            larga |= cabe < parte.len();
             bytes.extend_from_slice(&parte[..cabe]);
             let consumido = fin.map_or(disponible.len(), |i| i + 1);
             self.entrada.consume(consumido);
@@ -191,24 +215,48 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
         if !leyo_algo {
             return Ok(None);
         }
-        let linea = String::from_utf8_lossy(&bytes);
-        Ok(Some(linea.trim_end_matches('\r').to_owned()))
+        let texto: String = String::from_utf8_lossy(&bytes)
+            .trim_end_matches('\r')
+            .chars()
+            .map(|c| {
+                if c.is_control() && c != '\t' {
+                    '\u{FFFD}'
+                } else {
+                    c
+                }
+            })
+            .collect();
+        Ok(Some(if larga {
+            Linea::Larga(texto)
+        } else {
+            Linea::Completa(texto)
+        }))
     }
 
     /// Shows `pregunta` and returns the answer, trimmed, or `None` at the end of the
-    /// input.
+    /// input. A line too long to be any answer is refused and the question asked again.
     fn preguntar(&mut self, pregunta: &str) -> io::Result<Option<String>> {
-        write!(self.salida, "{pregunta}")?;
-        self.salida.flush()?;
-        let linea = self.leer_linea()?;
-        match &linea {
-            Some(linea) if self.eco => writeln!(self.salida, "{linea}")?,
-            // Whatever the person typed ended with Enter; at the end of the input the
-            // next message starts on a line of its own.
-            None => writeln!(self.salida)?,
-            Some(_) => {}
+        loop {
+            write!(self.salida, "{pregunta}")?;
+            self.salida.flush()?;
+            let linea = self.leer_linea()?;
+            match &linea {
+                Some(Linea::Completa(texto)) if self.eco => writeln!(self.salida, "{texto}")?,
+                Some(Linea::Larga(texto)) if self.eco => writeln!(self.salida, "{texto}…")?,
+                // Whatever the person typed ended with Enter; at the end of the input the
+                // next message starts on a line of its own.
+                None => writeln!(self.salida)?,
+                Some(_) => {}
+            }
+            match linea {
+                Some(Linea::Completa(texto)) => return Ok(Some(texto.trim().to_owned())),
+                Some(Linea::Larga(_)) => writeln!(
+                    self.salida,
+                    "Entrada no válida: la línea tiene más de {LARGO_LINEA} bytes. Intenta de nuevo."
+                )?,
+                None => return Ok(None),
+            }
         }
-        Ok(linea.map(|linea| linea.trim().to_owned()))
     }
 
     /// A yes-or-no question, asked until answered; `None` at the end of the input.
@@ -238,11 +286,11 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
             };
             match opcion.to_lowercase().as_str() {
                 "1" | "nueva" => return Ok(Some(Partida::nueva())),
-                "2" | "cargar" => {
-                    if let Some(partida) = self.cargar()? {
-                        return Ok(Some(partida));
-                    }
-                }
+                "2" | "cargar" => match self.cargar()? {
+                    Eleccion::Jugar(partida) => return Ok(Some(partida)),
+                    Eleccion::Menu => {}
+                    Eleccion::Salir => return Ok(None),
+                },
                 "3" | "salir" => return Ok(None),
                 _ => writeln!(
                     self.salida,
@@ -253,29 +301,37 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
         }
     }
 
-    /// Asks for a file until one loads; `None` to go back to the menu (an empty answer
-    /// or the end of the input).
-    fn cargar(&mut self) -> io::Result<Option<Partida>> {
+    /// Asks for a file until one loads, then who moves; an empty answer goes back to
+    /// the menu.
+    fn cargar(&mut self) -> io::Result<Eleccion> {
         loop {
             let Some(nombre) = self.preguntar("Archivo a cargar (Enter para volver al menú): ")?
             else {
-                return Ok(None);
+                return Ok(Eleccion::Salir);
             };
             if nombre.is_empty() {
-                return Ok(None);
+                return Ok(Eleccion::Menu);
+            }
+            if !nombre_legible(Path::new(&nombre)) {
+                writeln!(self.salida, "{NOMBRE_ILEGIBLE}")?;
+                continue;
             }
             match archivo::cargar(&nombre) {
                 Ok(tablero) => {
                     writeln!(self.salida, "Partida cargada de «{nombre}».")?;
                     self.ultimo_archivo = Some(PathBuf::from(nombre));
-                    return self.preguntar_turno(tablero);
+                    return Ok(match self.preguntar_turno(tablero)? {
+                        Some(partida) => Eleccion::Jugar(partida),
+                        None => Eleccion::Salir,
+                    });
                 }
                 Err(error) => writeln!(self.salida, "No se pudo cargar: {error}.")?,
             }
         }
     }
 
-    /// Asks who moves on a loaded board, offering the likely answer.
+    /// Asks who moves on a loaded board, offering the likely answer; `None` at the end
+    /// of the input.
     fn preguntar_turno(&mut self, tablero: Tablero) -> io::Result<Option<Partida>> {
         let sugerido = Partida::turno_sugerido(&tablero);
         let pregunta = format!(
@@ -307,7 +363,8 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
         pistas: bool,
     ) -> io::Result<()> {
         let tablero = partida.tablero();
-        let validas = if pistas {
+        let en_curso = partida.estado() == Estado::EnCurso;
+        let validas = if pistas && en_curso {
             partida.jugadas_validas()
         } else {
             Default::default()
@@ -324,7 +381,7 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
             tablero.contar(Casilla::Ficha(Color::Negro)),
             tablero.contar(Casilla::Ficha(Color::Blanco)),
         )?;
-        if pistas && partida.estado() == Estado::EnCurso {
+        if pistas && en_curso {
             let lista: Vec<String> = validas.into_iter().map(|p| p.to_string()).collect();
             match lista.is_empty() {
                 true => writeln!(
@@ -493,6 +550,10 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
         } else {
             PathBuf::from(nombre)
         };
+        if !nombre_legible(&ruta) {
+            writeln!(self.salida, "{NOMBRE_ILEGIBLE}")?;
+            return Ok(false);
+        }
         if ruta.is_file() && !self.propios.contains(&canonica(&ruta)) {
             let pregunta = format!(
                 "«{}» ya existe y no lo creó esta partida. ¿Sobrescribirlo? (s/n): ",
@@ -511,11 +572,22 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                 Ok(true)
             }
             Err(error) => {
-                writeln!(self.salida, "No se guardó: {error}.")?;
+                writeln!(self.salida, "{}.", mayuscula_inicial(&error.to_string()))?;
                 Ok(false)
             }
         }
     }
+}
+
+/// Said of a file name that holds characters the input could not carry.
+const NOMBRE_ILEGIBLE: &str =
+    "Ese nombre de archivo tiene caracteres de control o bytes que no son UTF-8: elige otro.";
+
+/// Whether a typed file name arrived as typed: [`Sesion::leer_linea`] turns control
+/// characters and bytes that are not UTF-8 into U+FFFD, and a file must never be
+/// saved or looked for under a name the person did not write.
+fn nombre_legible(ruta: &Path) -> bool {
+    !ruta.to_string_lossy().contains('\u{FFFD}')
 }
 
 /// The path without `.`, `..` or links where it can be resolved, so that two names of
@@ -548,24 +620,43 @@ mod tests {
     }
 
     #[test]
-    fn lineas_largas_se_acortan_y_se_consumen_enteras() {
-        let mut entrada = vec![b'x'; 10 * LARGO_LINEA];
-        entrada.extend_from_slice(b"\nC4\n");
+    fn lineas_largas_se_marcan_y_se_consumen_enteras() {
+        let mut entrada = b"c4".to_vec();
+        entrada.extend(vec![b' '; 10 * LARGO_LINEA]);
+        entrada.extend_from_slice(b"basura\nC4\n");
         let mut s = sesion(&entrada);
-        assert_eq!(s.leer_linea().unwrap().unwrap().len(), LARGO_LINEA);
-        assert_eq!(s.leer_linea().unwrap().as_deref(), Some("C4"));
+        let Some(Linea::Larga(inicio)) = s.leer_linea().unwrap() else {
+            panic!("se esperaba una línea larga");
+        };
+        assert_eq!(inicio.len(), LARGO_LINEA);
+        assert_eq!(s.leer_linea().unwrap(), Some(Linea::Completa("C4".into())));
         assert_eq!(s.leer_linea().unwrap(), None);
     }
 
     #[test]
-    fn crlf_bytes_invalidos_y_ultima_linea_sin_salto() {
-        let mut s = sesion(b"c4\r\n\xff\xfeC3\npasar");
-        assert_eq!(s.leer_linea().unwrap().as_deref(), Some("c4"));
+    fn una_linea_larga_no_es_respuesta() {
+        // Its start, "c4", must not be taken as the answer: the question comes again.
+        let entrada = format!("c4{}x\nC3\n", " ".repeat(LARGO_LINEA));
+        let mut s = sesion(entrada.as_bytes());
+        assert_eq!(s.preguntar("¿? ").unwrap().as_deref(), Some("C3"));
+        let salida = String::from_utf8(s.salida).unwrap();
         assert_eq!(
-            s.leer_linea().unwrap().as_deref(),
-            Some("\u{FFFD}\u{FFFD}C3")
+            salida,
+            "¿? Entrada no válida: la línea tiene más de 1024 bytes. Intenta de nuevo.\n¿? "
         );
-        assert_eq!(s.leer_linea().unwrap().as_deref(), Some("pasar"));
+    }
+
+    #[test]
+    fn crlf_bytes_invalidos_controles_y_ultima_linea_sin_salto() {
+        let mut s = sesion(b"c4\r\n\xff\xfeC3\n\x1b[2J\ta\x07\npasar");
+        let mut siguiente = || match s.leer_linea().unwrap() {
+            Some(Linea::Completa(texto)) => Some(texto),
+            otra => panic!("se esperaba una línea completa: {otra:?}"),
+        };
+        assert_eq!(siguiente().as_deref(), Some("c4"));
+        assert_eq!(siguiente().as_deref(), Some("\u{FFFD}\u{FFFD}C3"));
+        assert_eq!(siguiente().as_deref(), Some("\u{FFFD}[2J\ta\u{FFFD}"));
+        assert_eq!(siguiente().as_deref(), Some("pasar"));
         assert_eq!(s.leer_linea().unwrap(), None);
     }
 

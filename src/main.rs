@@ -37,9 +37,9 @@ struct Argumentos {
     #[arg(long, value_name = "ARCHIVO")]
     cargar: Option<PathBuf>,
     /// Quién juega primero en la partida cargada: N (negras) o B (blancas); si falta, se pregunta
-    #[arg(long, value_name = "N|B", requires = "cargar")]
+    #[arg(long, value_name = "N|B", requires = "cargar", value_parser = leer_turno)]
     turno: Option<Color>,
-    /// Colores en el tablero: auto (en una terminal y sin NO_COLOR), siempre o nunca
+    /// Colores en el tablero: auto (en una terminal, sin NO_COLOR; CLICOLOR_FORCE los fuerza), siempre o nunca
     #[arg(
         long,
         value_name = "CUANDO",
@@ -49,6 +49,11 @@ struct Argumentos {
         hide_default_value = true
     )]
     color: CuandoColor,
+}
+
+/// `N` or `B` in either case, as the game's own question accepts them.
+fn leer_turno(texto: &str) -> Result<Color, othello::ErrorColor> {
+    texto.to_uppercase().parse()
 }
 
 /// When to draw the board in color.
@@ -116,6 +121,11 @@ fn error_de_uso(error: &clap::Error) -> ExitCode {
         }
         ErrorKind::UnknownArgument => {
             format!("argumento desconocido «{}»", dato(ContextKind::InvalidArg))
+        }
+        ErrorKind::InvalidValue | ErrorKind::ValueValidation
+            if dato(ContextKind::InvalidValue).is_empty() =>
+        {
+            format!("falta el valor de {}", dato(ContextKind::InvalidArg))
         }
         ErrorKind::InvalidValue | ErrorKind::ValueValidation => format!(
             "valor «{}» inválido para {}",
