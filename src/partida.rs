@@ -194,7 +194,7 @@ impl Partida {
     /// the number of pieces minus 4 is even.
     pub fn turno_sugerido(tablero: &Tablero) -> Color {
         let fichas = 64 - tablero.contar(Casilla::Vacia);
-        if fichas % 2 == 0 {
+        if fichas.is_multiple_of(2) {
             Color::Negro
         } else {
             Color::Blanco
