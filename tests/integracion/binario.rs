@@ -261,7 +261,11 @@ fn partidas_completas() -> Vec<PartidaCompleta> {
 
 /// The color that plays the `i`-th entry of a transcript (passes included).
 fn color(i: usize) -> &'static str {
-    if i.is_multiple_of(2) { "negras" } else { "blancas" }
+    if i.is_multiple_of(2) {
+        "negras"
+    } else {
+        "blancas"
+    }
 }
 
 /// What a person types for the `i`-th entry: the same move or pass in varied case,
