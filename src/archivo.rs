@@ -466,16 +466,8 @@ impl std::str::FromStr for Tablero {
 mod tests {
     use super::*;
 
-    const INICIAL: &str = "\
-V, V, V, V, V, V, V, V
-V, V, V, V, V, V, V, V
-V, V, V, V, V, V, V, V
-V, V, V, B, N, V, V, V
-V, V, V, N, B, V, V, V
-V, V, V, V, V, V, V, V
-V, V, V, V, V, V, V, V
-V, V, V, V, V, V, V, V
-";
+    /// The hand-written fixture of the starting board.
+    const INICIAL: &str = include_str!("../partidas/inicial.txt");
 
     #[test]
     fn escribe_la_forma_canonica() {

@@ -11,6 +11,8 @@ use std::{
     str::FromStr,
 };
 
+use crate::comun::INICIAL;
+
 use othello::{ErrorArchivo, ErrorLista, ErrorTablero, Posicion, Tablero, cargar_partida, contar};
 use othello::{guardar_partida, jugar};
 use tempfile::tempdir;
@@ -146,18 +148,6 @@ V, B, V, V, V, V, V, V
 V, V, V, V, V, V, V, N
 ";
 
-/// The starting board in the canonical file format, written out by hand.
-const INICIAL_TEXTO: &str = "\
-V, V, V, V, V, V, V, V
-V, V, V, V, V, V, V, V
-V, V, V, V, V, V, V, V
-V, V, V, B, N, V, V, V
-V, V, V, N, B, V, V, V
-V, V, V, V, V, V, V, V
-V, V, V, V, V, V, V, V
-V, V, V, V, V, V, V, V
-";
-
 /// A row of 8 empty cells as the file writes it.
 const FILA_VACIA: &str = "V, V, V, V, V, V, V, V\n";
 
@@ -241,7 +231,7 @@ fn tablero_inicial_como_la_figura_1() {
     ]);
     assert_eq!(inicial.a_lista(), esperada);
     assert_eq!(Vec::<Vec<String>>::from(&inicial), esperada);
-    assert_eq!(inicial.to_string(), INICIAL_TEXTO);
+    assert_eq!(inicial.to_string(), INICIAL);
     assert_eq!(cuentas(&inicial), (2, 2, 60));
     assert_eq!(inicial.clone(), inicial);
     assert_ne!(inicial, tablero_de(MUESTRA));
@@ -691,7 +681,7 @@ fn texto_ida_y_vuelta() {
     let tablero = tablero_de(MUESTRA);
     assert_eq!(tablero.to_string(), MUESTRA_TEXTO);
     assert_eq!(MUESTRA_TEXTO.parse::<Tablero>(), Ok(tablero));
-    assert_eq!(INICIAL_TEXTO.parse::<Tablero>(), Ok(Tablero::inicial()));
+    assert_eq!(INICIAL.parse::<Tablero>(), Ok(Tablero::inicial()));
     assert_eq!(texto_de(MUESTRA), MUESTRA_TEXTO);
 }
 
@@ -711,7 +701,7 @@ fn guardar_escribe_los_bytes_canonicos() {
     assert_eq!(bytes.iter().filter(|&&b| b == b'\n').count(), 8);
     assert!(!bytes.contains(&b'\r'));
     guardar_partida(&Tablero::inicial(), &ruta).unwrap();
-    assert_eq!(fs::read_to_string(&ruta).unwrap(), INICIAL_TEXTO);
+    assert_eq!(fs::read_to_string(&ruta).unwrap(), INICIAL);
     // No temporary file is left behind.
     assert_eq!(nombres_en(carpeta.path()), ["partida.txt"]);
 }
@@ -722,7 +712,7 @@ fn guardar_sobrescribe_un_archivo_mas_largo_por_completo() {
     // A longer file: a save that did not truncate would leave its tail.
     let ruta = escribir(carpeta.path(), "partida.txt", "X".repeat(10_000));
     guardar_partida(&Tablero::inicial(), &ruta).unwrap();
-    assert_eq!(fs::read_to_string(&ruta).unwrap(), INICIAL_TEXTO);
+    assert_eq!(fs::read_to_string(&ruta).unwrap(), INICIAL);
     guardar_partida(&tablero_de(MUESTRA), &ruta).unwrap();
     assert_eq!(fs::read_to_string(&ruta).unwrap(), MUESTRA_TEXTO);
     assert_eq!(cargar_partida(&ruta).unwrap(), tablero_de(MUESTRA));
@@ -986,7 +976,7 @@ fn cargar_texto_que_no_es_utf8() {
     );
     // A file saved as Latin-1: "Ñ" is the single byte 0xD1, at line 1, column 1.
     let mut latin1 = vec![0xD1];
-    latin1.extend_from_slice(&INICIAL_TEXTO.as_bytes()[1..]);
+    latin1.extend_from_slice(&INICIAL.as_bytes()[1..]);
     espera_error_de_formato(
         &latin1,
         ErrorTablero::NoUtf8 {
@@ -996,7 +986,7 @@ fn cargar_texto_que_no_es_utf8() {
         "UTF-8",
     );
     // A multibyte character cut off at the very end of the file.
-    let mut cortado = INICIAL_TEXTO.as_bytes().to_vec();
+    let mut cortado = INICIAL.as_bytes().to_vec();
     cortado.push(0xC3);
     espera_error_de_formato(
         &cortado,
@@ -1012,7 +1002,7 @@ fn cargar_texto_que_no_es_utf8() {
 fn cargar_con_bom_cuenta_las_columnas_sin_el_bom() {
     // The byte order mark is invisible and tolerated, so it is no column: what sits
     // right after "V, " on line 1 is at column 4, whatever the problem there is.
-    let resto = &INICIAL_TEXTO["V, V".len()..];
+    let resto = &INICIAL["V, V".len()..];
     espera_error_de_formato(
         format!("\u{FEFF}V, X{resto}"),
         ErrorTablero::Casilla {
@@ -1087,7 +1077,7 @@ fn cargar_con_filas_de_menos_o_de_mas() {
         "línea en blanco",
     );
     espera_error_de_formato(
-        format!("\n{INICIAL_TEXTO}"),
+        format!("\n{INICIAL}"),
         ErrorTablero::LineaEnBlanco { linea: 1 },
         "línea en blanco",
     );
@@ -1097,7 +1087,7 @@ fn cargar_con_filas_de_menos_o_de_mas() {
 fn cargar_fila_con_casillas_de_menos_o_de_mas() {
     // "V, V, V, V, V, V, V" has 19 characters: the row ends at column 20.
     espera_error_de_formato(
-        INICIAL_TEXTO.replacen(FILA_VACIA, "V, V, V, V, V, V, V\n", 1),
+        INICIAL.replacen(FILA_VACIA, "V, V, V, V, V, V, V\n", 1),
         ErrorTablero::CantidadCasillas {
             linea: 1,
             columna: 20,
@@ -1108,7 +1098,7 @@ fn cargar_fila_con_casillas_de_menos_o_de_mas() {
     );
     // Row 4 with a ninth cell: it starts at column 25 (after "V, " eight times).
     espera_error_de_formato(
-        INICIAL_TEXTO.replacen("B, N, V, V, V\n", "B, N, V, V, V, N\n", 1),
+        INICIAL.replacen("B, N, V, V, V\n", "B, N, V, V, V, N\n", 1),
         ErrorTablero::CantidadCasillas {
             linea: 4,
             columna: 25,
@@ -1119,7 +1109,7 @@ fn cargar_fila_con_casillas_de_menos_o_de_mas() {
     );
     // A trailing comma makes an empty ninth cell right after it, at column 24.
     espera_error_de_formato(
-        INICIAL_TEXTO.replace("N, B, V, V, V\n", "N, B, V, V, V,\n"),
+        INICIAL.replace("N, B, V, V, V\n", "N, B, V, V, V,\n"),
         ErrorTablero::CantidadCasillas {
             linea: 5,
             columna: 24,
@@ -1129,7 +1119,7 @@ fn cargar_fila_con_casillas_de_menos_o_de_mas() {
         "la fila 5 tiene 9 casillas",
     );
     // A single cell on row 8, with CRLF line ends: the row ends at column 2.
-    let crlf = INICIAL_TEXTO.replace('\n', "\r\n");
+    let crlf = INICIAL.replace('\n', "\r\n");
     let corta = format!(
         "{}V\r\n",
         &crlf[..crlf.len() - "V, V, V, V, V, V, V, V\r\n".len()]
@@ -1146,7 +1136,7 @@ fn cargar_fila_con_casillas_de_menos_o_de_mas() {
     );
     // Without spaces: "V,V,V,V,V,V,V,V,V" has its ninth cell at column 17.
     espera_error_de_formato(
-        INICIAL_TEXTO
+        INICIAL
             .replace(", ", ",")
             .replacen("V,V,V,V,V,V,V,V\n", "V,V,V,V,V,V,V,V,V\n", 1),
         ErrorTablero::CantidadCasillas {
@@ -1163,7 +1153,7 @@ fn cargar_fila_con_casillas_de_menos_o_de_mas() {
 fn cargar_casilla_con_valor_invalido() {
     // D4 is the fourth cell of line 4: column 1 + 3 * 3 = 10.
     espera_error_de_formato(
-        INICIAL_TEXTO.replacen("B, N", "X, N", 1),
+        INICIAL.replacen("B, N", "X, N", 1),
         ErrorTablero::Casilla {
             linea: 4,
             columna: 10,
@@ -1173,7 +1163,7 @@ fn cargar_casilla_con_valor_invalido() {
         "\"X\"",
     );
     // Lowercase at H8: column 1 + 3 * 7 = 22.
-    let mut texto = INICIAL_TEXTO.to_owned();
+    let mut texto = INICIAL.to_owned();
     texto.replace_range(texto.len() - 2..texto.len() - 1, "b");
     espera_error_de_formato(
         texto,
@@ -1187,7 +1177,7 @@ fn cargar_casilla_con_valor_invalido() {
     );
     // Lowercase at A1.
     espera_error_de_formato(
-        INICIAL_TEXTO.replacen('V', "n", 1),
+        INICIAL.replacen('V', "n", 1),
         ErrorTablero::Casilla {
             linea: 1,
             columna: 1,
@@ -1227,7 +1217,7 @@ fn cargar_casilla_con_valor_invalido() {
     );
     // Quotes are not stripped: "B" written with quotes at E5 (column 13).
     espera_error_de_formato(
-        INICIAL_TEXTO.replacen("N, B, V", "N, \"B\", V", 1),
+        INICIAL.replacen("N, B, V", "N, \"B\", V", 1),
         ErrorTablero::Casilla {
             linea: 5,
             columna: 13,

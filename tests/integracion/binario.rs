@@ -4,6 +4,7 @@
 
 use std::{fs, path::Path, time::Duration};
 
+use crate::comun::{INICIAL, TRAS_C4};
 use assert_cmd::Command;
 use tempfile::TempDir;
 
@@ -17,30 +18,6 @@ const COLUMNAS: &str = "     A  B  C  D  E  F  G  H";
 
 /// The last line of every run that ends well.
 const ADIOS: &str = "¡Hasta luego!\n";
-
-/// The starting board in the canonical file format.
-const INICIAL: &str = "\
-V, V, V, V, V, V, V, V
-V, V, V, V, V, V, V, V
-V, V, V, V, V, V, V, V
-V, V, V, B, N, V, V, V
-V, V, V, N, B, V, V, V
-V, V, V, V, V, V, V, V
-V, V, V, V, V, V, V, V
-V, V, V, V, V, V, V, V
-";
-
-/// The board after black's C4, in the canonical file format.
-const TRAS_C4: &str = "\
-V, V, V, V, V, V, V, V
-V, V, V, V, V, V, V, V
-V, V, V, V, V, V, V, V
-V, V, N, N, N, V, V, V
-V, V, V, N, B, V, V, V
-V, V, V, V, V, V, V, V
-V, V, V, V, V, V, V, V
-V, V, V, V, V, V, V, V
-";
 
 /// The board after black's C4 as the game draws it, with C4 as the last move.
 const DIBUJO_TRAS_C4: &str = "     A  B  C  D  E  F  G  H

@@ -8,3 +8,12 @@ mod binario;
 mod partidas;
 /// Properties that hold on random reachable positions (proptest).
 mod propiedades;
+
+/// Boards in the canonical file format that several modules compare against: the
+/// hand-written fixtures of `partidas/`, so there is one copy of each.
+mod comun {
+    /// The starting board.
+    pub const INICIAL: &str = include_str!("../../partidas/inicial.txt");
+    /// After black's C4 from the start (the homework's Figure 2).
+    pub const TRAS_C4: &str = include_str!("../../partidas/figura2.txt");
+}
