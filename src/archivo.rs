@@ -22,7 +22,7 @@
 
 use std::{
     fmt,
-    fs::File,
+    fs::{self, File},
     io::{self, Read, Write},
     path::{Path, PathBuf},
 };
@@ -47,7 +47,7 @@ pub enum ErrorTablero {
         /// Column of the first bad byte.
         columna: usize,
     },
-    /// A blank line before the last row.
+    /// A blank line before row 8.
     LineaEnBlanco {
         /// The blank line.
         linea: usize,
@@ -120,7 +120,7 @@ impl ErrorTablero {
             }
             ErrorTablero::NoUtf8 { .. } => "el texto no es UTF-8 válido".into(),
             ErrorTablero::LineaEnBlanco { .. } => {
-                "línea en blanco entre las filas (se esperaba una fila de 8 casillas)".into()
+                "línea en blanco donde se esperaba una fila de 8 casillas".into()
             }
             ErrorTablero::FaltanFilas { encontradas, .. } => {
                 format!("faltan filas: se encontraron {encontradas}, se esperaban 8")
@@ -158,9 +158,12 @@ impl fmt::Display for ErrorTablero {
 
 impl std::error::Error for ErrorTablero {}
 
-/// Why a board could not be loaded from or saved to a file. The messages are complete
-/// Spanish sentences that name the file; [`source`](std::error::Error::source) gives the
-/// underlying error where there is one.
+/// Why a board could not be loaded from or saved to a file.
+///
+/// Each message is a complete Spanish sentence that names the file and already says the
+/// cause, so there is no separate [`source`](std::error::Error::source) to print again
+/// (`anyhow`'s `{:#}` and `{:?}` show it once); programs that want the underlying error
+/// find it in the `fuente` field.
 #[derive(Debug, thiserror::Error)]
 pub enum ErrorArchivo {
     /// The file does not exist.
@@ -175,6 +178,12 @@ pub enum ErrorArchivo {
         /// The folder.
         ruta: PathBuf,
     },
+    /// Not a regular file: a device, a pipe, a socket. Reading one could block forever.
+    #[error("«{}» no es un archivo común (es un dispositivo, una tubería u otro archivo especial)", .ruta.display())]
+    NoEsArchivo {
+        /// The path.
+        ruta: PathBuf,
+    },
     /// The file is larger than [`LIMITE_BYTES`]: it cannot be a board.
     #[error("«{}» pesa más de 64 KiB: no puede ser un tablero", .ruta.display())]
     DemasiadoGrande {
@@ -187,7 +196,6 @@ pub enum ErrorArchivo {
         /// The file.
         ruta: PathBuf,
         /// What the system said.
-        #[source]
         fuente: io::Error,
     },
     /// Writing failed; the file that was there, if any, is intact.
@@ -196,7 +204,6 @@ pub enum ErrorArchivo {
         /// The file.
         ruta: PathBuf,
         /// What the system said.
-        #[source]
         fuente: io::Error,
     },
     /// The file is not a board in the format.
@@ -205,13 +212,12 @@ pub enum ErrorArchivo {
         /// The file.
         ruta: PathBuf,
         /// Where and what.
-        #[source]
         fuente: ErrorTablero,
     },
 }
 
 /// The system's error in Spanish, for the kinds a person meets when naming files.
-fn describir_io(error: &io::Error) -> String {
+pub(crate) fn describir_io(error: &io::Error) -> String {
     use io::ErrorKind::*;
     match error.kind() {
         NotFound => "la carpeta no existe".into(),
@@ -227,6 +233,9 @@ fn describir_io(error: &io::Error) -> String {
     }
 }
 
+/// The UTF-8 byte order mark, tolerated at the start of a file.
+const BOM: &str = "\u{FEFF}";
+
 /// Spaces and tabs: what may surround a cell.
 const ESPACIOS: [char; 2] = [' ', '\t'];
 
@@ -237,12 +246,16 @@ const ESPACIOS: [char; 2] = [' ', '\t'];
 /// [`ErrorTablero::NoUtf8`] for bytes that are not UTF-8, and then everything that
 /// [`leer_texto`] rejects.
 pub fn leer_bytes(bytes: &[u8]) -> Result<Tablero, ErrorTablero> {
-    // Columns are counted after the byte order mark, as `leer_texto` counts them.
-    let sin_bom = bytes.strip_prefix("\u{FEFF}".as_bytes()).unwrap_or(bytes);
-    match std::str::from_utf8(sin_bom) {
+    match std::str::from_utf8(bytes) {
         Ok(texto) => leer_texto(texto),
         Err(error) => {
-            let valido = std::str::from_utf8(&sin_bom[..error.valid_up_to()])
+            // Columns are counted after the byte order mark, as `leer_texto` counts them.
+            let inicio = if bytes.starts_with(BOM.as_bytes()) {
+                BOM.len()
+            } else {
+                0
+            };
+            let valido = std::str::from_utf8(&bytes[inicio..error.valid_up_to()])
                 .expect("el prefijo antes del error es UTF-8");
             let inicio_linea = valido.rfind('\n').map_or(0, |i| i + 1);
             Err(ErrorTablero::NoUtf8 {
@@ -278,25 +291,46 @@ pub fn leer_bytes(bytes: &[u8]) -> Result<Tablero, ErrorTablero> {
 ///
 /// An [`ErrorTablero`] with the line and column of the first problem.
 pub fn leer_texto(texto: &str) -> Result<Tablero, ErrorTablero> {
-    let texto = texto.strip_prefix('\u{FEFF}').unwrap_or(texto);
+    // csv drops a byte order mark at the start of its input, and only there. `\n` is the
+    // only line end it knows, so a CR before it stays in the last field (see `campo`)
+    // and quotes are ordinary characters: a quoted cell is reported as it is written.
+    let mut lector = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .quoting(false)
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_reader(texto.as_bytes());
     let mut tablero = Tablero::vacio();
     let mut filas = 0;
+    let mut siguiente_linea = 1;
     let mut primera_en_blanco = None;
-    // Lines are counted here, not by csv: csv skips empty lines without a trace.
-    for (indice, linea) in texto.split('\n').enumerate() {
-        let numero = indice + 1;
-        let linea = linea.strip_suffix('\r').unwrap_or(linea);
-        if linea.trim_matches(ESPACIOS).is_empty() {
-            primera_en_blanco.get_or_insert(numero);
+    for registro in lector.records() {
+        // The text is UTF-8 and unquoted, so csv has nothing to fail on; a failure
+        // would still be reported where the next row was expected.
+        let registro = registro.map_err(|_| ErrorTablero::NoUtf8 {
+            linea: siguiente_linea,
+            columna: 1,
+        })?;
+        // csv skips empty lines and places a record where it began to look for it:
+        // the record starts after the line ends there.
+        let desde = registro.position().map_or(0, |p| p.byte() as usize);
+        let inicio = desde + texto[desde..].bytes().take_while(|&b| b == b'\n').count();
+        let linea = texto[..inicio].matches('\n').count() + 1;
+        if linea > siguiente_linea {
+            primera_en_blanco.get_or_insert(siguiente_linea);
+        }
+        siguiente_linea = linea + 1;
+        if registro.len() == 1 && campo(&registro, 0).trim_matches(ESPACIOS).is_empty() {
+            primera_en_blanco.get_or_insert(linea);
             continue;
+        }
+        if filas == 8 {
+            return Err(ErrorTablero::SobranFilas { linea });
         }
         if let Some(linea) = primera_en_blanco {
             return Err(ErrorTablero::LineaEnBlanco { linea });
         }
-        if filas == 8 {
-            return Err(ErrorTablero::SobranFilas { linea: numero });
-        }
-        leer_fila(&mut tablero, &campos(linea), filas, numero)?;
+        leer_fila(&mut tablero, &registro, filas, linea)?;
         filas += 1;
     }
     match filas {
@@ -309,22 +343,13 @@ pub fn leer_texto(texto: &str) -> Result<Tablero, ErrorTablero> {
     }
 }
 
-/// The fields of one line, split at the commas by csv: raw, with their spaces, so that
-/// the columns add up exactly. Quotes are ordinary characters, so a quoted cell is
-/// reported as it is written.
-fn campos(linea: &str) -> csv::StringRecord {
-    let mut lector = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .quoting(false)
-        .terminator(csv::Terminator::Any(b'\n'))
-        .from_reader(linea.as_bytes());
-    let mut registro = csv::StringRecord::new();
-    match lector.read_record(&mut registro) {
-        Ok(true) => registro,
-        // A line that is UTF-8, not blank and has no line end always makes a record;
-        // should csv ever differ, the whole line is one cell and is reported as such.
-        _ => csv::StringRecord::from(vec![linea]),
+/// Field `indice` of a record, raw, with its spaces (so that the columns add up), but
+/// without the CR of a CRLF line end.
+fn campo(registro: &csv::StringRecord, indice: usize) -> &str {
+    let texto = &registro[indice];
+    match indice + 1 == registro.len() {
+        true => texto.strip_suffix('\r').unwrap_or(texto),
+        false => texto,
     }
 }
 
@@ -335,9 +360,9 @@ fn leer_fila(
     fila: usize,
     linea: usize,
 ) -> Result<(), ErrorTablero> {
-    // The fields are the raw text between commas, so the columns add up exactly.
     let mut columna = 1;
-    for (indice, campo) in registro.iter().enumerate() {
+    for indice in 0..registro.len() {
+        let campo = campo(registro, indice);
         let valor = campo.trim_matches(ESPACIOS);
         let inicio = columna + campo.chars().take_while(|c| ESPACIOS.contains(c)).count();
         if indice == 8 {
@@ -374,8 +399,9 @@ fn leer_fila(
 ///
 /// # Errors
 ///
-/// An [`ErrorArchivo`] for a missing file, a folder, a file larger than
-/// [`LIMITE_BYTES`] (which is not read), a read failure, or a text that is not a board.
+/// An [`ErrorArchivo`] for a missing file, a folder, a special file (a device or a pipe,
+/// which is not opened), a file larger than [`LIMITE_BYTES`] (which is not read), a read
+/// failure, or a text that is not a board.
 pub fn cargar(ruta: impl AsRef<Path>) -> Result<Tablero, ErrorArchivo> {
     let ruta = ruta.as_ref();
     let error_lectura = |fuente: io::Error| match fuente.kind() {
@@ -386,14 +412,18 @@ pub fn cargar(ruta: impl AsRef<Path>) -> Result<Tablero, ErrorArchivo> {
             fuente,
         },
     };
-    let archivo = File::open(ruta).map_err(error_lectura)?;
-    let metadatos = archivo.metadata().map_err(error_lectura)?;
+    // Looked at before opening: opening a pipe for reading blocks until a writer comes.
+    let metadatos = fs::metadata(ruta).map_err(error_lectura)?;
     if metadatos.is_dir() {
         return Err(ErrorArchivo::EsCarpeta { ruta: ruta.into() });
+    }
+    if !metadatos.is_file() {
+        return Err(ErrorArchivo::NoEsArchivo { ruta: ruta.into() });
     }
     if metadatos.len() > LIMITE_BYTES {
         return Err(ErrorArchivo::DemasiadoGrande { ruta: ruta.into() });
     }
+    let archivo = File::open(ruta).map_err(error_lectura)?;
     // The size can lie (a device, a file still growing): read one byte past the limit
     // at most.
     let mut bytes = Vec::new();
@@ -602,6 +632,66 @@ mod tests {
         for (texto, esperado) in casos {
             assert_eq!(texto.parse::<Tablero>(), Err(esperado), "{texto:?}");
         }
+    }
+
+    #[test]
+    fn lineas_en_blanco_y_filas_de_mas() {
+        let fila = "V, V, V, V, V, V, V, V\n";
+        // After row 8, text past a blank line is a ninth row, not a misplaced blank.
+        assert_eq!(
+            format!("{INICIAL}\n{fila}").parse::<Tablero>(),
+            Err(ErrorTablero::SobranFilas { linea: 10 })
+        );
+        // A blank line before row 1 is where row 1 was expected.
+        assert_eq!(
+            format!("\n{INICIAL}").parse::<Tablero>(),
+            Err(ErrorTablero::LineaEnBlanco { linea: 1 })
+        );
+    }
+
+    #[test]
+    fn una_sola_marca_bom() {
+        let esperado = Err(ErrorTablero::Casilla {
+            linea: 1,
+            columna: 1,
+            posicion: "A1".parse().unwrap(),
+            encontrado: "\u{FEFF}V".into(),
+        });
+        let texto = format!("\u{FEFF}\u{FEFF}{INICIAL}");
+        assert_eq!(texto.parse::<Tablero>(), esperado);
+        assert_eq!(leer_bytes(texto.as_bytes()), esperado);
+        // Nor at the start of a later line.
+        assert_eq!(
+            INICIAL.replacen("\nV", "\n\u{FEFF}V", 1).parse::<Tablero>(),
+            Err(ErrorTablero::Casilla {
+                linea: 2,
+                columna: 1,
+                posicion: "A2".parse().unwrap(),
+                encontrado: "\u{FEFF}V".into(),
+            })
+        );
+    }
+
+    #[test]
+    fn retornos_de_carro() {
+        let crlf = INICIAL.replace('\n', "\r\n");
+        // A CRLF blank line between rows is a blank line.
+        assert_eq!(
+            crlf.replacen("\r\n", "\r\n\r\n", 1).parse::<Tablero>(),
+            Err(ErrorTablero::LineaEnBlanco { linea: 2 })
+        );
+        // A CR anywhere but before the line end is no line end: it stays in its cell.
+        assert_eq!(
+            INICIAL
+                .replacen("V, V, V, B", "V, V\r, V, B", 1)
+                .parse::<Tablero>(),
+            Err(ErrorTablero::Casilla {
+                linea: 4,
+                columna: 4,
+                posicion: "B4".parse().unwrap(),
+                encontrado: "V\r".into(),
+            })
+        );
     }
 
     #[test]

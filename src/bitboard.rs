@@ -6,7 +6,7 @@
 
 use std::{
     fmt,
-    ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not},
+    ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not},
 };
 
 use crate::Posicion;
@@ -30,8 +30,6 @@ pub struct Bitboard(pub u64);
 impl Bitboard {
     /// The empty set.
     pub const VACIO: Bitboard = Bitboard(0);
-    /// All 64 positions.
-    pub const LLENO: Bitboard = Bitboard(u64::MAX);
 
     /// Whether `p` is in the set.
     pub const fn contiene(self, p: Posicion) -> bool {
@@ -121,7 +119,6 @@ macro_rules! operador {
 }
 operador!(BitAnd, bitand, &);
 operador!(BitOr, bitor, |);
-operador!(BitXor, bitxor, ^);
 
 impl BitAndAssign for Bitboard {
     fn bitand_assign(&mut self, otro: Bitboard) {

@@ -13,8 +13,8 @@ use std::{
 };
 
 use crate::{
-    Casilla, Color, ErrorArchivo, Estado, Jugada, Partida, Posicion, Tablero, Vista, archivo,
-    texto::cita,
+    Bitboard, Casilla, Color, ErrorArchivo, Estado, Jugada, Partida, Posicion, Tablero, Vista,
+    archivo, texto::cita,
 };
 
 /// How the game starts and looks.
@@ -38,7 +38,7 @@ pub enum ErrorJuego {
     #[error(transparent)]
     Carga(#[from] ErrorArchivo),
     /// Reading the input or writing the output failed.
-    #[error("error de entrada o salida: {0}")]
+    #[error("error de entrada o salida: {}", archivo::describir_io(.0))]
     EntradaSalida(#[from] io::Error),
 }
 
@@ -95,7 +95,12 @@ pub fn ejecutar<R: BufRead, W: Write>(
         siguiente = match sesion.jugar_partida(partida)? {
             Fin::Salir => None,
             Fin::Terminada => match sesion.confirmar("¿Jugar otra partida? (s/n): ")? {
-                Some(true) => Some(Partida::nueva()),
+                Some(true) => {
+                    // The files of the game that ended are not this new game's.
+                    sesion.propios.clear();
+                    sesion.ultimo_archivo = None;
+                    Some(Partida::nueva())
+                }
                 _ => None,
             },
         };
@@ -165,9 +170,9 @@ struct Sesion<R, W> {
     salida: W,
     color: bool,
     eco: bool,
-    /// Files this program wrote (canonical paths): saving over them needs no question.
+    /// Files this game wrote (canonical paths): saving over them needs no question.
     propios: HashSet<PathBuf>,
-    /// The last file saved or loaded, offered as the default name.
+    /// The last file this game saved or was loaded from, offered as the default name.
     ultimo_archivo: Option<PathBuf>,
 }
 
@@ -334,6 +339,12 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
     /// of the input.
     fn preguntar_turno(&mut self, tablero: Tablero) -> io::Result<Option<Partida>> {
         let sugerido = Partida::turno_sugerido(&tablero);
+        let partida = Partida::desde(tablero.clone(), sugerido);
+        // A loaded game is over or not whoever moves (a full board, a color without
+        // pieces, nobody able to move): then there is nothing to ask.
+        if partida.estado() != Estado::EnCurso {
+            return Ok(Some(partida));
+        }
         let pregunta = format!(
             "¿Quién juega ahora? N (negras) o B (blancas) [Enter = {sugerido}, las {}]: ",
             sugerido.nombre()
@@ -367,9 +378,9 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
         let validas = if pistas && en_curso {
             partida.jugadas_validas()
         } else {
-            Default::default()
+            Bitboard::VACIO
         };
-        let vista = Vista::new(tablero)
+        let vista = Vista::de(tablero)
             .ultima(ultima)
             .pistas(validas)
             .color(self.color);
@@ -383,13 +394,14 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
         )?;
         if pistas && en_curso {
             let lista: Vec<String> = validas.into_iter().map(|p| p.to_string()).collect();
-            match lista.is_empty() {
-                true => writeln!(
+            if lista.is_empty() {
+                writeln!(
                     self.salida,
                     "Pistas: las {} no tienen jugadas válidas.",
                     partida.turno().nombre()
-                )?,
-                false => writeln!(self.salida, "Pistas (*): {}", lista.join(", "))?,
+                )?;
+            } else {
+                writeln!(self.salida, "Pistas (*): {}", lista.join(", "))?;
             }
         }
         Ok(())
@@ -456,11 +468,11 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                     sin_guardar = true;
                     redibujar = true;
                 }
-                ("guardar", nombre) => {
-                    if self.guardar(&partida, nombre)? {
-                        sin_guardar = false;
-                    }
-                }
+                ("guardar", nombre) => match self.guardar(&partida, nombre)? {
+                    Guardado::Hecho => sin_guardar = false,
+                    Guardado::NoHecho => {}
+                    Guardado::FinDeEntrada => return Ok(Fin::Salir),
+                },
                 ("pistas", "") => {
                     pistas = !pistas;
                     let estado = if pistas { "activadas" } else { "desactivadas" };
@@ -475,15 +487,18 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                     match self
                         .confirmar("Hay cambios sin guardar. ¿Guardar antes de salir? (s/n): ")?
                     {
-                        Some(true) => {
-                            if self.guardar(&partida, "")? {
-                                return Ok(Fin::Salir);
-                            }
-                            writeln!(self.salida, "La partida sigue.")?;
-                        }
+                        Some(true) => match self.guardar(&partida, "")? {
+                            Guardado::Hecho | Guardado::FinDeEntrada => return Ok(Fin::Salir),
+                            Guardado::NoHecho => writeln!(self.salida, "La partida sigue.")?,
+                        },
                         _ => return Ok(Fin::Salir),
                     }
                 }
+                (comando @ ("pasar" | "pistas" | "ayuda" | "?" | "salir"), _) => writeln!(
+                    self.salida,
+                    "Jugada no válida: «{comando}» se escribe solo, sin nada después. \
+                     Intenta de nuevo."
+                )?,
                 _ => match self.colocar(&mut partida, &linea)? {
                     Some(posicion) => {
                         ultima = Some(posicion);
@@ -531,20 +546,21 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
         }
     }
 
-    /// Saves the board to `nombre`, or to a name asked for. Returns whether it saved;
-    /// a failure is told and the game goes on.
-    fn guardar(&mut self, partida: &Partida, nombre: &str) -> io::Result<bool> {
+    /// Saves the board to `nombre`, or to a name asked for. A failure is told and the
+    /// game goes on.
+    fn guardar(&mut self, partida: &Partida, nombre: &str) -> io::Result<Guardado> {
         let ruta = if nombre.is_empty() {
             let pregunta = match &self.ultimo_archivo {
                 Some(ultimo) => format!("Nombre del archivo [Enter = {}]: ", ultimo.display()),
                 None => "Nombre del archivo (Enter para cancelar): ".to_owned(),
             };
             match (self.preguntar(&pregunta)?, &self.ultimo_archivo) {
+                (None, _) => return Ok(Guardado::FinDeEntrada),
                 (Some(nombre), _) if !nombre.is_empty() => PathBuf::from(nombre),
                 (Some(_), Some(ultimo)) => ultimo.clone(),
-                _ => {
+                (Some(_), None) => {
                     writeln!(self.salida, "No se guardó.")?;
-                    return Ok(false);
+                    return Ok(Guardado::NoHecho);
                 }
             }
         } else {
@@ -552,16 +568,23 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
         };
         if !nombre_legible(&ruta) {
             writeln!(self.salida, "{NOMBRE_ILEGIBLE}")?;
-            return Ok(false);
+            return Ok(Guardado::NoHecho);
         }
-        if ruta.is_file() && !self.propios.contains(&canonica(&ruta)) {
+        // Anything already there (a file, a link, a pipe) is replaced by the save, so
+        // it is asked for unless this game wrote it; a folder is refused by the save.
+        let existe = fs::symlink_metadata(&ruta).is_ok_and(|datos| !datos.is_dir());
+        if existe && !self.propios.contains(&canonica(&ruta)) {
             let pregunta = format!(
                 "«{}» ya existe y no lo creó esta partida. ¿Sobrescribirlo? (s/n): ",
                 ruta.display()
             );
-            if self.confirmar(&pregunta)? != Some(true) {
-                writeln!(self.salida, "No se guardó.")?;
-                return Ok(false);
+            match self.confirmar(&pregunta)? {
+                Some(true) => {}
+                Some(false) => {
+                    writeln!(self.salida, "No se guardó.")?;
+                    return Ok(Guardado::NoHecho);
+                }
+                None => return Ok(Guardado::FinDeEntrada),
             }
         }
         match archivo::guardar(partida.tablero(), &ruta) {
@@ -569,14 +592,24 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                 self.propios.insert(canonica(&ruta));
                 writeln!(self.salida, "Partida guardada en «{}».", ruta.display())?;
                 self.ultimo_archivo = Some(ruta);
-                Ok(true)
+                Ok(Guardado::Hecho)
             }
             Err(error) => {
                 writeln!(self.salida, "{}.", mayuscula_inicial(&error.to_string()))?;
-                Ok(false)
+                Ok(Guardado::NoHecho)
             }
         }
     }
+}
+
+/// How a save asked for went.
+enum Guardado {
+    /// The board is in the file.
+    Hecho,
+    /// Cancelled or failed; already told.
+    NoHecho,
+    /// The input ended while asking: say goodbye.
+    FinDeEntrada,
 }
 
 /// Said of a file name that holds characters the input could not carry.

@@ -37,7 +37,7 @@ pub use archivo::{ErrorArchivo, ErrorTablero};
 pub use bitboard::{Bitboard, Posiciones};
 pub use casilla::{Casilla, ErrorCasilla};
 pub use color::{Color, ErrorColor};
-pub use partida::{Estado, Jugada, Motivo, Partida, Resultado};
+pub use partida::{ErrorPartida, Estado, Jugada, Motivo, Partida, Resultado};
 pub use posicion::{ErrorPosicion, Posicion};
 pub use tablero::{ErrorJugada, ErrorLista, Tablero};
 pub use tarea::{cargar_partida, contar, guardar_partida, jugar};

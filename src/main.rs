@@ -138,11 +138,11 @@ fn error_de_uso(error: &clap::Error) -> ExitCode {
         ErrorKind::ArgumentConflict => {
             format!("{} se dio más de una vez", dato(ContextKind::InvalidArg))
         }
-        _ => error
-            .to_string()
-            .trim_start_matches("error: ")
-            .trim_end()
-            .to_owned(),
+        ErrorKind::InvalidUtf8 => "los argumentos deben ser texto UTF-8".to_owned(),
+        _ => match dato(ContextKind::InvalidArg) {
+            argumento if argumento.is_empty() => "argumentos no válidos".to_owned(),
+            argumento => format!("argumento no válido: {argumento}"),
+        },
     };
     eprintln!("error: {mensaje}\n\nUso: {USO}\nPara más información, prueba «othello --help».");
     ExitCode::from(2)

@@ -154,6 +154,17 @@ pub enum Estado {
     },
 }
 
+/// Why a game refused a move. The game is left as it was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ErrorPartida {
+    /// The game is over: nobody moves any more.
+    #[error("la partida ya terminó")]
+    Terminada,
+    /// The board refused the move.
+    #[error(transparent)]
+    Jugada(#[from] ErrorJugada),
+}
+
 /// A game: the board, the color to move and how many passes came in a row.
 ///
 /// ```
@@ -255,11 +266,11 @@ impl Partida {
     ///
     /// # Errors
     ///
-    /// [`ErrorJugada::PartidaTerminada`] once the game is over; otherwise the board's
+    /// [`ErrorPartida::Terminada`] once the game is over; otherwise the board's
     /// reasons ([`Tablero::jugar`]). Nothing changes on an error.
-    pub fn jugar(&mut self, jugada: Jugada) -> Result<Bitboard, ErrorJugada> {
+    pub fn jugar(&mut self, jugada: Jugada) -> Result<Bitboard, ErrorPartida> {
         if self.estado() != Estado::EnCurso {
-            return Err(ErrorJugada::PartidaTerminada);
+            return Err(ErrorPartida::Terminada);
         }
         let volteadas = match jugada {
             Jugada::Colocar(p) => {
@@ -325,10 +336,7 @@ mod tests {
                 },
             }
         );
-        assert_eq!(
-            p.clone().jugar(Jugada::Pasar),
-            Err(ErrorJugada::PartidaTerminada)
-        );
+        assert_eq!(p.clone().jugar(Jugada::Pasar), Err(ErrorPartida::Terminada));
     }
 
     #[test]

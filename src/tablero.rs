@@ -43,9 +43,6 @@ pub enum ErrorJugada {
     /// A piece there would flank no rival piece in any of the 8 directions.
     #[error("una ficha en {0} no flanquea ninguna ficha rival")]
     SinFlanqueo(Posicion),
-    /// The game is over: nobody moves any more.
-    #[error("la partida ya terminó")]
-    PartidaTerminada,
 }
 
 /// Why a list of lists is not a board.
@@ -283,6 +280,21 @@ impl TryFrom<Vec<Vec<String>>> for Tablero {
     /// Reads the homework's list of lists; see the `&[Vec<S>]` conversion.
     fn try_from(lista: Vec<Vec<String>>) -> Result<Tablero, ErrorLista> {
         Tablero::try_from(lista.as_slice())
+    }
+}
+
+impl<S: AsRef<str>> TryFrom<&Vec<Vec<S>>> for Tablero {
+    type Error = ErrorLista;
+
+    /// Reads the homework's list of lists; see the `&[Vec<S>]` conversion.
+    fn try_from(lista: &Vec<Vec<S>>) -> Result<Tablero, ErrorLista> {
+        Tablero::try_from(lista.as_slice())
+    }
+}
+
+impl From<Tablero> for Vec<Vec<String>> {
+    fn from(tablero: Tablero) -> Vec<Vec<String>> {
+        tablero.a_lista()
     }
 }
 

@@ -16,7 +16,7 @@ use crate::{Bitboard, Casilla, Color, Posicion, Tablero};
 /// let mut tablero = Tablero::inicial();
 /// let c4 = "C4".parse()?;
 /// othello::jugar(&mut tablero, "C4", "N");
-/// let texto = Vista::new(&tablero).ultima(Some(c4)).to_string();
+/// let texto = Vista::de(&tablero).ultima(Some(c4)).to_string();
 /// assert_eq!(texto.lines().next(), Some("     A  B  C  D  E  F  G  H"));
 /// assert_eq!(texto.lines().nth(4), Some("  4  V  V [N] N  N  V  V  V"));
 /// # Ok::<_, othello::ErrorPosicion>(())
@@ -31,7 +31,7 @@ pub struct Vista<'a> {
 
 impl<'a> Vista<'a> {
     /// A plain view of `tablero`: no marks, no colors.
-    pub fn new(tablero: &'a Tablero) -> Vista<'a> {
+    pub fn de(tablero: &'a Tablero) -> Vista<'a> {
         Vista {
             tablero,
             ultima: None,
@@ -97,10 +97,11 @@ impl fmt::Display for Vista<'_> {
             };
             let estilo = self.estilo(casilla, pista);
             write!(f, "{antes}{estilo}{letra}{estilo:#}")?;
-            if posicion.columna() == 7 {
-                writeln!(f, "{}", despues.to_string().trim_end())?;
-            } else {
-                write!(f, "{despues}")?;
+            match (posicion.columna(), despues) {
+                // No line ends in a space.
+                (7, ' ') => writeln!(f)?,
+                (7, _) => writeln!(f, "{despues}")?,
+                _ => write!(f, "{despues}")?,
             }
         }
         Ok(())
@@ -123,13 +124,13 @@ mod tests {
   7  V  V  V  V  V  V  V  V
   8  V  V  V  V  V  V  V  V
 ";
-        assert_eq!(Vista::new(&Tablero::inicial()).to_string(), esperado);
+        assert_eq!(Vista::de(&Tablero::inicial()).to_string(), esperado);
     }
 
     #[test]
     fn pistas_y_ultima_en_el_borde() {
         let t = Tablero::inicial();
-        let texto = Vista::new(&t)
+        let texto = Vista::de(&t)
             .pistas(t.jugadas_validas(Color::Negro))
             .ultima(Some("H8".parse().unwrap()))
             .to_string();
@@ -141,12 +142,12 @@ mod tests {
     #[test]
     fn color_solo_si_se_pide() {
         let t = Tablero::inicial();
-        assert!(!Vista::new(&t).to_string().contains('\x1b'));
-        let coloreado = Vista::new(&t).color(true).to_string();
+        assert!(!Vista::de(&t).to_string().contains('\x1b'));
+        let coloreado = Vista::de(&t).color(true).to_string();
         assert!(coloreado.contains("\x1b["));
         assert_eq!(
             anstream::adapter::strip_str(&coloreado).to_string(),
-            Vista::new(&t).to_string()
+            Vista::de(&t).to_string()
         );
     }
 }

