@@ -14,7 +14,8 @@ use std::{
 
 use crate::{
     Bitboard, Casilla, Color, ErrorArchivo, Estado, Jugada, Partida, Posicion, Tablero, Vista,
-    archivo, texto::cita,
+    archivo,
+    texto::{cita, mayuscula_inicial},
 };
 
 /// How the game starts and looks.
@@ -81,14 +82,7 @@ pub fn ejecutar<R: BufRead, W: Write>(
     };
     sesion.bienvenida()?;
     let mut siguiente = match cargada {
-        Some((ruta, tablero)) => {
-            writeln!(sesion.salida, "Partida cargada de «{}».", ruta.display())?;
-            sesion.ultimo_archivo = Some(ruta.clone());
-            match opciones.turno {
-                Some(turno) => Some(Partida::desde(tablero, turno)),
-                None => sesion.preguntar_turno(tablero)?,
-            }
-        }
+        Some((ruta, tablero)) => sesion.abrir(ruta, tablero, opciones.turno)?,
         None => sesion.menu()?,
     };
     while let Some(partida) = siguiente {
@@ -323,15 +317,29 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
             }
             match archivo::cargar(&nombre) {
                 Ok(tablero) => {
-                    writeln!(self.salida, "Partida cargada de «{nombre}».")?;
-                    self.ultimo_archivo = Some(PathBuf::from(nombre));
-                    return Ok(match self.preguntar_turno(tablero)? {
+                    return Ok(match self.abrir(Path::new(&nombre), tablero, None)? {
                         Some(partida) => Eleccion::Jugar(partida),
                         None => Eleccion::Salir,
                     });
                 }
                 Err(error) => writeln!(self.salida, "No se pudo cargar: {error}.")?,
             }
+        }
+    }
+
+    /// Starts a game on a board loaded from `ruta`, which becomes the default name to
+    /// save to; `turno` moves first, or is asked. `None` at the end of the input.
+    fn abrir(
+        &mut self,
+        ruta: &Path,
+        tablero: Tablero,
+        turno: Option<Color>,
+    ) -> io::Result<Option<Partida>> {
+        writeln!(self.salida, "Partida cargada de «{}».", ruta.display())?;
+        self.ultimo_archivo = Some(ruta.to_owned());
+        match turno {
+            Some(turno) => Ok(Some(Partida::desde(tablero, turno))),
+            None => self.preguntar_turno(tablero),
         }
     }
 
@@ -629,14 +637,6 @@ fn canonica(ruta: &Path) -> PathBuf {
     fs::canonicalize(ruta).unwrap_or_else(|_| ruta.to_owned())
 }
 
-fn mayuscula_inicial(texto: &str) -> String {
-    let mut letras = texto.chars();
-    letras
-        .next()
-        .map(|primera| primera.to_uppercase().chain(letras).collect())
-        .unwrap_or_default()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -702,12 +702,5 @@ mod tests {
         // At the end of the input the goodbye still starts on its own line.
         assert_eq!(s.preguntar("¿? ").unwrap(), None);
         assert!(s.salida.ends_with("¿? \n".as_bytes()));
-    }
-
-    #[test]
-    fn mayuscula_inicial_con_acentos() {
-        assert_eq!(mayuscula_inicial("ganan las negras"), "Ganan las negras");
-        assert_eq!(mayuscula_inicial("ñandú"), "Ñandú");
-        assert_eq!(mayuscula_inicial(""), "");
     }
 }

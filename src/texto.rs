@@ -14,6 +14,16 @@ pub(crate) fn cita(texto: &str) -> String {
     }
 }
 
+/// `texto` with its first letter in uppercase, for a message that starts with a
+/// phrase made elsewhere ("ganan las negras" → "Ganan las negras").
+pub(crate) fn mayuscula_inicial(texto: &str) -> String {
+    let mut letras = texto.chars();
+    letras
+        .next()
+        .map(|primera| primera.to_uppercase().chain(letras).collect())
+        .unwrap_or_default()
+}
+
 /// Implements `Display` and `FromStr` for a type whose face is one letter, from its
 /// `letra()` and `desde_letra()`, so that parsing and printing cannot drift apart.
 /// `FromStr` accepts exactly that one letter, uppercase, and nothing around it.
@@ -49,5 +59,12 @@ mod tests {
         assert_eq!(cita("C4"), "C4");
         assert_eq!(cita(&"ñ".repeat(LARGO_CITA)), "ñ".repeat(LARGO_CITA));
         assert_eq!(cita(&"ñ".repeat(1000)), "ñ".repeat(LARGO_CITA) + "…");
+    }
+
+    #[test]
+    fn mayuscula_inicial_con_acentos() {
+        assert_eq!(mayuscula_inicial("ganan las negras"), "Ganan las negras");
+        assert_eq!(mayuscula_inicial("ñandú"), "Ñandú");
+        assert_eq!(mayuscula_inicial(""), "");
     }
 }

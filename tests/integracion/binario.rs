@@ -143,6 +143,11 @@ fn othello(dir: &Path, argumentos: &[&str], entrada: impl Into<Vec<u8>>) -> Corr
     correr(comando(dir).args(argumentos), entrada)
 }
 
+/// The text of file `nombre` in the run's folder.
+fn leer(dir: &TempDir, nombre: &str) -> String {
+    fs::read_to_string(dir.path().join(nombre)).expect("el archivo existe")
+}
+
 fn carpeta() -> TempDir {
     tempfile::tempdir().expect("carpeta temporal")
 }
@@ -581,10 +586,7 @@ fn guardar_y_cargar_con_argumentos() {
              Las blancas juegan C3 y voltean 1 ficha.\n",
         );
     // The loaded file is untouched by playing on it.
-    assert_eq!(
-        fs::read_to_string(dir.path().join("partida.txt")).unwrap(),
-        TRAS_C4
-    );
+    assert_eq!(leer(&dir, "partida.txt"), TRAS_C4);
 
     // --turno N: black moves on the same board.
     let corrida = othello(
@@ -675,10 +677,7 @@ fn guardar_pide_el_nombre_si_falta() {
              Turno de las blancas (B): salir\n",
         )
         .no_contiene("ya existe");
-    assert_eq!(
-        fs::read_to_string(dir.path().join("uno.txt")).unwrap(),
-        TRAS_C4
-    );
+    assert_eq!(leer(&dir, "uno.txt"), TRAS_C4);
 }
 
 // 4. Invalid entries: the reason, then the same player again.
@@ -849,14 +848,8 @@ fn fin_de_la_entrada_en_cada_pregunta_se_despide() {
         corrida.termina_bien().contiene(&esperado);
     }
     // Ctrl-D at the overwrite question is a "no".
-    assert_eq!(
-        fs::read_to_string(dir.path().join("ajeno.txt")).unwrap(),
-        "de otra persona\n"
-    );
-    assert_eq!(
-        fs::read_to_string(dir.path().join("partida.txt")).unwrap(),
-        TRAS_C4
-    );
+    assert_eq!(leer(&dir, "ajeno.txt"), "de otra persona\n");
+    assert_eq!(leer(&dir, "partida.txt"), TRAS_C4);
 }
 
 #[test]
@@ -993,20 +986,14 @@ fn guardar_dos_veces_el_archivo_propio_no_pregunta() {
         )
         .no_contiene("ya existe")
         .no_contiene("Hay cambios sin guardar");
-    assert_eq!(
-        fs::read_to_string(dir.path().join("nueva.txt")).unwrap(),
-        TRAS_C4
-    );
+    assert_eq!(leer(&dir, "nueva.txt"), TRAS_C4);
 
     // A file from an earlier run was not created by this game: it asks.
     let corrida = othello(dir.path(), &[], "1\nguardar nueva.txt\nn\nsalir\n");
     corrida
         .termina_bien()
         .contiene("«nueva.txt» ya existe y no lo creó esta partida. ¿Sobrescribirlo? (s/n): n\n");
-    assert_eq!(
-        fs::read_to_string(dir.path().join("nueva.txt")).unwrap(),
-        TRAS_C4
-    );
+    assert_eq!(leer(&dir, "nueva.txt"), TRAS_C4);
 }
 
 #[test]
@@ -1040,10 +1027,7 @@ fn salir_ofrece_guardar_solo_con_cambios() {
          Partida guardada en «fin.txt».\n\
          ¡Hasta luego!\n",
     );
-    assert_eq!(
-        fs::read_to_string(dir.path().join("fin.txt")).unwrap(),
-        TRAS_C4
-    );
+    assert_eq!(leer(&dir, "fin.txt"), TRAS_C4);
 
     // A save on the way out that does not happen keeps the game going.
     let corrida = othello(dir.path(), &[], "1\nc4\nsalir\ns\nfin.txt\nn\nsalir\nn\n");
@@ -1062,10 +1046,7 @@ fn salir_ofrece_guardar_solo_con_cambios() {
     corrida
         .termina_bien()
         .contiene("Hay cambios sin guardar. ¿Guardar antes de salir? (s/n): n\n");
-    assert_eq!(
-        fs::read_to_string(dir.path().join("otra.txt")).unwrap(),
-        INICIAL
-    );
+    assert_eq!(leer(&dir, "otra.txt"), INICIAL);
 }
 
 #[test]
@@ -1519,10 +1500,7 @@ fn otra_partida_no_hereda_los_archivos_de_la_anterior() {
         .termina_bien()
         .contiene("Nombre del archivo (Enter para cancelar): \nNo se guardó.\n")
         .contiene("«a.txt» ya existe y no lo creó esta partida. ¿Sobrescribirlo? (s/n): n\n");
-    assert_eq!(
-        fs::read_to_string(dir.path().join("a.txt")).unwrap(),
-        TRAS_C4
-    );
+    assert_eq!(leer(&dir, "a.txt"), TRAS_C4);
 }
 
 #[test]
