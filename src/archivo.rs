@@ -246,8 +246,13 @@ const ESPACIOS: [char; 2] = [' ', '\t'];
 /// [`ErrorTablero::NoUtf8`] for bytes that are not UTF-8, and then everything that
 /// [`leer_texto`] rejects.
 pub fn leer_bytes(bytes: &[u8]) -> Result<Tablero, ErrorTablero> {
+    revisar_bytes(bytes).resultado()
+}
+
+/// Reads the bytes of a file as a board and keeps every problem (see [`Revision`]).
+pub fn revisar_bytes(bytes: &[u8]) -> Revision {
     match std::str::from_utf8(bytes) {
-        Ok(texto) => leer_texto(texto),
+        Ok(texto) => revisar_texto(texto),
         Err(error) => {
             // Columns are counted after the byte order mark, as `leer_texto` counts them.
             let inicio = if bytes.starts_with(BOM.as_bytes()) {
@@ -258,10 +263,14 @@ pub fn leer_bytes(bytes: &[u8]) -> Result<Tablero, ErrorTablero> {
             let valido = std::str::from_utf8(&bytes[inicio..error.valid_up_to()])
                 .expect("el prefijo antes del error es UTF-8");
             let inicio_linea = valido.rfind('\n').map_or(0, |i| i + 1);
-            Err(ErrorTablero::NoUtf8 {
-                linea: valido.matches('\n').count() + 1,
-                columna: valido[inicio_linea..].chars().count() + 1,
-            })
+            Revision {
+                tablero: Tablero::vacio(),
+                errores: vec![ErrorTablero::NoUtf8 {
+                    linea: valido.matches('\n').count() + 1,
+                    columna: valido[inicio_linea..].chars().count() + 1,
+                }],
+                ubicaciones: [(0, 0); 64],
+            }
         }
     }
 }
@@ -291,6 +300,123 @@ pub fn leer_bytes(bytes: &[u8]) -> Result<Tablero, ErrorTablero> {
 ///
 /// An [`ErrorTablero`] with the line and column of the first problem.
 pub fn leer_texto(texto: &str) -> Result<Tablero, ErrorTablero> {
+    revisar_texto(texto).resultado()
+}
+
+/// Every problem of a text read as a board, in the order of the text, for validators
+/// that report them all; and, when there is none, the board with where each cell was
+/// written.
+///
+/// ```
+/// use othello::archivo::revisar_texto;
+///
+/// let texto = "V, V, V, V, V, V, V, V\n".repeat(3)
+///     + "V, V, V, X, N, V, V, V\n"
+///     + "V, V, V, N, B, V\n"
+///     + &"V, V, V, V, V, V, V, V\n".repeat(3);
+/// let revision = revisar_texto(&texto);
+/// let lineas: Vec<_> = revision.errores().iter().map(|e| e.linea()).collect();
+/// assert_eq!(lineas, [4, 5]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Revision {
+    tablero: Tablero,
+    errores: Vec<ErrorTablero>,
+    /// Line and column of each cell, by index.
+    ubicaciones: [(usize, usize); 64],
+}
+
+impl Revision {
+    /// Every problem found, in the order of the text; empty for a valid board.
+    pub fn errores(&self) -> &[ErrorTablero] {
+        &self.errores
+    }
+
+    /// The board, or the first problem.
+    ///
+    /// # Errors
+    ///
+    /// The first [`ErrorTablero`], if there is any.
+    pub fn resultado(self) -> Result<Tablero, ErrorTablero> {
+        match self.errores.into_iter().next() {
+            Some(error) => Err(error),
+            None => Ok(self.tablero),
+        }
+    }
+
+    /// What makes a valid board one that no real game reaches: fewer than 4 pieces
+    /// (a game starts with 4 and every move adds one), or an empty center cell (they
+    /// start full and a piece is never taken away). Nothing for an invalid board.
+    pub fn avisos(&self) -> Vec<Aviso> {
+        if !self.errores.is_empty() {
+            return Vec::new();
+        }
+        let mut avisos = Vec::new();
+        let fichas = 64 - self.tablero.contar(Casilla::Vacia);
+        if fichas < 4 {
+            avisos.push(Aviso::PocasFichas { fichas });
+        }
+        for centro in ["D4", "E4", "D5", "E5"] {
+            let posicion: Posicion = centro.parse().expect("casilla central");
+            if self.tablero.casilla(posicion) == Casilla::Vacia {
+                let (linea, columna) = self.ubicaciones[usize::from(posicion.indice())];
+                avisos.push(Aviso::CentroVacio {
+                    posicion,
+                    linea,
+                    columna,
+                });
+            }
+        }
+        avisos
+    }
+}
+
+/// Something a valid board holds that no real game can reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aviso {
+    /// Fewer than 4 pieces.
+    PocasFichas {
+        /// How many there are.
+        fichas: u32,
+    },
+    /// One of the four center cells is empty.
+    CentroVacio {
+        /// The cell.
+        posicion: Posicion,
+        /// Its line in the file.
+        linea: usize,
+        /// Its column in the file.
+        columna: usize,
+    },
+}
+
+impl Aviso {
+    /// The line and column it points at, if it is about one cell.
+    pub fn ubicacion(&self) -> Option<(usize, usize)> {
+        match *self {
+            Aviso::PocasFichas { .. } => None,
+            Aviso::CentroVacio { linea, columna, .. } => Some((linea, columna)),
+        }
+    }
+}
+
+impl fmt::Display for Aviso {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Aviso::PocasFichas { fichas } => write!(
+                f,
+                "el tablero tiene {fichas} fichas y ninguna partida real tiene menos de 4"
+            ),
+            Aviso::CentroVacio { posicion, .. } => write!(
+                f,
+                "la casilla central {posicion} está vacía y en una partida real nunca lo está"
+            ),
+        }
+    }
+}
+
+/// Reads `texto` as a board and keeps every problem (see [`Revision`]).
+pub fn revisar_texto(texto: &str) -> Revision {
     // csv drops a byte order mark at the start of its input, and only there. `\n` is the
     // only line end it knows, so a CR before it stays in the last field (see `campo`)
     // and quotes are ordinary characters: a quoted cell is reported as it is written.
@@ -300,17 +426,24 @@ pub fn leer_texto(texto: &str) -> Result<Tablero, ErrorTablero> {
         .quoting(false)
         .terminator(csv::Terminator::Any(b'\n'))
         .from_reader(texto.as_bytes());
-    let mut tablero = Tablero::vacio();
+    let mut revision = Revision {
+        tablero: Tablero::vacio(),
+        errores: Vec::new(),
+        ubicaciones: [(0, 0); 64],
+    };
     let mut filas = 0;
     let mut siguiente_linea = 1;
     let mut primera_en_blanco = None;
     for registro in lector.records() {
         // The text is UTF-8 and unquoted, so csv has nothing to fail on; a failure
         // would still be reported where the next row was expected.
-        let registro = registro.map_err(|_| ErrorTablero::NoUtf8 {
-            linea: siguiente_linea,
-            columna: 1,
-        })?;
+        let Ok(registro) = registro else {
+            revision.errores.push(ErrorTablero::NoUtf8 {
+                linea: siguiente_linea,
+                columna: 1,
+            });
+            return revision;
+        };
         // csv skips empty lines and places a record where it began to look for it:
         // the record starts after the line ends there.
         let desde = registro.position().map_or(0, |p| p.byte() as usize);
@@ -325,22 +458,24 @@ pub fn leer_texto(texto: &str) -> Result<Tablero, ErrorTablero> {
             continue;
         }
         if filas == 8 {
-            return Err(ErrorTablero::SobranFilas { linea });
+            revision.errores.push(ErrorTablero::SobranFilas { linea });
+            return revision;
         }
-        if let Some(linea) = primera_en_blanco {
-            return Err(ErrorTablero::LineaEnBlanco { linea });
+        if let Some(linea) = primera_en_blanco.take() {
+            revision.errores.push(ErrorTablero::LineaEnBlanco { linea });
         }
-        leer_fila(&mut tablero, &registro, filas, linea)?;
+        leer_fila(&mut revision, &registro, filas, linea);
         filas += 1;
     }
     match filas {
-        0 => Err(ErrorTablero::Vacio),
-        8 => Ok(tablero),
-        encontradas => Err(ErrorTablero::FaltanFilas {
-            linea: primera_en_blanco.unwrap_or(encontradas + 1),
+        0 => revision.errores.push(ErrorTablero::Vacio),
+        8 => {}
+        encontradas => revision.errores.push(ErrorTablero::FaltanFilas {
+            linea: primera_en_blanco.unwrap_or(siguiente_linea),
             encontradas,
         }),
     }
+    revision
 }
 
 /// Field `indice` of a record, raw, with its spaces (so that the columns add up), but
@@ -353,46 +488,45 @@ fn campo(registro: &csv::StringRecord, indice: usize) -> &str {
     }
 }
 
-/// Fills row `fila` (0 to 7) of `tablero` from one csv record found on `linea`.
-fn leer_fila(
-    tablero: &mut Tablero,
-    registro: &csv::StringRecord,
-    fila: usize,
-    linea: usize,
-) -> Result<(), ErrorTablero> {
+/// Fills row `fila` (0 to 7) of the board from one csv record found on `linea`, and
+/// notes its problems.
+fn leer_fila(revision: &mut Revision, registro: &csv::StringRecord, fila: usize, linea: usize) {
     let mut columna = 1;
     for indice in 0..registro.len() {
         let campo = campo(registro, indice);
         let valor = campo.trim_matches(ESPACIOS);
         let inicio = columna + campo.chars().take_while(|c| ESPACIOS.contains(c)).count();
         if indice == 8 {
-            return Err(ErrorTablero::CantidadCasillas {
+            revision.errores.push(ErrorTablero::CantidadCasillas {
                 linea,
                 columna: inicio,
                 fila: fila + 1,
                 encontradas: registro.len(),
             });
+            return;
         }
         let posicion = Posicion::desde_coordenadas(indice as u8, fila as u8)
             .expect("fila y columna entre 0 y 7");
-        let casilla: Casilla = valor.parse().map_err(|_| ErrorTablero::Casilla {
-            linea,
-            columna: inicio,
-            posicion,
-            encontrado: cita(valor),
-        })?;
-        tablero.poner(posicion, casilla);
+        revision.ubicaciones[usize::from(posicion.indice())] = (linea, inicio);
+        match valor.parse::<Casilla>() {
+            Ok(casilla) => revision.tablero.poner(posicion, casilla),
+            Err(_) => revision.errores.push(ErrorTablero::Casilla {
+                linea,
+                columna: inicio,
+                posicion,
+                encontrado: cita(valor),
+            }),
+        }
         columna += campo.chars().count() + 1;
     }
     if registro.len() < 8 {
-        return Err(ErrorTablero::CantidadCasillas {
+        revision.errores.push(ErrorTablero::CantidadCasillas {
             linea,
             columna: columna - 1,
             fila: fila + 1,
             encontradas: registro.len(),
         });
     }
-    Ok(())
 }
 
 /// Loads a board from the file at `ruta`.
@@ -404,16 +538,24 @@ fn leer_fila(
 /// failure, or a text that is not a board.
 pub fn cargar(ruta: impl AsRef<Path>) -> Result<Tablero, ErrorArchivo> {
     let ruta = ruta.as_ref();
-    let error_lectura = |fuente: io::Error| match fuente.kind() {
-        io::ErrorKind::NotFound => ErrorArchivo::NoExiste { ruta: ruta.into() },
-        io::ErrorKind::IsADirectory => ErrorArchivo::EsCarpeta { ruta: ruta.into() },
-        _ => ErrorArchivo::Lectura {
-            ruta: ruta.into(),
-            fuente,
-        },
-    };
+    leer_bytes(&leer_archivo(ruta)?).map_err(|fuente| ErrorArchivo::Formato {
+        ruta: ruta.into(),
+        fuente,
+    })
+}
+
+/// The bytes of the file at `ruta`, at most [`LIMITE_BYTES`] of them: a board, a
+/// transcript, whatever the program reads from a named file.
+///
+/// # Errors
+///
+/// An [`ErrorArchivo`] for a missing file, a folder, a special file (a device or a pipe,
+/// which is not opened), a file larger than [`LIMITE_BYTES`] (which is not read), or a
+/// read failure.
+pub fn leer_archivo(ruta: impl AsRef<Path>) -> Result<Vec<u8>, ErrorArchivo> {
+    let ruta = ruta.as_ref();
     // Looked at before opening: opening a pipe for reading blocks until a writer comes.
-    let metadatos = fs::metadata(ruta).map_err(error_lectura)?;
+    let metadatos = fs::metadata(ruta).map_err(|fuente| error_de_lectura(ruta, fuente))?;
     if metadatos.is_dir() {
         return Err(ErrorArchivo::EsCarpeta { ruta: ruta.into() });
     }
@@ -423,21 +565,39 @@ pub fn cargar(ruta: impl AsRef<Path>) -> Result<Tablero, ErrorArchivo> {
     if metadatos.len() > LIMITE_BYTES {
         return Err(ErrorArchivo::DemasiadoGrande { ruta: ruta.into() });
     }
-    let archivo = File::open(ruta).map_err(error_lectura)?;
-    // The size can lie (a device, a file still growing): read one byte past the limit
-    // at most.
+    let archivo = File::open(ruta).map_err(|fuente| error_de_lectura(ruta, fuente))?;
+    leer_hasta_el_limite(archivo, ruta)
+}
+
+/// Everything `lector` gives, at most [`LIMITE_BYTES`]; `ruta` names it in errors.
+/// The size of a file can lie (a device, a file still growing) and a pipe has none, so
+/// one byte past the limit is read at most.
+///
+/// # Errors
+///
+/// [`ErrorArchivo::DemasiadoGrande`] past the limit, or the read failure.
+pub fn leer_hasta_el_limite(lector: impl Read, ruta: &Path) -> Result<Vec<u8>, ErrorArchivo> {
     let mut bytes = Vec::new();
-    archivo
+    lector
         .take(LIMITE_BYTES + 1)
         .read_to_end(&mut bytes)
-        .map_err(error_lectura)?;
+        .map_err(|fuente| error_de_lectura(ruta, fuente))?;
     if bytes.len() as u64 > LIMITE_BYTES {
         return Err(ErrorArchivo::DemasiadoGrande { ruta: ruta.into() });
     }
-    leer_bytes(&bytes).map_err(|fuente| ErrorArchivo::Formato {
-        ruta: ruta.into(),
-        fuente,
-    })
+    Ok(bytes)
+}
+
+/// The error for a failed read of `ruta`, by what the system said.
+fn error_de_lectura(ruta: &Path, fuente: io::Error) -> ErrorArchivo {
+    match fuente.kind() {
+        io::ErrorKind::NotFound => ErrorArchivo::NoExiste { ruta: ruta.into() },
+        io::ErrorKind::IsADirectory => ErrorArchivo::EsCarpeta { ruta: ruta.into() },
+        _ => ErrorArchivo::Lectura {
+            ruta: ruta.into(),
+            fuente,
+        },
+    }
 }
 
 /// Saves `tablero` to the file at `ruta` in the canonical format, atomically: the old

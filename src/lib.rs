@@ -26,21 +26,25 @@ mod bitboard;
 mod casilla;
 mod color;
 pub mod juego;
+mod obf;
 mod partida;
 mod posicion;
 mod tablero;
 mod tarea;
 mod texto;
+mod transcripcion;
 mod vista;
 
 pub use archivo::{ErrorArchivo, ErrorTablero};
 pub use bitboard::{Bitboard, Posiciones};
 pub use casilla::{Casilla, ErrorCasilla};
 pub use color::{Color, ErrorColor};
+pub use obf::{ErrorObf, Obf};
 pub use partida::{ErrorPartida, Estado, Jugada, Motivo, Partida, Resultado};
 pub use posicion::{ErrorPosicion, Posicion};
 pub use tablero::{ErrorJugada, ErrorLista, Tablero};
 pub use tarea::{cargar_partida, contar, guardar_partida, jugar};
+pub use transcripcion::{ErrorRepeticion, Escrita, Notacion, Razon, Repeticion, Transcripcion};
 pub use vista::Vista;
 
 /// The README's examples, run as doctests so that they stay true.

@@ -104,6 +104,16 @@ pub enum ErrorPosicion {
 }
 
 impl ErrorPosicion {
+    /// A short name for programs that read the reason: `vacia`, `fuera_del_tablero`
+    /// or `formato`.
+    pub fn clave(&self) -> &'static str {
+        match self {
+            ErrorPosicion::Vacia => "vacia",
+            ErrorPosicion::FueraDelTablero(_) => "fuera_del_tablero",
+            ErrorPosicion::Formato(_) => "formato",
+        }
+    }
+
     /// The same error quoting `texto` instead: for front ends that parse a cleaned-up
     /// version of what a person typed ("c3" as "C3") but answer with what was typed.
     #[must_use]

@@ -45,6 +45,16 @@ pub enum ErrorJugada {
     SinFlanqueo(Posicion),
 }
 
+impl ErrorJugada {
+    /// A short name for programs that read the reason: `ocupada` or `sin_flanqueo`.
+    pub fn clave(self) -> &'static str {
+        match self {
+            ErrorJugada::Ocupada(_) => "ocupada",
+            ErrorJugada::SinFlanqueo(_) => "sin_flanqueo",
+        }
+    }
+}
+
 /// Why a list of lists is not a board.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ErrorLista {
