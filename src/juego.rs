@@ -13,8 +13,7 @@ use std::{
 };
 
 use crate::{
-    Bitboard, Casilla, Color, ErrorArchivo, Estado, Jugada, Partida, Posicion, Tablero, Vista,
-    archivo,
+    Bitboard, Color, ErrorArchivo, Estado, Jugada, Partida, Posicion, Tablero, Vista, archivo,
     texto::{cita, mayuscula_inicial},
 };
 
@@ -394,12 +393,7 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
             .color(self.color);
         writeln!(self.salida)?;
         write!(self.salida, "{vista}")?;
-        writeln!(
-            self.salida,
-            "Negras (N): {}   Blancas (B): {}",
-            tablero.contar(Casilla::Ficha(Color::Negro)),
-            tablero.contar(Casilla::Ficha(Color::Blanco)),
-        )?;
+        writeln!(self.salida, "{}", vista.conteo())?;
         if pistas && en_curso {
             let lista: Vec<String> = validas.into_iter().map(|p| p.to_string()).collect();
             if lista.is_empty() {

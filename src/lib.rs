@@ -27,6 +27,7 @@ mod casilla;
 mod color;
 pub mod juego;
 mod obf;
+pub mod ordenes;
 mod partida;
 mod posicion;
 mod tablero;

@@ -8,40 +8,52 @@ use std::{
 };
 
 use clap::{
-    Parser, ValueEnum,
+    CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum,
     error::{ContextKind, ErrorKind},
 };
 use othello::{
     Color,
     juego::{self, ErrorJuego, Opciones},
+    ordenes::{self, Destino, Entrada, ErrorOrden, FuenteJugadas, Orden},
 };
 
 /// Othello (Reversi) de la Tarea 2 de Introducción a la Programación (UC): dos personas
-/// juegan por turnos en la misma terminal.
+/// juegan por turnos en la misma terminal, y los correctores revisan tableros con órdenes.
 #[derive(Parser)]
 #[command(
     name = "othello",
     version,
     override_usage = USO,
-    help_template = "{about}\n\nUso: {usage}\n\n{all-args}{after-help}",
+    help_template = PLANTILLA,
     next_help_heading = "Opciones",
+    subcommand_help_heading = "Órdenes (para scripts y correctores; nunca preguntan nada)",
+    subcommand_value_name = "ORDEN",
     disable_help_flag = true,
+    disable_help_subcommand = true,
     disable_version_flag = true,
-    arg = clap::Arg::new("ayuda").short('h').long("help").action(clap::ArgAction::Help).help("Muestra esta ayuda"),
+    args_conflicts_with_subcommands = true,
+    arg = clap::Arg::new("ayuda").short('h').long("help").global(true).action(clap::ArgAction::Help).help("Muestra esta ayuda"),
     arg = clap::Arg::new("version").short('V').long("version").action(clap::ArgAction::Version).help("Muestra la versión"),
-    after_help = "\nSin argumentos muestra el menú: partida nueva, cargar una partida o salir.\n\
-                  Durante la partida, «ayuda» muestra los comandos y las reglas."
+    after_help = "\nSin orden, juega: muestra el menú (partida nueva, cargar una partida o salir).\n\
+                  Durante la partida, «ayuda» muestra los comandos y las reglas.\n\n\
+                  ARCHIVO es un tablero en el formato de la tarea; «-» lo lee de la entrada estándar.\n\
+                  «othello ORDEN --help» explica cada orden.\n\n\
+                  Estado de salida de las órdenes:\n  \
+                  0  listo\n  \
+                  1  la jugada o la transcripción no es válida (no se escribió nada)\n  \
+                  2  uso incorrecto, un archivo que no es válido (con archivo, línea y columna) o un error al escribir"
 )]
 struct Argumentos {
     /// Carga la partida guardada en ARCHIVO y salta el menú
     #[arg(long, value_name = "ARCHIVO")]
     cargar: Option<PathBuf>,
     /// Quién juega primero en la partida cargada: N (negras) o B (blancas); si falta, se pregunta
-    #[arg(long, value_name = "N|B", requires = "cargar", value_parser = leer_turno)]
+    #[arg(long, value_name = "N|B", requires = "cargar", value_parser = leer_color)]
     turno: Option<Color>,
     /// Colores en el tablero: auto (en una terminal, sin NO_COLOR; CLICOLOR_FORCE los fuerza), siempre o nunca
     #[arg(
         long,
+        global = true,
         value_name = "CUANDO",
         value_enum,
         default_value_t = CuandoColor::Auto,
@@ -49,10 +61,232 @@ struct Argumentos {
         hide_default_value = true
     )]
     color: CuandoColor,
+    /// Con una orden: escribe un objeto JSON en la salida estándar en vez de texto
+    #[arg(long, global = true)]
+    json: bool,
+    #[command(subcommand)]
+    orden: Option<Comando>,
+}
+
+/// The orders, with the arguments as typed; [`Comando::orden`] turns them into the
+/// library's [`Orden`].
+#[derive(Subcommand)]
+enum Comando {
+    /// Muestra el tablero como lo dibuja el juego, con la cuenta de fichas
+    #[command(override_usage = "othello mostrar ARCHIVO [--json] [--color CUANDO]")]
+    Mostrar {
+        /// El tablero («-»: la entrada estándar)
+        #[arg(value_name = "ARCHIVO")]
+        archivo: PathBuf,
+    },
+    /// Juega VALOR en POSICION (como la función jugar de la tarea) y escribe el tablero que resulta
+    #[command(
+        override_usage = "othello jugar ARCHIVO POSICION VALOR [--salida ARCHIVO | --en-sitio] [--json]",
+        after_help = "\nSi la jugada no es válida (formato, fuera del tablero, casilla ocupada o no flanquea\n\
+                      ninguna ficha), dice por qué, no escribe nada y sale con estado 1."
+    )]
+    Jugar {
+        /// El tablero («-»: la entrada estándar)
+        #[arg(value_name = "ARCHIVO")]
+        archivo: PathBuf,
+        /// La casilla, como C4
+        #[arg(value_name = "POSICION", allow_hyphen_values = true)]
+        posicion: String,
+        /// Quién juega: N (negras) o B (blancas)
+        #[arg(value_name = "VALOR", value_parser = leer_color)]
+        valor: Color,
+        /// Escribe el tablero en ARCHIVO (de forma atómica) en vez de mostrarlo
+        #[arg(long, value_name = "ARCHIVO", conflicts_with = "en_sitio")]
+        salida: Option<PathBuf>,
+        /// Escribe el tablero sobre el mismo archivo (de forma atómica)
+        #[arg(long)]
+        en_sitio: bool,
+    },
+    /// Lista las jugadas válidas de VALOR (en orden de lectura: fila 1 de A a H, luego la fila 2…) con cuántas fichas voltea cada una
+    #[command(override_usage = "othello jugadas ARCHIVO VALOR [--json]")]
+    Jugadas {
+        /// El tablero («-»: la entrada estándar)
+        #[arg(value_name = "ARCHIVO")]
+        archivo: PathBuf,
+        /// El color: N (negras) o B (blancas)
+        #[arg(value_name = "VALOR", value_parser = leer_color)]
+        valor: Color,
+    },
+    /// Cuenta las casillas N, B y V
+    #[command(override_usage = "othello contar ARCHIVO [--json]")]
+    Contar {
+        /// El tablero («-»: la entrada estándar)
+        #[arg(value_name = "ARCHIVO")]
+        archivo: PathBuf,
+    },
+    /// Revisa el formato de los archivos: una línea por problema (archivo:línea:columna: mensaje)
+    #[command(
+        override_usage = "othello validar ARCHIVO... [--json]",
+        after_help = "\nSale con estado 0 solo si todos son válidos. Avisa, sin fallar, de los tableros a los que\n\
+                      ninguna partida real llega: menos de 4 fichas o una casilla central vacía."
+    )]
+    Validar {
+        /// Los tableros («-»: la entrada estándar)
+        #[arg(value_name = "ARCHIVO", required = true)]
+        archivos: Vec<PathBuf>,
+    },
+    /// Dice si la partida terminó y por qué, quién gana, la cuenta y si el que mueve puede jugar
+    #[command(override_usage = "othello estado ARCHIVO [--turno N|B] [--json]")]
+    Estado {
+        /// El tablero («-»: la entrada estándar)
+        #[arg(value_name = "ARCHIVO")]
+        archivo: PathBuf,
+        /// Quién mueve; si falta, el turno que sugiere el juego (negras si las fichas menos 4 son un número par)
+        #[arg(long, value_name = "N|B", value_parser = leer_color)]
+        turno: Option<Color>,
+    },
+    /// Repite una partida desde su transcripción y escribe el tablero final
+    #[command(
+        override_usage = "othello repetir [--desde ARCHIVO] [--turno N|B] [--hasta-error] [--salida ARCHIVO] [--json] (JUGADAS... | --jugadas-de ARCHIVO)",
+        after_help = "\nJUGADAS: una jugada por palabra, separadas por espacios o comas, y «pasar» para pasar\n\
+                      (C4 C3 D3 pasar E3); o la notación compacta de los programas de Othello (f5d6c3d3),\n\
+                      donde el que no tiene jugadas pasa solo. Da igual mayúsculas o minúsculas; las líneas\n\
+                      que empiezan con # son comentarios. Si una jugada no es válida, dice su número, su\n\
+                      texto y por qué, y sale con estado 1."
+    )]
+    Repetir {
+        /// Empieza desde este tablero en vez del inicial («-»: la entrada estándar)
+        #[arg(long, value_name = "ARCHIVO")]
+        desde: Option<PathBuf>,
+        /// Quién juega primero (por omisión, N)
+        #[arg(long, value_name = "N|B", value_parser = leer_color)]
+        turno: Option<Color>,
+        /// Lee las jugadas de ARCHIVO («-»: la entrada estándar)
+        #[arg(long, value_name = "ARCHIVO", conflicts_with = "jugadas")]
+        jugadas_de: Option<PathBuf>,
+        /// Si una jugada no es válida, escribe igual el tablero de justo antes
+        #[arg(long)]
+        hasta_error: bool,
+        /// Escribe el tablero final en ARCHIVO (de forma atómica) en vez de mostrarlo
+        #[arg(long, value_name = "ARCHIVO")]
+        salida: Option<PathBuf>,
+        /// Las jugadas
+        #[arg(value_name = "JUGADAS", required_unless_present = "jugadas_de")]
+        jugadas: Vec<String>,
+    },
+    /// Escribe el tablero como la cadena de 64 caracteres de los motores de Othello (X negras, O blancas, - vacía) y el turno
+    #[command(override_usage = "othello exportar ARCHIVO [--turno N|B] [--formato obf] [--json]")]
+    Exportar {
+        /// El tablero («-»: la entrada estándar)
+        #[arg(value_name = "ARCHIVO")]
+        archivo: PathBuf,
+        /// Quién mueve; si falta, el turno que sugiere el juego
+        #[arg(long, value_name = "N|B", value_parser = leer_color)]
+        turno: Option<Color>,
+        /// El formato: obf
+        #[arg(long, value_enum, default_value_t = Formato::Obf, hide_possible_values = true, hide_default_value = true)]
+        formato: Formato,
+    },
+    /// Lee la cadena de un motor de Othello y escribe el tablero en el formato de la tarea
+    #[command(
+        override_usage = "othello importar [--formato obf] [--salida ARCHIVO] [--json] CADENA"
+    )]
+    Importar {
+        /// La cadena, como «---------------------------OX------XO--------------------------- X» («-»: la entrada estándar)
+        #[arg(value_name = "CADENA", allow_hyphen_values = true)]
+        cadena: String,
+        /// El formato: obf
+        #[arg(long, value_enum, default_value_t = Formato::Obf, hide_possible_values = true, hide_default_value = true)]
+        formato: Formato,
+        /// Escribe el tablero en ARCHIVO (de forma atómica) en vez de mostrarlo
+        #[arg(long, value_name = "ARCHIVO")]
+        salida: Option<PathBuf>,
+    },
+}
+
+/// The formats of other Othello software.
+#[derive(Clone, Copy, ValueEnum)]
+enum Formato {
+    /// The engines' 64-character board string with the side to move.
+    Obf,
+}
+
+impl Comando {
+    /// The library's order.
+    fn orden(self) -> Orden {
+        let destino = |salida: Option<PathBuf>| salida.map_or(Destino::Pantalla, Destino::Archivo);
+        match self {
+            Comando::Mostrar { archivo } => Orden::Mostrar {
+                archivo: Entrada::de(archivo),
+            },
+            Comando::Jugar {
+                archivo,
+                posicion,
+                valor,
+                salida,
+                en_sitio,
+            } => Orden::Jugar {
+                archivo: Entrada::de(archivo),
+                posicion,
+                valor,
+                destino: if en_sitio {
+                    Destino::EnSitio
+                } else {
+                    destino(salida)
+                },
+            },
+            Comando::Jugadas { archivo, valor } => Orden::Jugadas {
+                archivo: Entrada::de(archivo),
+                valor,
+            },
+            Comando::Contar { archivo } => Orden::Contar {
+                archivo: Entrada::de(archivo),
+            },
+            Comando::Validar { archivos } => Orden::Validar {
+                archivos: archivos.into_iter().map(Entrada::de).collect(),
+            },
+            Comando::Estado { archivo, turno } => Orden::Estado {
+                archivo: Entrada::de(archivo),
+                turno,
+            },
+            Comando::Repetir {
+                desde,
+                turno,
+                jugadas_de,
+                hasta_error,
+                salida,
+                jugadas,
+            } => Orden::Repetir {
+                desde: desde.map(Entrada::de),
+                turno,
+                jugadas: match jugadas_de {
+                    Some(ruta) => FuenteJugadas::Entrada(Entrada::de(ruta)),
+                    None => FuenteJugadas::Texto(jugadas.join(" ")),
+                },
+                hasta_error,
+                destino: destino(salida),
+            },
+            Comando::Exportar {
+                archivo,
+                turno,
+                formato: Formato::Obf,
+            } => Orden::Exportar {
+                archivo: Entrada::de(archivo),
+                turno,
+            },
+            Comando::Importar {
+                cadena,
+                formato: Formato::Obf,
+                salida,
+            } => Orden::Importar {
+                texto: if cadena == "-" {
+                    FuenteJugadas::Entrada(Entrada::Estandar)
+                } else {
+                    FuenteJugadas::Texto(cadena)
+                },
+                destino: destino(salida),
+            },
+        }
+    }
 }
 
 /// `N` or `B` in either case, as the game's own question accepts them.
-fn leer_turno(texto: &str) -> Result<Color, othello::ErrorColor> {
+fn leer_color(texto: &str) -> Result<Color, othello::ErrorColor> {
     texto.to_uppercase().parse()
 }
 
@@ -69,11 +303,30 @@ enum CuandoColor {
     Nunca,
 }
 
-/// The usage line, in help and in usage errors.
-const USO: &str = "othello [--cargar ARCHIVO [--turno N|B]] [--color CUANDO]";
+/// The usage lines, in help and in usage errors.
+const USO: &str = "othello [--cargar ARCHIVO [--turno N|B]] [--color CUANDO]\n       othello ORDEN [ARGUMENTOS] [--json]";
+
+/// The Spanish help template, for the program and each order.
+const PLANTILLA: &str = "{about}\n\nUso: {usage}\n\n{all-args}{after-help}";
 
 fn main() -> ExitCode {
-    let argumentos = match Argumentos::try_parse() {
+    let comando = Argumentos::command().mut_subcommands(|orden| {
+        orden
+            .help_template(PLANTILLA)
+            .disable_help_flag(true)
+            .mut_args(|argumento| {
+                let titulo = if argumento.is_positional() {
+                    "Argumentos"
+                } else {
+                    "Opciones"
+                };
+                argumento.help_heading(titulo)
+            })
+    });
+    let argumentos = match comando
+        .try_get_matches()
+        .and_then(|coincidencias| Argumentos::from_arg_matches(&coincidencias))
+    {
         Ok(argumentos) => argumentos,
         Err(error) => return error_de_uso(&error),
     };
@@ -84,9 +337,40 @@ fn main() -> ExitCode {
             anstream::AutoStream::choice(&io::stdout()) != anstream::ColorChoice::Never
         }
     };
+    match argumentos.orden {
+        Some(comando) => ordenar(comando.orden(), argumentos.json, color),
+        None if argumentos.json => {
+            eprintln!(
+                "error: --json sirve solo con una orden\n\nUso: {USO}\n\
+                 Para más información, prueba «othello --help»."
+            );
+            ExitCode::from(2)
+        }
+        None => jugar(argumentos.cargar, argumentos.turno, color),
+    }
+}
+
+/// Runs one order for a script.
+fn ordenar(orden: Orden, json: bool, color: bool) -> ExitCode {
+    let opciones = ordenes::Opciones { json, color };
+    match ordenes::ejecutar(&orden, &opciones, io::stdin().lock(), io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(ErrorOrden::Salida(error)) if error.kind() == io::ErrorKind::BrokenPipe => {
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            // The messages are whole sentences that already include their causes.
+            eprintln!("error: {error}");
+            ExitCode::from(error.codigo() as u8)
+        }
+    }
+}
+
+/// Plays at the terminal.
+fn jugar(cargar: Option<PathBuf>, turno: Option<Color>, color: bool) -> ExitCode {
     let opciones = Opciones {
-        cargar: argumentos.cargar,
-        turno: argumentos.turno,
+        cargar,
+        turno,
         color,
         eco: !io::stdin().is_terminal(),
     };
@@ -144,6 +428,24 @@ fn error_de_uso(error: &clap::Error) -> ExitCode {
             argumento => format!("argumento no válido: {argumento}"),
         },
     };
-    eprintln!("error: {mensaje}\n\nUso: {USO}\nPara más información, prueba «othello --help».");
+    // clap's usage starts with "Usage: "; it is the order's own when the error is in one.
+    // Some errors come without the usage: then it is the order's named first, if any.
+    let uso = match error.get(ContextKind::Usage) {
+        Some(uso) => uso.to_string(),
+        None => std::env::args()
+            .nth(1)
+            .and_then(|nombre| {
+                let mut comando = Argumentos::command();
+                let mut orden = comando.find_subcommand_mut(nombre)?.clone();
+                Some(orden.render_usage().to_string())
+            })
+            .unwrap_or_default(),
+    };
+    let uso = uso.trim().strip_prefix("Usage: ").unwrap_or(USO);
+    let ayuda = match uso.strip_prefix("othello ").and_then(|resto| resto.split_once(' ')) {
+        Some((orden, _)) if !orden.starts_with('[') => format!("othello {orden} --help"),
+        _ => "othello --help".to_owned(),
+    };
+    eprintln!("error: {mensaje}\n\nUso: {uso}\nPara más información, prueba «{ayuda}».");
     ExitCode::from(2)
 }

@@ -58,6 +58,19 @@ pub enum Motivo {
     NingunoPuedeJugar,
 }
 
+impl Motivo {
+    /// A short name for programs: `tablero_lleno`, `dos_pases`, `sin_fichas` or
+    /// `ninguno_puede_jugar`.
+    pub fn clave(self) -> &'static str {
+        match self {
+            Motivo::TableroLleno => "tablero_lleno",
+            Motivo::DosPases => "dos_pases",
+            Motivo::SinFichas(_) => "sin_fichas",
+            Motivo::NingunoPuedeJugar => "ninguno_puede_jugar",
+        }
+    }
+}
+
 impl fmt::Display for Motivo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -58,6 +58,15 @@ impl<'a> Vista<'a> {
         Vista { color, ..self }
     }
 
+    /// The line under the board with each color's pieces: `Negras (N): 4   Blancas (B): 1`.
+    pub fn conteo(&self) -> String {
+        format!(
+            "Negras (N): {}   Blancas (B): {}",
+            self.tablero.contar(Casilla::Ficha(Color::Negro)),
+            self.tablero.contar(Casilla::Ficha(Color::Blanco)),
+        )
+    }
+
     fn estilo(&self, casilla: Casilla, pista: bool) -> Style {
         if !self.color {
             return Style::new();

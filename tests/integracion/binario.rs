@@ -44,8 +44,9 @@ V, V, V, V, V, V, V, V
 V, V, V, V, V, V, V, V
 ";
 
-/// The three lines that follow every usage error.
-const USO: &str = "\n\nUso: othello [--cargar ARCHIVO [--turno N|B]] [--color CUANDO]\n\
+/// The lines that follow every usage error outside an order.
+const USO: &str = "\n\nUso: othello [--cargar ARCHIVO [--turno N|B]] [--color CUANDO]\n       \
+                   othello ORDEN [ARGUMENTOS] [--json]\n\
                    Para más información, prueba «othello --help».\n";
 
 /// What one run of the program left behind.
@@ -1200,11 +1201,13 @@ fn ayuda_de_la_linea_de_comandos() {
         "--turno <N|B>",
         "--color <CUANDO>",
         "-h, --help              Muestra esta ayuda\n",
-        "Sin argumentos muestra el menú",
+        "Sin orden, juega: muestra el menú",
+        "Órdenes (para scripts y correctores; nunca preguntan nada):\n",
+        "  1  la jugada o la transcripción no es válida (no se escribió nada)\n",
     ] {
         corrida.contiene(texto);
     }
-    for ingles in ["Usage", "Options", "Print help"] {
+    for ingles in ["Usage", "Options", "Arguments", "Commands", "Print help"] {
         corrida.no_contiene(ingles);
     }
 }
