@@ -608,6 +608,15 @@ fn error_de_lectura(ruta: &Path, fuente: io::Error) -> ErrorArchivo {
 /// [`ErrorArchivo::EsCarpeta`] if `ruta` is a folder, [`ErrorArchivo::Escritura`] if
 /// the system refuses (missing folder, no permission, full disk).
 pub fn guardar(tablero: &Tablero, ruta: impl AsRef<Path>) -> Result<(), ErrorArchivo> {
+    guardar_texto(&tablero.to_string(), ruta)
+}
+
+/// Saves `texto` to the file at `ruta`, atomically, as [`guardar`] saves a board.
+///
+/// # Errors
+///
+/// As [`guardar`].
+pub fn guardar_texto(texto: &str, ruta: impl AsRef<Path>) -> Result<(), ErrorArchivo> {
     let ruta = ruta.as_ref();
     if ruta.is_dir() {
         return Err(ErrorArchivo::EsCarpeta { ruta: ruta.into() });
@@ -622,7 +631,7 @@ pub fn guardar(tablero: &Tablero, ruta: impl AsRef<Path>) -> Result<(), ErrorArc
     }
     let escribir = || -> io::Result<()> {
         let mut archivo = AtomicWriteFile::open(ruta)?;
-        archivo.write_all(tablero.to_string().as_bytes())?;
+        archivo.write_all(texto.as_bytes())?;
         archivo.commit()
     };
     escribir().map_err(|fuente| ErrorArchivo::Escritura {

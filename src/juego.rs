@@ -13,7 +13,8 @@ use std::{
 };
 
 use crate::{
-    Bitboard, Color, ErrorArchivo, Estado, Jugada, Partida, Posicion, Tablero, Vista, archivo,
+    Bitboard, Color, ErrorArchivo, Estado, Jugada, Obf, Partida, Posicion, Tablero, Transcripcion,
+    Vista, archivo,
     texto::{cita, mayuscula_inicial},
 };
 
@@ -137,7 +138,10 @@ const AYUDA: &str = "\
 Comandos (da igual mayúsculas o minúsculas):
   C4                 pone una ficha en C4 (columna A-H, fila 1-8)
   pasar              pasa el turno
-  guardar [archivo]  guarda el tablero en un archivo (si no das el nombre, lo pregunta)
+  guardar [archivo]  guarda el tablero en un archivo (si no das el nombre, lo pregunta),
+                     y las jugadas al lado, en archivo.jugadas
+  historial          muestra las jugadas hechas, y su transcripción
+  deshacer           deshace la última jugada o pase (se puede repetir hasta el comienzo)
   pistas             muestra u oculta en el tablero las jugadas válidas (*)
   ayuda              muestra esta ayuda
   salir              termina el programa (ofrece guardar si hay cambios sin guardar)
@@ -411,6 +415,11 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
 
     /// Plays one game to its end, or until the players quit or the input ends.
     fn jugar_partida(&mut self, mut partida: Partida) -> io::Result<Fin> {
+        let mut historial = Historial {
+            inicio: partida.clone(),
+            cargada_de: self.ultimo_archivo.clone(),
+            pasos: Vec::new(),
+        };
         let mut ultima = None;
         let mut pistas = false;
         let mut sin_guardar = false;
@@ -449,6 +458,7 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                 ("", _) => {}
                 ("pasar", "") => {
                     let tenia_jugadas = !partida.jugadas_validas().es_vacio();
+                    historial.anotar(&partida, ultima, Jugada::Pasar);
                     partida
                         .jugar(Jugada::Pasar)
                         .expect("la partida sigue en curso");
@@ -470,7 +480,7 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                     sin_guardar = true;
                     redibujar = true;
                 }
-                ("guardar", nombre) => match self.guardar(&partida, nombre)? {
+                ("guardar", nombre) => match self.guardar(&partida, &historial, nombre)? {
                     Guardado::Hecho => sin_guardar = false,
                     Guardado::NoHecho => {}
                     Guardado::FinDeEntrada => return Ok(Fin::Salir),
@@ -482,6 +492,25 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                     redibujar = true;
                 }
                 ("ayuda" | "?", "") => write!(self.salida, "{AYUDA}")?,
+                ("historial", "") => self.historial(&historial)?,
+                ("deshacer", "") => match historial.pasos.pop() {
+                    Some(paso) => {
+                        writeln!(
+                            self.salida,
+                            "Se deshizo «{}» de las {}.",
+                            paso.jugada,
+                            paso.antes.turno().nombre()
+                        )?;
+                        partida = paso.antes;
+                        ultima = paso.ultima_antes;
+                        sin_guardar = true;
+                        redibujar = true;
+                    }
+                    None => writeln!(
+                        self.salida,
+                        "No hay jugadas que deshacer: la partida está como empezó."
+                    )?,
+                },
                 ("salir", "") => {
                     if !sin_guardar {
                         return Ok(Fin::Salir);
@@ -489,20 +518,25 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                     match self
                         .confirmar("Hay cambios sin guardar. ¿Guardar antes de salir? (s/n): ")?
                     {
-                        Some(true) => match self.guardar(&partida, "")? {
+                        Some(true) => match self.guardar(&partida, &historial, "")? {
                             Guardado::Hecho | Guardado::FinDeEntrada => return Ok(Fin::Salir),
                             Guardado::NoHecho => writeln!(self.salida, "La partida sigue.")?,
                         },
                         _ => return Ok(Fin::Salir),
                     }
                 }
-                (comando @ ("pasar" | "pistas" | "ayuda" | "?" | "salir"), _) => writeln!(
+                (
+                    comando @ ("pasar" | "pistas" | "ayuda" | "?" | "salir" | "historial"
+                    | "deshacer"),
+                    _,
+                ) => writeln!(
                     self.salida,
                     "Jugada no válida: «{comando}» se escribe solo, sin nada después. \
                      Intenta de nuevo."
                 )?,
                 _ => match self.colocar(&mut partida, &linea)? {
-                    Some(posicion) => {
+                    Some((antes, posicion)) => {
+                        historial.anotar(&antes, ultima, Jugada::Colocar(posicion));
                         ultima = Some(posicion);
                         sin_guardar = true;
                         redibujar = true;
@@ -516,8 +550,40 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
         }
     }
 
+    /// Shows the moves played, numbered, and the transcript to replay them.
+    fn historial(&mut self, historial: &Historial) -> io::Result<()> {
+        if historial.pasos.is_empty() {
+            return writeln!(
+                self.salida,
+                "Todavía no hay jugadas ({}).",
+                historial.origen()
+            );
+        }
+        writeln!(self.salida, "Jugadas ({}):", historial.origen())?;
+        for fila in historial.pasos.chunks(4).enumerate() {
+            let (indice, pasos) = fila;
+            let columnas: Vec<String> = pasos
+                .iter()
+                .enumerate()
+                .map(|(i, paso)| {
+                    let numero = format!("{}.", indice * 4 + i + 1);
+                    let jugada = format!("{} {}", paso.antes.turno(), paso.jugada);
+                    format!("{numero:>4} {jugada:<8}")
+                })
+                .collect();
+            writeln!(self.salida, "{}", columnas.concat().trim_end())?;
+        }
+        writeln!(self.salida, "Transcripción: {}", historial.transcripcion())
+    }
+
     /// Plays what a person typed as a position, or says why it cannot be played.
-    fn colocar(&mut self, partida: &mut Partida, texto: &str) -> io::Result<Option<Posicion>> {
+    /// Returns the game as it was before, with the position.
+    fn colocar(
+        &mut self,
+        partida: &mut Partida,
+        texto: &str,
+    ) -> io::Result<Option<(Partida, Posicion)>> {
+        let antes = partida.clone();
         let turno = partida.turno();
         let texto = texto.trim();
         let resultado = texto
@@ -539,7 +605,7 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                     "Las {} juegan {posicion} y voltean {n} {fichas}.",
                     turno.nombre()
                 )?;
-                Ok(Some(posicion))
+                Ok(Some((antes, posicion)))
             }
             Err(razon) => {
                 writeln!(self.salida, "Jugada no válida: {razon}. Intenta de nuevo.")?;
@@ -550,7 +616,12 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
 
     /// Saves the board to `nombre`, or to a name asked for. A failure is told and the
     /// game goes on.
-    fn guardar(&mut self, partida: &Partida, nombre: &str) -> io::Result<Guardado> {
+    fn guardar(
+        &mut self,
+        partida: &Partida,
+        historial: &Historial,
+        nombre: &str,
+    ) -> io::Result<Guardado> {
         let ruta = if nombre.is_empty() {
             let pregunta = match &self.ultimo_archivo {
                 Some(ultimo) => format!("Nombre del archivo [Enter = {}]: ", ultimo.display()),
@@ -572,14 +643,27 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
             writeln!(self.salida, "{NOMBRE_ILEGIBLE}")?;
             return Ok(Guardado::NoHecho);
         }
+        let ruta_jugadas = ruta_de_jugadas(&ruta);
         // Anything already there (a file, a link, a pipe) is replaced by the save, so
         // it is asked for unless this game wrote it; a folder is refused by the save.
-        let existe = fs::symlink_metadata(&ruta).is_ok_and(|datos| !datos.is_dir());
-        if existe && !self.propios.contains(&canonica(&ruta)) {
-            let pregunta = format!(
-                "«{}» ya existe y no lo creó esta partida. ¿Sobrescribirlo? (s/n): ",
-                ruta.display()
-            );
+        let ajenos: Vec<String> = [&ruta, &ruta_jugadas]
+            .into_iter()
+            .filter(|ruta| {
+                fs::symlink_metadata(ruta).is_ok_and(|datos| !datos.is_dir())
+                    && !self.propios.contains(&canonica(ruta))
+            })
+            .map(|ruta| format!("«{}»", ruta.display()))
+            .collect();
+        if !ajenos.is_empty() {
+            let pregunta = match ajenos.as_slice() {
+                [uno] => {
+                    format!("{uno} ya existe y no lo creó esta partida. ¿Sobrescribirlo? (s/n): ")
+                }
+                varios => format!(
+                    "{} ya existen y no los creó esta partida. ¿Sobrescribirlos? (s/n): ",
+                    varios.join(" y ")
+                ),
+            };
             match self.confirmar(&pregunta)? {
                 Some(true) => {}
                 Some(false) => {
@@ -592,7 +676,23 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
         match archivo::guardar(partida.tablero(), &ruta) {
             Ok(()) => {
                 self.propios.insert(canonica(&ruta));
-                writeln!(self.salida, "Partida guardada en «{}».", ruta.display())?;
+                let texto = historial.archivo_de_jugadas(&ruta, &ruta_jugadas);
+                match archivo::guardar_texto(&texto, &ruta_jugadas) {
+                    Ok(()) => {
+                        self.propios.insert(canonica(&ruta_jugadas));
+                        writeln!(
+                            self.salida,
+                            "Partida guardada en «{}» (y sus jugadas en «{}»).",
+                            ruta.display(),
+                            ruta_jugadas.display()
+                        )?;
+                    }
+                    Err(error) => writeln!(
+                        self.salida,
+                        "Partida guardada en «{}», pero sin sus jugadas: {error}.",
+                        ruta.display()
+                    )?,
+                }
                 self.ultimo_archivo = Some(ruta);
                 Ok(Guardado::Hecho)
             }
@@ -602,6 +702,92 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
             }
         }
     }
+}
+
+/// The moves of the game at hand, to show them, undo them and save them beside the
+/// board.
+struct Historial {
+    /// The game as it started: the homework's start, or a loaded board.
+    inicio: Partida,
+    /// The file the starting board was loaded from.
+    cargada_de: Option<PathBuf>,
+    /// Every move and pass, in order.
+    pasos: Vec<Paso>,
+}
+
+/// A move or pass, with what undoing it brings back.
+struct Paso {
+    /// The game just before it.
+    antes: Partida,
+    /// The last move marked on the board before it.
+    ultima_antes: Option<Posicion>,
+    /// What was played.
+    jugada: Jugada,
+}
+
+impl Historial {
+    /// Notes that `jugada` was played on `antes`, where `ultima` was marked.
+    fn anotar(&mut self, antes: &Partida, ultima: Option<Posicion>, jugada: Jugada) {
+        self.pasos.push(Paso {
+            antes: antes.clone(),
+            ultima_antes: ultima,
+            jugada,
+        });
+    }
+
+    /// The moves played, in order.
+    fn transcripcion(&self) -> Transcripcion {
+        let jugadas: Vec<Jugada> = self.pasos.iter().map(|paso| paso.jugada).collect();
+        Transcripcion::de_jugadas(&jugadas)
+    }
+
+    /// Where the moves start from, in words.
+    fn origen(&self) -> String {
+        let quien = format!(
+            "empiezan las {} ({})",
+            self.inicio.turno().nombre(),
+            self.inicio.turno()
+        );
+        match &self.cargada_de {
+            Some(ruta) => format!("desde el tablero cargado de «{}»; {quien}", ruta.display()),
+            None => format!("desde el tablero inicial; {quien}"),
+        }
+    }
+
+    /// The transcript file saved beside the board at `ruta`: comments that say where
+    /// the moves start and how to replay them, then the moves. Written for `repetir`,
+    /// which skips the comments.
+    fn archivo_de_jugadas(&self, ruta: &Path, ruta_jugadas: &Path) -> String {
+        // A loaded board may be saved over later: the start travels inside the command.
+        let repetir = match &self.cargada_de {
+            Some(_) => format!(
+                "othello importar \"{}\" | othello repetir --desde - --turno {}",
+                Obf {
+                    tablero: self.inicio.tablero().clone(),
+                    turno: self.inicio.turno(),
+                },
+                self.inicio.turno()
+            ),
+            None => "othello repetir".to_owned(),
+        };
+        format!(
+            "# Jugadas de la partida guardada en «{}», {}.\n\
+             # Para repetirlas: {repetir} --jugadas-de {}\n\
+             {}\n",
+            ruta.display(),
+            self.origen(),
+            ruta_jugadas.display(),
+            self.transcripcion(),
+        )
+    }
+}
+
+/// The transcript file saved beside the board at `ruta`: the same name with
+/// `.jugadas` added.
+fn ruta_de_jugadas(ruta: &Path) -> PathBuf {
+    let mut nombre = ruta.as_os_str().to_owned();
+    nombre.push(".jugadas");
+    PathBuf::from(nombre)
 }
 
 /// How a save asked for went.

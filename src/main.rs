@@ -442,7 +442,10 @@ fn error_de_uso(error: &clap::Error) -> ExitCode {
             .unwrap_or_default(),
     };
     let uso = uso.trim().strip_prefix("Usage: ").unwrap_or(USO);
-    let ayuda = match uso.strip_prefix("othello ").and_then(|resto| resto.split_once(' ')) {
+    let ayuda = match uso
+        .strip_prefix("othello ")
+        .and_then(|resto| resto.split_once(' '))
+    {
         Some((orden, _)) if !orden.starts_with('[') => format!("othello {orden} --help"),
         _ => "othello --help".to_owned(),
     };

@@ -553,7 +553,7 @@ fn guardar_y_cargar_con_argumentos() {
         .termina_bien()
         .contiene(
             "Turno de las blancas (B): guardar partida.txt\n\
-             Partida guardada en «partida.txt».\n\
+             Partida guardada en «partida.txt» (y sus jugadas en «partida.txt.jugadas»).\n\
              Turno de las blancas (B): salir\n\
              ¡Hasta luego!\n",
         )
@@ -668,13 +668,13 @@ fn guardar_pide_el_nombre_si_falta() {
              No se guardó.\n\
              Turno de las negras (N): guardar\n\
              Nombre del archivo (Enter para cancelar): uno.txt\n\
-             Partida guardada en «uno.txt».\n",
+             Partida guardada en «uno.txt» (y sus jugadas en «uno.txt.jugadas»).\n",
         )
         // The last name is offered, and it is this game's own file: no question.
         .contiene(
             "Turno de las blancas (B): guardar\n\
              Nombre del archivo [Enter = uno.txt]: \n\
-             Partida guardada en «uno.txt».\n\
+             Partida guardada en «uno.txt» (y sus jugadas en «uno.txt.jugadas»).\n\
              Turno de las blancas (B): salir\n",
         )
         .no_contiene("ya existe");
@@ -956,10 +956,12 @@ fn no_sobrescribe_un_archivo_ajeno_sin_permiso() {
     );
     corrida
         .termina_bien()
-        .contiene(&format!("{pregunta}s\nPartida guardada en «ajeno.txt».\n"))
+        .contiene(&format!(
+            "{pregunta}s\nPartida guardada en «ajeno.txt» (y sus jugadas en «ajeno.txt.jugadas»).\n"
+        ))
         .contiene(
             "Turno de las blancas (B): guardar ./ajeno.txt\n\
-             Partida guardada en «./ajeno.txt».\n\
+             Partida guardada en «./ajeno.txt» (y sus jugadas en «./ajeno.txt.jugadas»).\n\
              Turno de las blancas (B): salir\n\
              ¡Hasta luego!\n",
         );
@@ -979,11 +981,11 @@ fn guardar_dos_veces_el_archivo_propio_no_pregunta() {
         .termina_bien()
         .contiene(
             "Turno de las negras (N): guardar nueva.txt\n\
-             Partida guardada en «nueva.txt».\n",
+             Partida guardada en «nueva.txt» (y sus jugadas en «nueva.txt.jugadas»).\n",
         )
         .contiene(
             "Turno de las blancas (B): guardar nueva.txt\n\
-             Partida guardada en «nueva.txt».\n",
+             Partida guardada en «nueva.txt» (y sus jugadas en «nueva.txt.jugadas»).\n",
         )
         .no_contiene("ya existe")
         .no_contiene("Hay cambios sin guardar");
@@ -991,9 +993,10 @@ fn guardar_dos_veces_el_archivo_propio_no_pregunta() {
 
     // A file from an earlier run was not created by this game: it asks.
     let corrida = othello(dir.path(), &[], "1\nguardar nueva.txt\nn\nsalir\n");
-    corrida
-        .termina_bien()
-        .contiene("«nueva.txt» ya existe y no lo creó esta partida. ¿Sobrescribirlo? (s/n): n\n");
+    corrida.termina_bien().contiene(
+        "«nueva.txt» y «nueva.txt.jugadas» ya existen y no los creó esta partida. \
+             ¿Sobrescribirlos? (s/n): n\n",
+    );
     assert_eq!(leer(&dir, "nueva.txt"), TRAS_C4);
 }
 
@@ -1025,7 +1028,7 @@ fn salir_ofrece_guardar_solo_con_cambios() {
         "Turno de las blancas (B): salir\n\
          Hay cambios sin guardar. ¿Guardar antes de salir? (s/n): s\n\
          Nombre del archivo (Enter para cancelar): fin.txt\n\
-         Partida guardada en «fin.txt».\n\
+         Partida guardada en «fin.txt» (y sus jugadas en «fin.txt.jugadas»).\n\
          ¡Hasta luego!\n",
     );
     assert_eq!(leer(&dir, "fin.txt"), TRAS_C4);
@@ -1034,7 +1037,8 @@ fn salir_ofrece_guardar_solo_con_cambios() {
     let corrida = othello(dir.path(), &[], "1\nc4\nsalir\ns\nfin.txt\nn\nsalir\nn\n");
     corrida.termina_bien().contiene(
         "Nombre del archivo (Enter para cancelar): fin.txt\n\
-         «fin.txt» ya existe y no lo creó esta partida. ¿Sobrescribirlo? (s/n): n\n\
+         «fin.txt» y «fin.txt.jugadas» ya existen y no los creó esta partida. \
+         ¿Sobrescribirlos? (s/n): n\n\
          No se guardó.\n\
          La partida sigue.\n\
          Turno de las blancas (B): salir\n\
@@ -1502,7 +1506,10 @@ fn otra_partida_no_hereda_los_archivos_de_la_anterior() {
     corrida
         .termina_bien()
         .contiene("Nombre del archivo (Enter para cancelar): \nNo se guardó.\n")
-        .contiene("«a.txt» ya existe y no lo creó esta partida. ¿Sobrescribirlo? (s/n): n\n");
+        .contiene(
+            "«a.txt» y «a.txt.jugadas» ya existen y no los creó esta partida. \
+             ¿Sobrescribirlos? (s/n): n\n",
+        );
     assert_eq!(leer(&dir, "a.txt"), TRAS_C4);
 }
 
