@@ -1551,3 +1551,121 @@ fn partida_cargada_ya_terminada_no_pregunta_el_turno() {
              ¿Jugar otra partida? (s/n): n\n",
         );
 }
+
+#[test]
+fn historial_numera_las_jugadas_y_da_la_transcripcion() {
+    let dir = carpeta();
+    let corrida = othello(
+        dir.path(),
+        &[],
+        "1\nhistorial\nc4\nc3\npasar\nhistorial\nsalir\nn\n",
+    );
+    corrida
+        .termina_bien()
+        .contiene(
+            "Turno de las negras (N): historial\n\
+             Todavía no hay jugadas (desde el tablero inicial; empiezan las negras (N)).\n",
+        )
+        .contiene(
+            "Turno de las blancas (B): historial\n\
+             Jugadas (desde el tablero inicial; empiezan las negras (N)):\n  \
+             1. N C4      2. B C3      3. N pasar\n\
+             Transcripción: C4 C3 pasar\n",
+        );
+}
+
+#[test]
+fn deshacer_vuelve_hasta_el_comienzo_y_no_mas() {
+    let dir = carpeta();
+    fs::write(
+        dir.path().join("figura2.txt"),
+        include_str!("../../partidas/figura2.txt"),
+    )
+    .unwrap();
+    // From a loaded board: C3 and a pass undone, back to the loaded board and no further.
+    let corrida = othello(
+        dir.path(),
+        &["--cargar", "figura2.txt", "--turno", "B"],
+        "c3\npasar\ndeshacer\ndeshacer\ndeshacer\nguardar otra.txt\nsalir\n",
+    );
+    corrida
+        .termina_bien()
+        .contiene("Se deshizo «pasar» de las negras.\n")
+        .contiene("Se deshizo «C3» de las blancas.\n")
+        .contiene("No hay jugadas que deshacer: la partida está como empezó.\n")
+        // After undoing, it is the loaded player's turn again.
+        .contiene("Turno de las blancas (B): guardar otra.txt\n");
+    assert_eq!(
+        leer(&dir, "otra.txt"),
+        include_str!("../../partidas/figura2.txt")
+    );
+    // The last move marked is the one before the undone one.
+    let dibujos = tableros(&corrida.salida);
+    assert_eq!(dibujos.len(), 5, "inicio, C3, pase, y dos deshacer");
+    assert_eq!(dibujos[3].ultima.as_deref(), Some("C3"));
+    assert_eq!(dibujos[4].ultima, None);
+}
+
+#[test]
+fn las_jugadas_guardadas_se_repiten_con_repetir() {
+    let dir = carpeta();
+    // From the start: the transcript alone rebuilds the saved board.
+    let corrida = othello(
+        dir.path(),
+        &[],
+        "1\nc4\nc3\npasar\ne3\nguardar p.txt\nsalir\n",
+    );
+    corrida.termina_bien();
+    let jugadas = leer(&dir, "p.txt.jugadas");
+    assert!(jugadas.ends_with("\nC4 C3 pasar E3\n"), "{jugadas}");
+    assert!(jugadas.contains("# Para repetirlas: othello repetir --jugadas-de p.txt.jugadas\n"));
+    let repetida = othello(
+        dir.path(),
+        &["repetir", "--jugadas-de", "p.txt.jugadas"],
+        "",
+    );
+    assert_eq!(repetida.codigo, Some(0), "{}", repetida.errores);
+    assert_eq!(repetida.salida, leer(&dir, "p.txt"));
+
+    // From a loaded board, saved over itself: the comment's command still has the start.
+    fs::write(
+        dir.path().join("f.txt"),
+        include_str!("../../partidas/figura2.txt"),
+    )
+    .unwrap();
+    let corrida = othello(
+        dir.path(),
+        &["--cargar", "f.txt", "--turno", "B"],
+        "e3\nguardar\n\ns\nsalir\n",
+    );
+    corrida.termina_bien();
+    let jugadas = leer(&dir, "f.txt.jugadas");
+    let orden = jugadas
+        .lines()
+        .find_map(|linea| linea.strip_prefix("# Para repetirlas: "))
+        .expect("la línea que dice cómo repetirlas");
+    assert!(
+        orden.contains("--desde - --turno B --jugadas-de f.txt.jugadas"),
+        "{orden}"
+    );
+    let binario = env!("CARGO_BIN_EXE_othello");
+    let salida = std::process::Command::new("bash")
+        .arg("-c")
+        .arg(orden.replace("othello ", &format!("'{binario}' ")))
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        salida.status.success(),
+        "{}",
+        String::from_utf8_lossy(&salida.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(salida.stdout).unwrap(),
+        leer(&dir, "f.txt")
+    );
+    assert_ne!(
+        leer(&dir, "f.txt"),
+        include_str!("../../partidas/figura2.txt")
+    );
+}
