@@ -621,7 +621,7 @@ impl<R: Read, W: Write> Corrida<'_, R, W> {
 
 /// The JSON object of every order. Fields that an order has nothing to say about are
 /// left out.
-#[derive(Serialize)]
+#[derive(Serialize, Default)]
 struct Informe {
     orden: &'static str,
     ok: bool,
@@ -799,28 +799,7 @@ impl Informe {
         Informe {
             orden,
             ok: true,
-            archivo: None,
-            tablero: None,
-            conteo: None,
-            posicion: None,
-            valor: None,
-            volteadas: None,
-            cantidad: None,
-            jugadas: None,
-            notacion: None,
-            jugadas_hechas: None,
-            turno: None,
-            turno_supuesto: None,
-            terminada: None,
-            motivo: None,
-            motivo_texto: None,
-            ganador: None,
-            puede_jugar: None,
-            jugadas_validas: None,
-            obf: None,
-            guardado: None,
-            archivos: None,
-            error: None,
+            ..Informe::default()
         }
     }
 
