@@ -26,6 +26,7 @@ mod bitboard;
 mod casilla;
 mod color;
 pub mod juego;
+pub mod motor;
 mod obf;
 pub mod ordenes;
 mod partida;

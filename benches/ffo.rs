@@ -1,0 +1,121 @@
+//! The exact solver on the FFO endgame suite, positions #40 to #49 (20 to 26 empties):
+//! the usual timing set of Othello endgame solvers.
+//!
+//! Each position is solved once from an empty table (a solve takes from a fraction of a
+//! second to tens of seconds, so repeating it as criterion would is not worth it), and the
+//! move and the score are checked against the suite's before the time and the nodes are
+//! reported. The suite lists every move's exact score; any move with the best score is
+//! right.
+//!
+//! ```text
+//! cargo bench --bench ffo            # #40 to #49
+//! cargo bench --bench ffo -- 40 45   # only those
+//! ```
+//!
+//! A wrong move or score ends the run with an error. Times are wall-clock, one thread; on
+//! a busy machine compare several runs.
+
+use std::{process::ExitCode, time::Duration};
+
+use othello::{Obf, motor::busqueda::Buscador};
+
+/// FFO #40 to #49, as in `fforum-40-59.obf` (lines 1 to 10).
+const FFO: [(u32, &str); 10] = [
+    (
+        40,
+        "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X; A2:+38; C7:+36; D8:+34; C1:+30; B1:+30; G7:+28; D7:+28; C6:+28; F7:+26; A6:+24;",
+    ),
+    (
+        41,
+        "-OOOOO----OOOOX--OOOOOO-XXXXXOO--XXOOX--OOXOXX----OXXO---OOO--O- X; H4:+0; H3:-2; F8:-2; G5:-4; B7:-6; G7:-8; G1:-12; A2:-14; A7:-18; B2:-34;",
+    ),
+    (
+        42,
+        "--OOO-------XX-OOOOOOXOO-OOOOXOOX-OOOXXO---OOXOO---OOOXO--OOOO-- X; G2:+6; A4:+0; C6:-2; C7:-4; C2:-4; D2:-6; B5:-8; B2:-10; B6:-10;",
+    ),
+    (
+        43,
+        "--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O; G3:-12; C7:-12; H4:-22; G7:-28; G2:-30; B1:-36;",
+    ),
+    (
+        44,
+        "--O-X-O---O-XO-O-OOXXXOOOOOOXXXOOOOOXX--XXOOXO----XXXX-----XXX-- O; D2:-14; B8:-14; G2:-18; G6:-18; F1:-22; A7:-24; B7:-26; G5:-28; G8:-28; C8:-28;",
+    ),
+    (
+        45,
+        "---XXXX-X-XXXO--XXOXOO--XXXOXO--XXOXXO---OXXXOO-O-OOOO------OO-- X; B2:+6; G5:+2; H6:+0; G2:-2; G4:-2; G7:-2; D8:-2; C8:-6; G3:-8; H7:-8; A6:-10; B8:-10; B7:-16; G8:-16;",
+    ),
+    (
+        46,
+        "---XXX----OOOX----OOOXX--OOOOXXX--OOOOXX--OXOXXX--XXOO---XXXX-O- X; B3:-8; B7:-10; A3:-12; A4:-16; B5:-22; A5:-24; B6:-26; B1:-26; B2:-28; C1:-34; F8:-36; G7:-38;",
+    ),
+    (
+        47,
+        "-OOOOO----OOOO---OOOOX--XXXXXX---OXOOX--OOOXOX----OOXX----XXXX-- O; G2:+4; G6:-24; G4:-26; A5:-28; G3:-28; G5:-30; G7:-34; G8:-36;",
+    ),
+    (
+        48,
+        "-----X--X-XXX---XXXXOO--XOXOOXX-XOOXXX--XOOXX-----OOOX---XXXXXX- O; F6:+28; G5:+20; G6:+16; G3:+14; E1:+12; D1:+12; H4:+10; H5:+8; H3:+8; C1:-2; B1:-2; B2:-2; G7:-8;",
+    ),
+    (
+        49,
+        "--OX-O----XXOO--OOOOOXX-OOOOOX--OOOXOXX-OOOOXX-----OOX----X-O--- X; E1:+16; B1:+2; B2:-14; A2:-16; D8:-18; B7:-32; G2:-38; C7:-40;",
+    ),
+];
+
+fn main() -> ExitCode {
+    let pedidos: Vec<u32> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let mut buscador = Buscador::nuevo();
+    let mut total_tiempo = Duration::ZERO;
+    let mut total_nodos = 0u64;
+    let mut errores = 0;
+    println!("  FFO  vacías  jugada  puntaje        nodos    tiempo (s)    nodos/s");
+    for (numero, linea) in FFO {
+        if !pedidos.is_empty() && !pedidos.contains(&numero) {
+            continue;
+        }
+        let obf: Obf = linea.parse().expect("una línea FFO válida");
+        let puntajes: Vec<(&str, i32)> = linea
+            .split(';')
+            .skip(1)
+            .filter_map(|campo| campo.trim().split_once(':'))
+            .map(|(jugada, puntaje)| (jugada, puntaje.parse().expect("un puntaje")))
+            .collect();
+        let maximo = puntajes.iter().map(|&(_, s)| s).max().expect("puntajes");
+        buscador.olvidar();
+        let solucion = buscador.resolver(&obf.tablero, obf.turno);
+        let jugada = solucion.mejor.map_or("--".to_owned(), |p| p.to_string());
+        let bien = solucion.diferencia == maximo && puntajes.contains(&(jugada.as_str(), maximo));
+        let segundos = solucion.tiempo.as_secs_f64();
+        println!(
+            "  #{numero}  {:>6}  {jugada:>6}  {:>+7}  {:>11}  {segundos:>12.3}  {:>9.0}{}",
+            obf.tablero.vacias().cantidad(),
+            solucion.diferencia,
+            solucion.nodos,
+            solucion.nodos as f64 / segundos,
+            if bien {
+                String::new()
+            } else {
+                format!("  ERROR: se esperaba {maximo:+}")
+            }
+        );
+        errores += usize::from(!bien);
+        total_tiempo += solucion.tiempo;
+        total_nodos += solucion.nodos;
+    }
+    println!(
+        "  total                           {total_nodos:>11}  {:>12.3}  {:>9.0}",
+        total_tiempo.as_secs_f64(),
+        total_nodos as f64 / total_tiempo.as_secs_f64()
+    );
+    if errores == 0 {
+        ExitCode::SUCCESS
+    } else {
+        eprintln!("{errores} posiciones con jugada o puntaje equivocados");
+        ExitCode::FAILURE
+    }
+}

@@ -1,0 +1,832 @@
+//! The strong player's search and the exact endgame solver.
+//!
+//! [`Buscador`] is what a computer player or an analysis keeps between moves (its
+//! transposition table). It answers three questions:
+//!
+//! - [`Buscador::mejor_jugada`]: the move to play within a [`Limite`] of time or depth.
+//!   Iterative deepening (depth 1, 2, ...) of a principal-variation alpha-beta search
+//!   over the hand-made evaluation; when few squares are empty, the exact solver. When
+//!   the time runs out, the last completed iteration answers, so a game never waits
+//!   longer than its limit.
+//! - [`Buscador::resolver`]: the exact final disc difference and a best move, however
+//!   long it takes.
+//! - [`Buscador::analizar`]: every valid move with its score.
+//!
+//! ```
+//! use othello::{Color, Obf, motor::busqueda::{Buscador, Limite}};
+//!
+//! // FFO #1 (14 empties): black plays G8 and wins by 18.
+//! let ffo1: Obf = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X".parse()?;
+//! let mut buscador = Buscador::nuevo();
+//! let solucion = buscador.resolver(&ffo1.tablero, ffo1.turno);
+//! assert_eq!(solucion.mejor.map(|p| p.to_string()).as_deref(), Some("G8"));
+//! assert_eq!(solucion.diferencia, 18);
+//!
+//! let jugada = buscador.mejor_jugada(&ffo1.tablero, ffo1.turno, Limite::default()).unwrap();
+//! assert_eq!((jugada.posicion.to_string(), jugada.puntaje, jugada.exacta), ("G8".into(), 18, true));
+//! # Ok::<_, othello::ErrorObf>(())
+//! ```
+//!
+//! The rules are the official ones: a player passes only without a valid move, and the
+//! game ends when neither has one. A final score is the disc difference for the side to
+//! move with the empty squares given to the winner (as the FFO suite counts).
+
+use std::time::{Duration, Instant};
+
+use super::{
+    evaluacion::ESCALA,
+    final_exacto::INFINITO,
+    medio_juego::INFINITO_MEDIO,
+    nucleo::{Contexto, movimientos, puntaje_final, voltear},
+    tabla::{SIN_JUGADA, Tabla},
+};
+use crate::{Color, Posicion, Tablero};
+
+/// How long or how deep a search may go. With both set, whichever comes first; with
+/// neither, the default (one second).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limite {
+    /// Wall-clock time for the whole answer.
+    pub tiempo: Option<Duration>,
+    /// Plies of the mid-game search. A depth at least the number of empty squares asks
+    /// for the exact score.
+    pub profundidad: Option<u32>,
+}
+
+impl Limite {
+    /// A time limit only.
+    pub const fn por_tiempo(tiempo: Duration) -> Limite {
+        Limite {
+            tiempo: Some(tiempo),
+            profundidad: None,
+        }
+    }
+
+    /// A depth limit only: the same answer on any machine.
+    pub const fn por_profundidad(profundidad: u32) -> Limite {
+        Limite {
+            tiempo: None,
+            profundidad: Some(profundidad),
+        }
+    }
+}
+
+impl Default for Limite {
+    /// One second per move: the strong player's default.
+    fn default() -> Limite {
+        Limite::por_tiempo(Duration::from_secs(1))
+    }
+}
+
+/// A move with its score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Evaluada {
+    /// The move.
+    pub posicion: Posicion,
+    /// The final disc difference for the side that moves (empties to the winner) when
+    /// `exacta`; otherwise the evaluation's estimate of it, in discs, rounded.
+    pub puntaje: i32,
+    /// Whether `puntaje` is the exact result of perfect play.
+    pub exacta: bool,
+    /// The plies searched after this move and the move itself (for an exact score, the
+    /// empty squares before the move).
+    pub profundidad: u32,
+    /// Positions visited: for [`Buscador::mejor_jugada`] the whole search, for
+    /// [`Buscador::analizar`] this move's share.
+    pub nodos: u64,
+}
+
+/// The result of an exact solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solucion {
+    /// A best move; `None` when the side to move must pass or the game is over.
+    pub mejor: Option<Posicion>,
+    /// The final disc difference for the side to move under perfect play, the empty
+    /// squares going to the winner.
+    pub diferencia: i32,
+    /// Positions visited.
+    pub nodos: u64,
+    /// Wall-clock time taken.
+    pub tiempo: Duration,
+}
+
+/// The strong player: a search with its transposition table, reusable from one move to
+/// the next (what it learned about a position stays useful after the move).
+pub struct Buscador {
+    tabla: Tabla,
+}
+
+impl Default for Buscador {
+    fn default() -> Buscador {
+        Buscador::nuevo()
+    }
+}
+
+/// How many mid-game iterations (at most) come before an exact solve: they leave best
+/// moves in the table for the solver's ordering, and an answer if the solve runs out of
+/// time.
+const ITERACIONES_PREVIAS: u32 = 10;
+
+/// The most empties that a solve is tried at with `tiempo` to spare.
+///
+/// Each empty square costs about a factor of 2.5 to 3; in release mode a typical
+/// 20-empty position takes a few tenths of a second, so a second allows about 20 (and
+/// when a solve runs out of time the mid-game answer stands).
+fn vacias_resolubles(tiempo: Duration) -> u32 {
+    let segundos = tiempo.as_secs_f64().max(1e-6);
+    (20.0 + segundos.ln() / 2.8f64.ln())
+        .floor()
+        .clamp(10.0, 30.0) as u32
+}
+
+/// The position as (side to move, rival).
+fn a_u64(tablero: &Tablero, turno: Color) -> (u64, u64) {
+    (tablero.fichas(turno).0, tablero.fichas(!turno).0)
+}
+
+/// The position of square `x` (0..64).
+fn posicion(x: u32) -> Posicion {
+    Posicion::desde_indice(x as u8).expect("una casilla entre 0 y 63")
+}
+
+/// A mid-game score in discs, rounded to nearest.
+fn en_fichas(valor: i32) -> i32 {
+    (valor + valor.signum() * ESCALA / 2) / ESCALA
+}
+
+/// One scored root move while the search runs.
+#[derive(Clone, Copy, Debug)]
+struct Raiz {
+    x: u32,
+    valor: i32,
+    nodos: u64,
+}
+
+impl Buscador {
+    /// A searcher with a table of 2^20 entries (24 MiB).
+    pub fn nuevo() -> Buscador {
+        Buscador::con_tabla(20)
+    }
+
+    /// A searcher with a table of `2^bits` entries of 24 bytes (tests use small ones).
+    pub fn con_tabla(bits: u32) -> Buscador {
+        Buscador {
+            tabla: Tabla::nueva(bits),
+        }
+    }
+
+    /// Forgets all that the table holds, so that the next search starts from nothing (as
+    /// a benchmark wants).
+    pub fn olvidar(&mut self) {
+        self.tabla.vaciar();
+    }
+
+    /// The best move for `turno` on `tablero` within `limite`, or `None` if `turno` has
+    /// no valid move.
+    ///
+    /// Iterative deepening: depth 1, 2, ... until the time or the depth runs out; the
+    /// answer is the best move of the last completed iteration. When few squares are
+    /// empty for the time (about 20 for a second, in release mode) it switches to the
+    /// exact solver and the answer is `exacta`; if the solve does not finish in time, the
+    /// mid-game answer stands.
+    pub fn mejor_jugada(
+        &mut self,
+        tablero: &Tablero,
+        turno: Color,
+        limite: Limite,
+    ) -> Option<Evaluada> {
+        let resultado = self.buscar(tablero, turno, limite, false)?;
+        let mejor = resultado.raices[0];
+        Some(Evaluada {
+            posicion: posicion(mejor.x),
+            puntaje: if resultado.exacta {
+                mejor.valor
+            } else {
+                en_fichas(mejor.valor)
+            },
+            exacta: resultado.exacta,
+            profundidad: resultado.profundidad,
+            nodos: resultado.nodos,
+        })
+    }
+
+    /// Every valid move of `turno` with its score, best first: each searched with a full
+    /// window to `limite.profundidad`, exactly when that reaches the end of the game or
+    /// (with no depth given) when few squares are empty for the time; else as deep as the
+    /// time allows. Empty when `turno` has no valid move.
+    pub fn analizar(&mut self, tablero: &Tablero, turno: Color, limite: Limite) -> Vec<Evaluada> {
+        let Some(resultado) = self.buscar(tablero, turno, limite, true) else {
+            return Vec::new();
+        };
+        resultado
+            .raices
+            .iter()
+            .map(|r| Evaluada {
+                posicion: posicion(r.x),
+                puntaje: if resultado.exacta {
+                    r.valor
+                } else {
+                    en_fichas(r.valor)
+                },
+                exacta: resultado.exacta,
+                profundidad: resultado.profundidad,
+                nodos: r.nodos,
+            })
+            .collect()
+    }
+
+    /// The exact result for `turno` on `tablero`: a best move and the final disc
+    /// difference, with no time limit (from 20 empties up, seconds; every further empty
+    /// about triples it).
+    pub fn resolver(&mut self, tablero: &Tablero, turno: Color) -> Solucion {
+        let inicio = Instant::now();
+        let (p, o) = a_u64(tablero, turno);
+        self.tabla.nueva_busqueda();
+        let mut ctx = Contexto::nuevo(&mut self.tabla, None);
+        if movimientos(p, o) == 0 {
+            let diferencia = if movimientos(o, p) == 0 {
+                puntaje_final(p, o)
+            } else {
+                -ctx.resolver_exacto(o, p, -INFINITO, INFINITO).0
+            };
+            return Solucion {
+                mejor: None,
+                diferencia,
+                nodos: ctx.nodos,
+                tiempo: inicio.elapsed(),
+            };
+        }
+        let n = (!(p | o)).count_ones();
+        let mut raices = raices_iniciales(&mut ctx, p, o);
+        for profundidad in 1..=ITERACIONES_PREVIAS.min(n.saturating_sub(12)) {
+            iteracion_media(&mut ctx, p, o, profundidad, &mut raices, false);
+        }
+        let estimacion = (n > 12).then_some(raices[0].valor);
+        iteracion_exacta(&mut ctx, p, o, &mut raices, false, estimacion);
+        Solucion {
+            mejor: Some(posicion(raices[0].x)),
+            diferencia: raices[0].valor,
+            nodos: ctx.nodos,
+            tiempo: inicio.elapsed(),
+        }
+    }
+
+    /// The search behind [`Buscador::mejor_jugada`] (`todas` false: only the first root
+    /// move's score is exact) and [`Buscador::analizar`] (`todas`: every move gets a
+    /// full window).
+    fn buscar(
+        &mut self,
+        tablero: &Tablero,
+        turno: Color,
+        limite: Limite,
+        todas: bool,
+    ) -> Option<Resultado> {
+        let inicio = Instant::now();
+        let limite = if limite.tiempo.is_none() && limite.profundidad.is_none() {
+            Limite::default()
+        } else {
+            limite
+        };
+        let (p, o) = a_u64(tablero, turno);
+        let jugadas = movimientos(p, o);
+        if jugadas == 0 {
+            return None;
+        }
+        let n = (!(p | o)).count_ones();
+        let exacto = match (limite.profundidad, limite.tiempo) {
+            (Some(profundidad), _) => profundidad >= n,
+            (None, Some(tiempo)) => n <= vacias_resolubles(tiempo),
+            (None, None) => unreachable!("límite normalizado"),
+        };
+        let tope = if exacto {
+            ITERACIONES_PREVIAS.min(n.saturating_sub(12)).max(1)
+        } else {
+            limite.profundidad.unwrap_or(n).min(n)
+        };
+        self.tabla.nueva_busqueda();
+        let fin = limite.tiempo.map(|t| inicio + t);
+        let mut ctx = Contexto::nuevo(&mut self.tabla, fin);
+        let mut raices = raices_iniciales(&mut ctx, p, o);
+        let mut hecha = Resultado {
+            raices: raices.clone(),
+            exacta: false,
+            profundidad: 0,
+            nodos: 0,
+        };
+        for profundidad in 1..=tope {
+            if !todas && jugadas.count_ones() == 1 && profundidad > 1 {
+                break;
+            }
+            if !iteracion_media(&mut ctx, p, o, profundidad, &mut raices, todas) {
+                break;
+            }
+            hecha.raices.clone_from(&raices);
+            hecha.profundidad = profundidad;
+            if profundidad == n {
+                // Every line reached the end of the game: the scores are exact.
+                hecha.exacta = true;
+                for r in &mut hecha.raices {
+                    r.valor /= ESCALA;
+                }
+            }
+            if let (Some(t), false) = (limite.tiempo, exacto) {
+                // The next iteration costs several times this one: do not start what
+                // cannot finish.
+                if inicio.elapsed() > t / 2 {
+                    break;
+                }
+            }
+        }
+        if exacto && (!todas && jugadas.count_ones() == 1) {
+            // One move: no need to know its score exactly.
+        } else if exacto
+            && iteracion_exacta(
+                &mut ctx,
+                p,
+                o,
+                &mut raices,
+                todas,
+                (hecha.profundidad > 0).then_some(hecha.raices[0].valor),
+            )
+        {
+            hecha.raices = raices;
+            hecha.exacta = true;
+            hecha.profundidad = n;
+        }
+        if hecha.profundidad == 0 {
+            // Not even depth 1 finished: the static order's first move.
+            hecha.profundidad = 1;
+        }
+        hecha.nodos = ctx.nodos;
+        Some(hecha)
+    }
+}
+
+/// What a search found: the root moves, best first.
+#[derive(Clone, Debug)]
+struct Resultado {
+    raices: Vec<Raiz>,
+    exacta: bool,
+    profundidad: u32,
+    nodos: u64,
+}
+
+/// The root moves in a first order (the mid-game node order at depth 1).
+fn raices_iniciales(ctx: &mut Contexto<'_>, p: u64, o: u64) -> Vec<Raiz> {
+    let mut lista = [(0, 0, 0); 64];
+    let k = ctx.ordenar_medio(p, o, movimientos(p, o), 1, SIN_JUGADA, &mut lista);
+    lista[..k]
+        .iter()
+        .map(|&(x, _, clave)| Raiz {
+            x,
+            valor: clave,
+            nodos: 0,
+        })
+        .collect()
+}
+
+/// One mid-game iteration at the root to `profundidad`: the moves in their current
+/// order, PVS (or a full window for each when `todas`), then sorted by score. Returns
+/// false, leaving `raices` as they were, if the time ran out.
+fn iteracion_media(
+    ctx: &mut Contexto<'_>,
+    p: u64,
+    o: u64,
+    profundidad: u32,
+    raices: &mut Vec<Raiz>,
+    todas: bool,
+) -> bool {
+    let mut nuevas = raices.clone();
+    let mut alfa = -INFINITO_MEDIO;
+    for (i, r) in nuevas.iter_mut().enumerate() {
+        let antes = ctx.nodos;
+        let volteadas = voltear(p, o, r.x);
+        let (p2, o2) = (o ^ volteadas, p ^ volteadas ^ 1 << r.x);
+        let valor = if i == 0 || todas {
+            -ctx.alfabeta(p2, o2, -INFINITO_MEDIO, INFINITO_MEDIO, profundidad - 1)
+        } else {
+            let prueba = -ctx.alfabeta(p2, o2, -alfa - 1, -alfa, profundidad - 1);
+            if prueba > alfa && !ctx.abortada {
+                -ctx.alfabeta(p2, o2, -INFINITO_MEDIO, -prueba, profundidad - 1)
+            } else {
+                prueba
+            }
+        };
+        if ctx.abortada {
+            return false;
+        }
+        r.valor = valor;
+        r.nodos = ctx.nodos - antes;
+        alfa = alfa.max(valor);
+    }
+    // Stable: among equal scores the earlier (better ordered) move stays first.
+    nuevas.sort_by_key(|r| std::cmp::Reverse(r.valor));
+    *raices = nuevas;
+    true
+}
+
+/// The exact solve at the root, moves in their current order: PVS (the first move's
+/// score exact, the others only shown not better), or every move exactly when `todas`.
+/// Returns false, leaving `raices` as they were, if the time ran out.
+///
+/// Without `todas`, the search starts with a narrow window around `estimacion` (a
+/// mid-game score, in hundredths of a disc) and widens it on the side where the score
+/// fell out: proving the score inside a narrow window is cheaper than in the full one.
+fn iteracion_exacta(
+    ctx: &mut Contexto<'_>,
+    p: u64,
+    o: u64,
+    raices: &mut Vec<Raiz>,
+    todas: bool,
+    estimacion: Option<i32>,
+) -> bool {
+    let (mut alfa, mut beta) = match estimacion {
+        Some(valor) if !todas => {
+            // Scores are even: an odd window's ends are never a score.
+            let centro = 2 * (valor / ESCALA / 2);
+            (
+                (centro - VENTANA).max(-INFINITO),
+                (centro + VENTANA).min(INFINITO),
+            )
+        }
+        _ => (-INFINITO, INFINITO),
+    };
+    loop {
+        let Some(nuevas) = raiz_exacta(ctx, p, o, raices, todas, alfa, beta) else {
+            return false;
+        };
+        let mejor = nuevas[0].valor;
+        if mejor <= alfa && alfa > -INFINITO {
+            (alfa, beta) = (-INFINITO, mejor + 1);
+        } else if mejor >= beta && beta < INFINITO {
+            (alfa, beta) = (mejor - 1, INFINITO);
+        } else {
+            *raices = nuevas;
+            return true;
+        }
+    }
+}
+
+/// Half the width of the first window of an exact solve, in discs: odd, so that the
+/// window's ends are not scores.
+const VENTANA: i32 = 3;
+
+/// One pass of [`iteracion_exacta`] with the window `(alfa, beta)`: the moves scored
+/// (fail-soft) and sorted, or `None` if the time ran out.
+fn raiz_exacta(
+    ctx: &mut Contexto<'_>,
+    p: u64,
+    o: u64,
+    raices: &[Raiz],
+    todas: bool,
+    alfa: i32,
+    beta: i32,
+) -> Option<Vec<Raiz>> {
+    let mut nuevas = raices.to_vec();
+    let n = (!(p | o)).count_ones();
+    let mut alfa = alfa;
+    for (i, r) in nuevas.iter_mut().enumerate() {
+        let antes = ctx.nodos;
+        let volteadas = voltear(p, o, r.x);
+        let (p2, o2) = (o ^ volteadas, p ^ volteadas ^ 1 << r.x);
+        let valor = if todas {
+            -ctx.resolver_exacto(p2, o2, -INFINITO, INFINITO).0
+        } else if i == 0 {
+            -ctx.resolver_exacto(p2, o2, -beta, -alfa).0
+        } else {
+            let prueba = -ctx.nws_exacto(p2, o2, -alfa - 1, n - 1);
+            if prueba > alfa && prueba < beta && !ctx.abortada {
+                -ctx.resolver_exacto(p2, o2, -beta, -prueba).0
+            } else {
+                prueba
+            }
+        };
+        if ctx.abortada {
+            return None;
+        }
+        r.valor = valor;
+        r.nodos = ctx.nodos - antes;
+        if valor > alfa {
+            alfa = valor;
+            if alfa >= beta && !todas {
+                break;
+            }
+        }
+    }
+    // Stable: among equal scores the earlier (better ordered) move stays first.
+    nuevas.sort_by_key(|r| std::cmp::Reverse(r.valor));
+    Some(nuevas)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+    use crate::Obf;
+
+    /// FFO #1 to #3 (14 empties), as in `fforum-1-19.obf`: every move with its exact score.
+    const FFO_1_A_3: [&str; 3] = [
+        "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12; H7:+6; A2:+6; A3:+4; B1:-4; A4:-22; G2:-24;",
+        "-XXXXXX---XOOOO--XOXXOOX-OOOOOOOOOOOXXOOOOOXXOOX--XXOO----XXXXX- X; A4:+10; B2:+0; A3:-6; G7:-8; A7:-12; H7:-14; B7:-14; H2:-24;",
+        "----OX----OOXX---OOOXX-XOOXXOOOOOXXOXXOOOXXXOOOOOXXXXOXO--OOOOOX X; D1:+2; G3:+0; B8:-2; B1:-4; C1:-4; A2:-4; A3:-6; B2:-12;",
+    ];
+
+    /// The position of an FFO line and its listed `(move, score)` pairs.
+    fn ffo(linea: &str) -> (Obf, Vec<(String, i32)>) {
+        let obf: Obf = linea.parse().unwrap();
+        let puntajes = linea
+            .split(';')
+            .skip(1)
+            .filter_map(|campo| campo.trim().split_once(':'))
+            .map(|(jugada, puntaje)| (jugada.to_owned(), puntaje.parse().unwrap()))
+            .collect();
+        (obf, puntajes)
+    }
+
+    /// Plain minimax on the public API: the final disc difference for `turno`, empties
+    /// to the winner.
+    fn minimax(tablero: &Tablero, turno: Color) -> i32 {
+        let jugadas = tablero.jugadas_validas(turno);
+        if jugadas.es_vacio() {
+            if tablero.jugadas_validas(!turno).es_vacio() {
+                let propias = tablero.fichas(turno).cantidad() as i32;
+                let rivales = tablero.fichas(!turno).cantidad() as i32;
+                let vacias = 64 - propias - rivales;
+                return match propias.cmp(&rivales) {
+                    std::cmp::Ordering::Greater => propias - rivales + vacias,
+                    std::cmp::Ordering::Less => propias - rivales - vacias,
+                    std::cmp::Ordering::Equal => 0,
+                };
+            }
+            return -minimax(tablero, !turno);
+        }
+        jugadas
+            .into_iter()
+            .map(|p| {
+                let mut siguiente = tablero.clone();
+                siguiente.jugar(p, turno).unwrap();
+                -minimax(&siguiente, !turno)
+            })
+            .max()
+            .unwrap()
+    }
+
+    /// A tiny deterministic generator (xorshift), so that the random positions are the
+    /// same on every run.
+    struct Azar(u64);
+
+    impl Azar {
+        fn siguiente(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+    }
+
+    /// A position reached by random moves from the start, with `vacias` empties left
+    /// (or fewer, if the game ended sooner), and the side to move.
+    fn posicion_al_azar(azar: &mut Azar, vacias: u32) -> (Tablero, Color) {
+        let mut tablero = Tablero::inicial();
+        let mut turno = Color::Negro;
+        while tablero.vacias().cantidad() > vacias {
+            let jugadas: Vec<_> = tablero.jugadas_validas(turno).into_iter().collect();
+            if jugadas.is_empty() {
+                if tablero.jugadas_validas(!turno).es_vacio() {
+                    break;
+                }
+            } else {
+                let p = jugadas[(azar.siguiente() % jugadas.len() as u64) as usize];
+                tablero.jugar(p, turno).unwrap();
+            }
+            turno = !turno;
+        }
+        (tablero, turno)
+    }
+
+    #[test]
+    fn resolver_coincide_con_minimax_al_azar() {
+        let mut azar = Azar(0x2545_F491_4F6C_DD1D);
+        let mut buscador = Buscador::con_tabla(12);
+        for i in 0..60 {
+            let vacias = 1 + i % 10;
+            let (tablero, turno) = posicion_al_azar(&mut azar, vacias);
+            let esperado = minimax(&tablero, turno);
+            let solucion = buscador.resolver(&tablero, turno);
+            assert_eq!(solucion.diferencia, esperado, "{tablero:?} {turno:?}");
+            match solucion.mejor {
+                Some(p) => {
+                    let mut siguiente = tablero.clone();
+                    siguiente.jugar(p, turno).unwrap();
+                    assert_eq!(-minimax(&siguiente, !turno), esperado, "{tablero:?} {p}");
+                }
+                None => assert!(tablero.jugadas_validas(turno).es_vacio()),
+            }
+        }
+    }
+
+    #[test]
+    fn analizar_exacto_coincide_con_minimax() {
+        let mut azar = Azar(0x9E37_79B9_7F4A_7C15);
+        let mut buscador = Buscador::con_tabla(12);
+        for vacias in [4, 7, 9] {
+            let (tablero, turno) = posicion_al_azar(&mut azar, vacias);
+            let analisis = buscador.analizar(&tablero, turno, Limite::por_profundidad(60));
+            assert_eq!(
+                analisis.len() as u32,
+                tablero.jugadas_validas(turno).cantidad()
+            );
+            for evaluada in &analisis {
+                let mut siguiente = tablero.clone();
+                siguiente.jugar(evaluada.posicion, turno).unwrap();
+                assert!(evaluada.exacta);
+                assert_eq!(
+                    evaluada.puntaje,
+                    -minimax(&siguiente, !turno),
+                    "{tablero:?}"
+                );
+            }
+            assert!(
+                analisis
+                    .windows(2)
+                    .all(|par| par[0].puntaje >= par[1].puntaje)
+            );
+        }
+    }
+
+    #[test]
+    fn resolver_ffo_1_a_3() {
+        let mut buscador = Buscador::con_tabla(18);
+        for linea in FFO_1_A_3 {
+            let (obf, puntajes) = ffo(linea);
+            let solucion = buscador.resolver(&obf.tablero, obf.turno);
+            let maximo = puntajes.iter().map(|&(_, s)| s).max().unwrap();
+            assert_eq!(solucion.diferencia, maximo, "{linea}");
+            let mejor = solucion.mejor.unwrap().to_string();
+            assert!(
+                puntajes.contains(&(mejor.clone(), maximo)),
+                "{linea}: {mejor}"
+            );
+        }
+    }
+
+    #[test]
+    fn analizar_ffo_1_da_cada_puntaje() {
+        let (obf, puntajes) = ffo(FFO_1_A_3[0]);
+        let mut buscador = Buscador::con_tabla(18);
+        let analisis = buscador.analizar(
+            &obf.tablero,
+            obf.turno,
+            Limite::por_tiempo(Duration::from_secs(60)),
+        );
+        let obtenidos: Vec<(String, i32)> = analisis
+            .iter()
+            .map(|e| {
+                assert!(e.exacta);
+                (e.posicion.to_string(), e.puntaje)
+            })
+            .collect();
+        let mut esperados = puntajes;
+        let mut obtenidos_ordenados = obtenidos.clone();
+        esperados.sort();
+        obtenidos_ordenados.sort();
+        assert_eq!(obtenidos_ordenados, esperados);
+        assert_eq!(obtenidos[0], ("G8".into(), 18));
+    }
+
+    #[test]
+    fn mejor_jugada_respeta_el_tiempo() {
+        // The start of FFO #40's game is far from the end: no exact solve, only the clock.
+        let obf: Obf = "---------------------------OX------XO--------------------------- X"
+            .parse()
+            .unwrap();
+        let mut buscador = Buscador::con_tabla(16);
+        let limite = Limite::por_tiempo(Duration::from_millis(50));
+        let inicio = Instant::now();
+        let jugada = buscador
+            .mejor_jugada(&obf.tablero, obf.turno, limite)
+            .unwrap();
+        let tardanza = inicio.elapsed();
+        assert!(tardanza < Duration::from_millis(500), "{tardanza:?}");
+        assert!(
+            obf.tablero
+                .jugadas_validas(obf.turno)
+                .contiene(jugada.posicion)
+        );
+        assert!(!jugada.exacta);
+        assert!(jugada.profundidad >= 1);
+        // A position with 24 empties would take far longer than 50 ms to solve: the
+        // answer comes in time anyway, from the mid-game search.
+        let (ffo45, _) =
+            ffo("---XXXX-X-XXXO--XXOXOO--XXXOXO--XXOXXO---OXXXOO-O-OOOO------OO-- X; B2:+6;");
+        let inicio = Instant::now();
+        let jugada = buscador
+            .mejor_jugada(&ffo45.tablero, ffo45.turno, limite)
+            .unwrap();
+        let tardanza = inicio.elapsed();
+        assert!(tardanza < Duration::from_millis(500), "{tardanza:?}");
+        assert!(
+            ffo45
+                .tablero
+                .jugadas_validas(ffo45.turno)
+                .contiene(jugada.posicion)
+        );
+    }
+
+    #[test]
+    fn profundidad_fija_y_casos_borde() {
+        let mut buscador = Buscador::con_tabla(12);
+        let inicial = Tablero::inicial();
+        let jugada = buscador
+            .mejor_jugada(&inicial, Color::Negro, Limite::por_profundidad(3))
+            .unwrap();
+        assert_eq!(jugada.profundidad, 3);
+        assert!(!jugada.exacta);
+        assert!(
+            inicial
+                .jugadas_validas(Color::Negro)
+                .contiene(jugada.posicion)
+        );
+        // By symmetry the four opening moves are worth the same (with a new table: the
+        // last search left deeper bounds for some of them).
+        let analisis =
+            Buscador::con_tabla(12).analizar(&inicial, Color::Negro, Limite::por_profundidad(2));
+        assert_eq!(analisis.len(), 4);
+        assert!(analisis.iter().all(|e| e.puntaje == analisis[0].puntaje));
+        // No valid move: no answer; the solver still gives the score after the pass.
+        let mut tablero = Tablero::vacio();
+        for (nombre, color) in [
+            ("A1", Color::Negro),
+            ("B1", Color::Blanco),
+            ("C1", Color::Blanco),
+        ] {
+            tablero.poner(nombre.parse().unwrap(), crate::Casilla::Ficha(color));
+        }
+        assert!(
+            buscador
+                .mejor_jugada(&tablero, Color::Blanco, Limite::default())
+                .is_none()
+        );
+        assert!(
+            buscador
+                .analizar(&tablero, Color::Blanco, Limite::default())
+                .is_empty()
+        );
+        let solucion = buscador.resolver(&tablero, Color::Blanco);
+        assert_eq!(solucion.mejor, None);
+        assert_eq!(solucion.diferencia, -64);
+        assert_eq!(buscador.resolver(&tablero, Color::Negro).diferencia, 64);
+    }
+
+    #[test]
+    fn vacias_resolubles_crece_con_el_tiempo() {
+        assert_eq!(vacias_resolubles(Duration::from_secs(1)), 20);
+        assert!(vacias_resolubles(Duration::from_millis(50)) < 20);
+        assert!(vacias_resolubles(Duration::from_secs(30)) > 20);
+    }
+
+    #[test]
+    fn fuerte_gana_al_codicioso() {
+        // Four games from random openings against the player that flips the most: even
+        // at depth 3 the strong player wins them all.
+        let mut azar = Azar(0x1234_5678_9ABC_DEF1);
+        let mut buscador = Buscador::con_tabla(16);
+        for juego in 0..4 {
+            let fuerte = if juego % 2 == 0 {
+                Color::Negro
+            } else {
+                Color::Blanco
+            };
+            let (mut tablero, mut turno) = posicion_al_azar(&mut azar, 56);
+            loop {
+                let validas = tablero.jugadas_validas(turno);
+                if validas.es_vacio() {
+                    if tablero.jugadas_validas(!turno).es_vacio() {
+                        break;
+                    }
+                    turno = !turno;
+                    continue;
+                }
+                let jugada = if turno == fuerte {
+                    let limite = Limite::por_profundidad(3);
+                    buscador
+                        .mejor_jugada(&tablero, turno, limite)
+                        .unwrap()
+                        .posicion
+                } else {
+                    let volteos = |p: &Posicion| tablero.volteos(*p, turno).cantidad();
+                    validas.into_iter().max_by_key(volteos).unwrap()
+                };
+                tablero.jugar(jugada, turno).unwrap();
+                turno = !turno;
+            }
+            let propias = tablero.fichas(fuerte).cantidad();
+            let rivales = tablero.fichas(!fuerte).cantidad();
+            assert!(
+                propias > rivales,
+                "partida {juego}: {propias} a {rivales}\n{tablero:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,235 @@
+//! The mid-game search: negamax alpha-beta with principal-variation search, the
+//! transposition table and move ordering, down to the hand-made evaluation.
+//!
+//! Scores are in hundredths of a disc ([`ESCALA`]). When the depth left reaches the end
+//! of the game and few empties remain, the node is handed to the exact solver, whose
+//! score (in discs) is scaled up: near the end an estimate is never kept where the truth
+//! is cheap.
+
+use super::{
+    evaluacion::{ESCALA, MAXIMA, evaluar},
+    final_exacto::INFINITO,
+    nucleo::{Contexto, ESQUINAS, movilidad_ponderada, movimientos, puntaje_final, voltear},
+    tabla::SIN_JUGADA,
+};
+
+/// Above every mid-game score.
+pub(super) const INFINITO_MEDIO: i32 = INFINITO * ESCALA;
+
+/// Up to this many empties, a search that reaches the end of the game is handed to the
+/// exact solver.
+pub(super) const VACIAS_EXACTAS_EN_MEDIO: u32 = 14;
+
+/// From this depth left the moves are sorted by a shallow search, not only by mobility.
+const PROFUNDIDAD_ORDEN_SUPERFICIAL: u32 = 4;
+
+/// The X squares (B2, G2, B7, G7): next to a corner, usually bad while it is empty.
+const CUADROS_X: u64 = 0x0042_0000_0000_4200;
+
+/// `a / b` rounded toward minus infinity.
+fn division_abajo(a: i32, b: i32) -> i32 {
+    a.div_euclid(b)
+}
+
+/// `a / b` rounded toward plus infinity.
+fn division_arriba(a: i32, b: i32) -> i32 {
+    -(-a).div_euclid(b)
+}
+
+impl Contexto<'_> {
+    /// A plain alpha-beta search of `profundidad` plies without the table, fail-soft:
+    /// the cheap search that orders the moves of the exact solver and of deep mid-game
+    /// nodes.
+    pub fn superficial(&mut self, p: u64, o: u64, alfa: i32, beta: i32, profundidad: u32) -> i32 {
+        self.nodos += 1;
+        if profundidad == 0 {
+            return evaluar(p, o);
+        }
+        let mut jugadas = movimientos(p, o);
+        if jugadas == 0 {
+            if movimientos(o, p) == 0 {
+                return puntaje_final(p, o) * ESCALA;
+            }
+            return -self.superficial(o, p, -beta, -alfa, profundidad);
+        }
+        let mut alfa = alfa;
+        let mut mejor = -INFINITO_MEDIO;
+        while jugadas != 0 {
+            let x = jugadas.trailing_zeros();
+            jugadas &= jugadas - 1;
+            let volteadas = voltear(p, o, x);
+            let valor = -self.superficial(
+                o ^ volteadas,
+                p ^ volteadas ^ 1 << x,
+                -beta,
+                -alfa,
+                profundidad - 1,
+            );
+            if valor > mejor {
+                mejor = valor;
+                if valor > alfa {
+                    alfa = valor;
+                    if alfa >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        mejor
+    }
+
+    /// The mid-game principal-variation search of `(p, o)` to `profundidad` plies with
+    /// the window `(alfa, beta)`, fail-soft, in hundredths of a disc.
+    pub fn alfabeta(&mut self, p: u64, o: u64, alfa: i32, beta: i32, profundidad: u32) -> i32 {
+        let vacias = !(p | o);
+        let n = vacias.count_ones();
+        if n <= VACIAS_EXACTAS_EN_MEDIO && profundidad >= n {
+            let a = division_abajo(alfa, ESCALA).clamp(-INFINITO, INFINITO);
+            let b = division_arriba(beta, ESCALA).clamp(-INFINITO, INFINITO);
+            let (valor, _) = self.resolver_exacto(p, o, a, b);
+            return valor * ESCALA;
+        }
+        self.nodos += 1;
+        if self.debe_parar() {
+            return 0;
+        }
+        if profundidad == 0 {
+            return evaluar(p, o);
+        }
+        let mut alfa = alfa;
+        let mut beta = beta;
+        let mut jugada_tabla = SIN_JUGADA;
+        if let Some(e) = self.tabla.buscar(p, o) {
+            let util = e.exacta || u32::from(e.profundidad) >= profundidad;
+            if util {
+                let escala = if e.exacta { ESCALA } else { 1 };
+                let inferior = if e.inferior == i16::MIN {
+                    -INFINITO_MEDIO
+                } else {
+                    i32::from(e.inferior) * escala
+                };
+                let superior = if e.superior == i16::MAX {
+                    INFINITO_MEDIO
+                } else {
+                    i32::from(e.superior) * escala
+                };
+                if inferior >= beta || inferior == superior {
+                    return inferior;
+                }
+                if superior <= alfa {
+                    return superior;
+                }
+                alfa = alfa.max(inferior);
+                beta = beta.min(superior);
+            }
+            jugada_tabla = e.mejor;
+        }
+        let jugadas = movimientos(p, o);
+        if jugadas == 0 {
+            if movimientos(o, p) == 0 {
+                return puntaje_final(p, o) * ESCALA;
+            }
+            return -self.alfabeta(o, p, -beta, -alfa, profundidad);
+        }
+        let mut lista = [(0u32, 0u64, 0i32); 64];
+        let k = self.ordenar_medio(p, o, jugadas, profundidad, jugada_tabla, &mut lista);
+        let lista = &mut lista[..k];
+        let alfa_inicial = alfa;
+        let mut mejor = -INFINITO_MEDIO;
+        let mut mejor_x = lista[0].0;
+        for (i, &(x, volteadas, _)) in lista.iter().enumerate() {
+            let (p2, o2) = (o ^ volteadas, p ^ volteadas ^ 1 << x);
+            let valor = if i == 0 {
+                -self.alfabeta(p2, o2, -beta, -alfa, profundidad - 1)
+            } else {
+                let prueba = -self.alfabeta(p2, o2, -alfa - 1, -alfa, profundidad - 1);
+                if prueba > alfa && prueba < beta && !self.abortada {
+                    -self.alfabeta(p2, o2, -beta, -prueba, profundidad - 1)
+                } else {
+                    prueba
+                }
+            };
+            if self.abortada {
+                return 0;
+            }
+            if valor > mejor {
+                mejor = valor;
+                mejor_x = x;
+                if valor > alfa {
+                    alfa = valor;
+                    if alfa >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.tabla.guardar(
+            p,
+            o,
+            profundidad,
+            false,
+            alfa_inicial,
+            beta,
+            mejor,
+            mejor_x as u8,
+        );
+        mejor
+    }
+
+    /// The moves of a mid-game node, sorted best first: the table's move, then by a
+    /// shallow search when much depth is left, else by a cheap key (corners first, X
+    /// squares last, few rival moves). Returns how many.
+    pub fn ordenar_medio(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut jugadas: u64,
+        profundidad: u32,
+        jugada_tabla: u8,
+        lista: &mut [(u32, u64, i32); 64],
+    ) -> usize {
+        let mut k = 0;
+        while jugadas != 0 {
+            let x = jugadas.trailing_zeros();
+            jugadas &= jugadas - 1;
+            let volteadas = voltear(p, o, x);
+            let (p2, o2) = (o ^ volteadas, p ^ volteadas ^ 1 << x);
+            let clave = if x == u32::from(jugada_tabla) {
+                1 << 30
+            } else if profundidad >= PROFUNDIDAD_ORDEN_SUPERFICIAL {
+                let prof = (profundidad - 2) / 2;
+                -self.superficial(p2, o2, -INFINITO_MEDIO, INFINITO_MEDIO, prof.min(3))
+            } else {
+                let mut clave = -64 * movilidad_ponderada(movimientos(p2, o2));
+                if ESQUINAS >> x & 1 != 0 {
+                    clave += 1000;
+                }
+                if CUADROS_X >> x & 1 != 0 {
+                    clave -= 500;
+                }
+                clave
+            };
+            lista[k] = (x, volteadas, clave);
+            k += 1;
+        }
+        lista[..k].sort_unstable_by_key(|&(_, _, clave)| std::cmp::Reverse(clave));
+        k
+    }
+}
+
+/// Checks the evaluation's bounds against the search's infinity at compile time.
+const _: () = assert!(MAXIMA < INFINITO_MEDIO);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn divisiones_redondean_hacia_afuera() {
+        assert_eq!(division_abajo(-150, 100), -2);
+        assert_eq!(division_abajo(150, 100), 1);
+        assert_eq!(division_arriba(150, 100), 2);
+        assert_eq!(division_arriba(-150, 100), -1);
+        assert_eq!(division_arriba(200, 100), 2);
+    }
+}
