@@ -405,7 +405,8 @@ impl fmt::Display for Aviso {
         match self {
             Aviso::PocasFichas { fichas } => write!(
                 f,
-                "el tablero tiene {fichas} fichas y ninguna partida real tiene menos de 4"
+                "el tablero tiene {fichas} {} y ninguna partida real tiene menos de 4",
+                if *fichas == 1 { "ficha" } else { "fichas" }
             ),
             Aviso::CentroVacio { posicion, .. } => write!(
                 f,

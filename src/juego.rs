@@ -10,16 +10,18 @@ use std::{
     fs,
     io::{self, BufRead, Write},
     path::{Path, PathBuf},
+    time::Duration,
 };
 
 use crate::{
-    Bitboard, Color, ErrorArchivo, Estado, Jugada, Obf, Partida, Posicion, Tablero, Transcripcion,
-    Vista, archivo,
+    Bitboard, Color, ErrorArchivo, Estado, Jugada, Obf, Partida, Posicion, Reglas, Tablero,
+    Transcripcion, Vista, archivo,
+    jugadores::{Computadora, Nivel, sugerencia},
     texto::{cita, mayuscula_inicial},
 };
 
 /// How the game starts and looks.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Opciones {
     /// Load this saved board and skip the start menu.
     pub cargar: Option<PathBuf>,
@@ -30,6 +32,36 @@ pub struct Opciones {
     /// Write back each line read, after its prompt, so that the output of a piped
     /// transcript reads like a session at the terminal.
     pub eco: bool,
+    /// Who plays black and white; `None` to choose in the start menu. With players
+    /// given, a new game starts without the menu (or the loaded one, with
+    /// [`Opciones::cargar`]).
+    pub jugadores: Option<[Nivel; 2]>,
+    /// The seed of the computer players' randomness; one is drawn (and shown) if
+    /// `None`.
+    pub semilla: Option<u64>,
+    /// How long the strong player thinks per move.
+    pub tiempo: Duration,
+    /// Between two computer players, play on without waiting for Enter.
+    pub sin_pausa: bool,
+    /// When a player may pass.
+    pub reglas: Reglas,
+}
+
+impl Default for Opciones {
+    /// The homework's game between two people, a second per computer move.
+    fn default() -> Opciones {
+        Opciones {
+            cargar: None,
+            turno: None,
+            color: false,
+            eco: false,
+            jugadores: None,
+            semilla: None,
+            tiempo: Duration::from_secs(1),
+            sin_pausa: false,
+            reglas: Reglas::Tarea,
+        }
+    }
 }
 
 /// Why the game could not go on.
@@ -66,14 +98,7 @@ pub fn ejecutar<R: BufRead, W: Write>(
     salida: W,
     opciones: &Opciones,
 ) -> Result<(), ErrorJuego> {
-    let mut sesion = Sesion {
-        entrada,
-        salida,
-        color: opciones.color,
-        eco: opciones.eco,
-        propios: HashSet::new(),
-        ultimo_archivo: None,
-    };
+    let mut sesion = Sesion::abrir_sesion(entrada, salida, opciones);
     // A board named on the command line is loaded before anything is shown, so a bad
     // file ends the program with its error alone.
     let cargada = match &opciones.cargar {
@@ -81,9 +106,10 @@ pub fn ejecutar<R: BufRead, W: Write>(
         None => None,
     };
     sesion.bienvenida()?;
-    let mut siguiente = match cargada {
-        Some((ruta, tablero)) => sesion.abrir(ruta, tablero, opciones.turno)?,
-        None => sesion.menu()?,
+    let mut siguiente = match (cargada, opciones.jugadores) {
+        (Some((ruta, tablero)), _) => sesion.abrir(ruta, tablero, opciones.turno)?,
+        (None, Some(_)) => Some(sesion.nueva()),
+        (None, None) => sesion.menu()?,
     };
     while let Some(partida) = siguiente {
         siguiente = match sesion.jugar_partida(partida)? {
@@ -93,7 +119,7 @@ pub fn ejecutar<R: BufRead, W: Write>(
                     // The files of the game that ended are not this new game's.
                     sesion.propios.clear();
                     sesion.ultimo_archivo = None;
-                    Some(Partida::nueva())
+                    Some(sesion.nueva())
                 }
                 _ => None,
             },
@@ -141,6 +167,7 @@ Comandos (da igual mayúsculas o minúsculas):
   guardar [archivo]  guarda el tablero en un archivo (si no das el nombre, lo pregunta),
                      y las jugadas al lado, en archivo.jugadas
   historial          muestra las jugadas hechas, y su transcripción
+  sugerir            pide al jugador fuerte la mejor jugada y su evaluación, sin jugarla
   deshacer           deshace la última jugada o pase (se puede repetir hasta el comienzo)
   pistas             muestra u oculta en el tablero las jugadas válidas (*)
   ayuda              muestra esta ayuda
@@ -171,9 +198,40 @@ struct Sesion<R, W> {
     propios: HashSet<PathBuf>,
     /// The last file this game saved or was loaded from, offered as the default name.
     ultimo_archivo: Option<PathBuf>,
+    /// Who plays black and white.
+    jugadores: [Nivel; 2],
+    /// The computer players, by color, made when a game starts (kept across games, so
+    /// that their randomness goes on).
+    computadoras: [Option<Computadora>; 2],
+    /// The seed of the computer players; drawn when first needed if not given.
+    semilla: Option<u64>,
+    /// How long the strong player thinks per move.
+    tiempo: Duration,
+    /// Between two computer players, play on without waiting for Enter.
+    sin_pausa: bool,
+    /// When a player may pass.
+    reglas: Reglas,
 }
 
 impl<R: BufRead, W: Write> Sesion<R, W> {
+    /// A session with nothing played yet.
+    fn abrir_sesion(entrada: R, salida: W, opciones: &Opciones) -> Sesion<R, W> {
+        Sesion {
+            entrada,
+            salida,
+            color: opciones.color,
+            eco: opciones.eco,
+            propios: HashSet::new(),
+            ultimo_archivo: None,
+            jugadores: opciones.jugadores.unwrap_or([Nivel::Humano; 2]),
+            computadoras: [None, None],
+            semilla: opciones.semilla,
+            tiempo: opciones.tiempo,
+            sin_pausa: opciones.sin_pausa,
+            reglas: opciones.reglas,
+        }
+    }
+
     fn bienvenida(&mut self) -> io::Result<()> {
         writeln!(
             self.salida,
@@ -280,27 +338,127 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
         loop {
             writeln!(self.salida)?;
             writeln!(self.salida, "Menú:")?;
-            writeln!(self.salida, "  1) Partida nueva")?;
+            writeln!(self.salida, "  1) Partida nueva, dos personas")?;
             writeln!(self.salida, "  2) Cargar una partida guardada")?;
-            writeln!(self.salida, "  3) Salir")?;
-            let Some(opcion) = self.preguntar("Elige una opción (1, 2 o 3): ")? else {
+            writeln!(self.salida, "  3) Contra la computadora")?;
+            writeln!(self.salida, "  4) Computadora contra computadora")?;
+            writeln!(self.salida, "  5) Salir")?;
+            let Some(opcion) = self.preguntar("Elige una opción (1 a 5): ")? else {
                 return Ok(None);
             };
             match opcion.to_lowercase().as_str() {
-                "1" | "nueva" => return Ok(Some(Partida::nueva())),
+                "1" | "nueva" => {
+                    self.jugadores = [Nivel::Humano; 2];
+                    return Ok(Some(self.nueva()));
+                }
                 "2" | "cargar" => match self.cargar()? {
                     Eleccion::Jugar(partida) => return Ok(Some(partida)),
                     Eleccion::Menu => {}
                     Eleccion::Salir => return Ok(None),
                 },
-                "3" | "salir" => return Ok(None),
+                "3" => {
+                    let Some(color) = self.preguntar_color()? else {
+                        return Ok(None);
+                    };
+                    let Some(nivel) = self.preguntar_nivel("la computadora")? else {
+                        return Ok(None);
+                    };
+                    self.jugadores = [nivel; 2];
+                    self.jugadores[indice(color)] = Nivel::Humano;
+                    return Ok(Some(self.nueva()));
+                }
+                "4" => {
+                    let Some(negro) = self.preguntar_nivel("las negras")? else {
+                        return Ok(None);
+                    };
+                    let Some(blanco) = self.preguntar_nivel("las blancas")? else {
+                        return Ok(None);
+                    };
+                    self.jugadores = [negro, blanco];
+                    return Ok(Some(self.nueva()));
+                }
+                "5" | "salir" => return Ok(None),
                 _ => writeln!(
                     self.salida,
-                    "«{}» no es una opción: escribe 1, 2 o 3.",
+                    "«{}» no es una opción: escribe un número del 1 al 5.",
                     cita(&opcion)
                 )?,
             }
         }
+    }
+
+    /// A new game from the start, under the session's rules.
+    fn nueva(&self) -> Partida {
+        Partida::nueva().con_reglas(self.reglas)
+    }
+
+    /// Asks which color the person plays against the computer; `None` at the end of
+    /// the input.
+    fn preguntar_color(&mut self) -> io::Result<Option<Color>> {
+        loop {
+            let Some(respuesta) = self.preguntar(
+                "¿Con qué color juegas? N (negras, empiezan) o B (blancas) [Enter = N]: ",
+            )?
+            else {
+                return Ok(None);
+            };
+            match respuesta.to_lowercase().as_str() {
+                "" | "n" | "negras" | "negro" => return Ok(Some(Color::Negro)),
+                "b" | "blancas" | "blanco" => return Ok(Some(Color::Blanco)),
+                _ => writeln!(self.salida, "Responde N (negras) o B (blancas).")?,
+            }
+        }
+    }
+
+    /// Asks the level of a computer player; `None` at the end of the input.
+    fn preguntar_nivel(&mut self, quien: &str) -> io::Result<Option<Nivel>> {
+        let pregunta = format!("¿Nivel de {quien}? aleatorio, libro o fuerte [Enter = fuerte]: ");
+        loop {
+            let Some(respuesta) = self.preguntar(&pregunta)? else {
+                return Ok(None);
+            };
+            match respuesta.parse::<Nivel>() {
+                _ if respuesta.is_empty() => return Ok(Some(Nivel::Fuerte)),
+                Ok(Nivel::Humano) | Err(_) => writeln!(
+                    self.salida,
+                    "Responde aleatorio, libro o fuerte (o Enter para fuerte)."
+                )?,
+                Ok(nivel) => return Ok(Some(nivel)),
+            }
+        }
+    }
+
+    /// Makes the computer players the game needs, telling who plays and the seed that
+    /// repeats their choices.
+    fn preparar_jugadores(&mut self) -> io::Result<()> {
+        if self.jugadores == [Nivel::Humano; 2] {
+            return Ok(());
+        }
+        let semilla = match self.semilla {
+            Some(semilla) => semilla,
+            None => {
+                let semilla = semilla_del_reloj();
+                self.semilla = Some(semilla);
+                semilla
+            }
+        };
+        for color in Color::TODOS {
+            let i = indice(color);
+            let nivel = self.jugadores[i];
+            let vigente = self.computadoras[i].as_ref().map(Computadora::nivel);
+            if nivel == Nivel::Humano {
+                self.computadoras[i] = None;
+            } else if vigente != Some(nivel) {
+                let semilla = semilla.wrapping_add(i as u64);
+                self.computadoras[i] = Some(Computadora::nueva(nivel, semilla, self.tiempo));
+            }
+        }
+        writeln!(
+            self.salida,
+            "Negras: {}. Blancas: {}. Semilla: {semilla} (la misma semilla, con \
+             --semilla, repite las jugadas de la computadora).",
+            self.jugadores[0], self.jugadores[1]
+        )
     }
 
     /// Asks for a file until one loads, then who moves; an empty answer goes back to
@@ -341,7 +499,7 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
         writeln!(self.salida, "Partida cargada de «{}».", ruta.display())?;
         self.ultimo_archivo = Some(ruta.to_owned());
         match turno {
-            Some(turno) => Ok(Some(Partida::desde(tablero, turno))),
+            Some(turno) => Ok(Some(Partida::desde(tablero, turno).con_reglas(self.reglas))),
             None => self.preguntar_turno(tablero),
         }
     }
@@ -350,7 +508,7 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
     /// of the input.
     fn preguntar_turno(&mut self, tablero: Tablero) -> io::Result<Option<Partida>> {
         let sugerido = Partida::turno_sugerido(&tablero);
-        let partida = Partida::desde(tablero.clone(), sugerido);
+        let partida = Partida::desde(tablero.clone(), sugerido).con_reglas(self.reglas);
         // A loaded game is over or not whoever moves (a full board, a color without
         // pieces, nobody able to move): then there is nothing to ask.
         if partida.estado() != Estado::EnCurso {
@@ -371,7 +529,9 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                 _ => None,
             };
             match turno {
-                Some(turno) => return Ok(Some(Partida::desde(tablero, turno))),
+                Some(turno) => {
+                    return Ok(Some(Partida::desde(tablero, turno).con_reglas(self.reglas)));
+                }
                 None => writeln!(self.salida, "Responde N (negras) o B (blancas).")?,
             }
         }
@@ -420,6 +580,7 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
             cargada_de: self.ultimo_archivo.clone(),
             pasos: Vec::new(),
         };
+        self.preparar_jugadores()?;
         let mut ultima = None;
         let mut pistas = false;
         let mut sin_guardar = false;
@@ -446,22 +607,48 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                 }
             }
             let turno = partida.turno();
-            let pregunta = format!("Turno de las {} ({turno}): ", turno.nombre());
-            let Some(linea) = self.preguntar(&pregunta)? else {
-                return Ok(Fin::Salir);
+            let nivel = self.jugadores[indice(turno)];
+            let computadora = nivel != Nivel::Humano;
+            // Between two computer players the game waits for Enter, unless told not to;
+            // against a person the computer answers at once.
+            let pausa = !self.sin_pausa && !self.jugadores.contains(&Nivel::Humano);
+            let linea = if computadora && !pausa {
+                String::new()
+            } else {
+                let pregunta = if computadora {
+                    format!(
+                        "Enter: juegan las {} ({nivel}); o escribe un comando: ",
+                        turno.nombre()
+                    )
+                } else {
+                    format!("Turno de las {} ({turno}): ", turno.nombre())
+                };
+                match self.preguntar(&pregunta)? {
+                    Some(linea) => linea,
+                    None => return Ok(Fin::Salir),
+                }
             };
+            if computadora && linea.is_empty() {
+                ultima = self.juega_la_computadora(&mut partida, &mut historial, ultima)?;
+                sin_guardar = true;
+                redibujar = true;
+                continue;
+            }
             let (comando, argumento) = match linea.split_once(char::is_whitespace) {
                 Some((comando, argumento)) => (comando, argumento.trim()),
                 None => (linea.as_str(), ""),
             };
             match (comando.to_lowercase().as_str(), argumento) {
                 ("", _) => {}
+                ("pasar", "") if computadora => writeln!(self.salida, "{JUEGA_LA_COMPUTADORA}")?,
                 ("pasar", "") => {
                     let tenia_jugadas = !partida.jugadas_validas().es_vacio();
-                    historial.anotar(&partida, ultima, Jugada::Pasar);
-                    partida
-                        .jugar(Jugada::Pasar)
-                        .expect("la partida sigue en curso");
+                    let antes = partida.clone();
+                    if let Err(error) = partida.jugar(Jugada::Pasar) {
+                        writeln!(self.salida, "Jugada no válida: {error}. Intenta de nuevo.")?;
+                        continue;
+                    }
+                    historial.anotar(&antes, ultima, Jugada::Pasar);
                     writeln!(self.salida, "Las {} pasan.", turno.nombre())?;
                     if tenia_jugadas {
                         writeln!(
@@ -493,14 +680,33 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                 }
                 ("ayuda" | "?", "") => write!(self.salida, "{AYUDA}")?,
                 ("historial", "") => self.historial(&historial)?,
+                ("sugerir", "") => self.sugerir(&partida)?,
                 ("deshacer", "") => match historial.pasos.pop() {
-                    Some(paso) => {
-                        writeln!(
-                            self.salida,
-                            "Se deshizo «{}» de las {}.",
-                            paso.jugada,
-                            paso.antes.turno().nombre()
-                        )?;
+                    Some(mut paso) => {
+                        loop {
+                            writeln!(
+                                self.salida,
+                                "Se deshizo «{}» de las {}.",
+                                paso.jugada,
+                                paso.antes.turno().nombre()
+                            )?;
+                            // Against the computer, its answer is undone with the move.
+                            let de_la_computadora =
+                                self.jugadores[indice(paso.antes.turno())] != Nivel::Humano;
+                            match historial.pasos.pop() {
+                                Some(anterior)
+                                    if de_la_computadora
+                                        && self.jugadores.contains(&Nivel::Humano) =>
+                                {
+                                    paso = anterior;
+                                }
+                                Some(anterior) => {
+                                    historial.pasos.push(anterior);
+                                    break;
+                                }
+                                None => break,
+                            }
+                        }
                         partida = paso.antes;
                         ultima = paso.ultima_antes;
                         sin_guardar = true;
@@ -527,13 +733,14 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                 }
                 (
                     comando @ ("pasar" | "pistas" | "ayuda" | "?" | "salir" | "historial"
-                    | "deshacer"),
+                    | "deshacer" | "sugerir"),
                     _,
                 ) => writeln!(
                     self.salida,
                     "Jugada no válida: «{comando}» se escribe solo, sin nada después. \
                      Intenta de nuevo."
                 )?,
+                _ if computadora => writeln!(self.salida, "{JUEGA_LA_COMPUTADORA}")?,
                 _ => match self.colocar(&mut partida, &linea)? {
                     Some((antes, posicion)) => {
                         historial.anotar(&antes, ultima, Jugada::Colocar(posicion));
@@ -548,6 +755,75 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                 },
             }
         }
+    }
+
+    /// The computer plays for the side to move, or passes without a valid move, and
+    /// says so. Returns the move to mark on the board.
+    fn juega_la_computadora(
+        &mut self,
+        partida: &mut Partida,
+        historial: &mut Historial,
+        ultima: Option<Posicion>,
+    ) -> io::Result<Option<Posicion>> {
+        let turno = partida.turno();
+        let i = indice(turno);
+        let nivel = self.jugadores[i];
+        let computadora = self.computadoras[i]
+            .as_mut()
+            .expect("las computadoras se preparan al empezar");
+        let quien = format!("{} ({nivel})", mayuscula_inicial(turno.singular()));
+        let antes = partida.clone();
+        match computadora.elegir(partida.tablero(), turno) {
+            Some(posicion) => {
+                let volteadas = partida
+                    .jugar(Jugada::Colocar(posicion))
+                    .expect("la computadora elige jugadas válidas")
+                    .cantidad();
+                let fichas = if volteadas == 1 { "ficha" } else { "fichas" };
+                writeln!(
+                    self.salida,
+                    "{quien} juega {posicion} y voltea {volteadas} {fichas}."
+                )?;
+                historial.anotar(&antes, ultima, Jugada::Colocar(posicion));
+                Ok(Some(posicion))
+            }
+            None => {
+                partida
+                    .jugar(Jugada::Pasar)
+                    .expect("sin jugadas válidas se puede pasar");
+                writeln!(self.salida, "{quien} no tiene jugadas válidas y pasa.")?;
+                historial.anotar(&antes, ultima, Jugada::Pasar);
+                Ok(None)
+            }
+        }
+    }
+
+    /// Asks the strong player for the best move of the side to move, without playing
+    /// it.
+    fn sugerir(&mut self, partida: &Partida) -> io::Result<()> {
+        let turno = partida.turno();
+        let Some(sugerida) = sugerencia(partida.tablero(), turno, self.tiempo) else {
+            return writeln!(
+                self.salida,
+                "Las {} no tienen jugadas válidas: corresponde pasar.",
+                turno.nombre()
+            );
+        };
+        let puntaje = sugerida.puntaje;
+        let valor = if sugerida.exacta {
+            format!(
+                "con juego perfecto de ambos, terminan {puntaje:+} fichas para las {} \
+                 (resultado exacto)",
+                turno.nombre()
+            )
+        } else {
+            format!(
+                "ventaja estimada de {puntaje:+} fichas para las {} (búsqueda a {} jugadas)",
+                turno.nombre(),
+                sugerida.profundidad
+            )
+        };
+        writeln!(self.salida, "Sugerencia: {}, {valor}.", sugerida.posicion)
     }
 
     /// Shows the moves played, numbered, and the transcript to replay them.
@@ -800,6 +1076,27 @@ enum Guardado {
     FinDeEntrada,
 }
 
+/// Said when a move is typed on a computer player's turn.
+const JUEGA_LA_COMPUTADORA: &str =
+    "Ahora juega la computadora: Enter para que juegue, o escribe un comando.";
+
+/// The index of `color` in per-color arrays: black first.
+fn indice(color: Color) -> usize {
+    match color {
+        Color::Negro => 0,
+        Color::Blanco => 1,
+    }
+}
+
+/// A seed from the clock, for games where none was given; it is shown, so the game
+/// can still be repeated.
+fn semilla_del_reloj() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |tiempo| tiempo.as_nanos() as u64)
+        % 1_000_000
+}
+
 /// Said of a file name that holds characters the input could not carry.
 const NOMBRE_ILEGIBLE: &str =
     "Ese nombre de archivo tiene caracteres de control o bytes que no son UTF-8: elige otro.";
@@ -822,14 +1119,7 @@ mod tests {
     use super::*;
 
     fn sesion(entrada: &[u8]) -> Sesion<&[u8], Vec<u8>> {
-        Sesion {
-            entrada,
-            salida: Vec::new(),
-            color: false,
-            eco: false,
-            propios: HashSet::new(),
-            ultimo_archivo: None,
-        }
+        Sesion::abrir_sesion(entrada, Vec::new(), &Opciones::default())
     }
 
     #[test]

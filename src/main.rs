@@ -5,6 +5,7 @@ use std::{
     io::{self, IsTerminal},
     path::PathBuf,
     process::ExitCode,
+    time::Duration,
 };
 
 use clap::{
@@ -12,9 +13,12 @@ use clap::{
     error::{ContextKind, ErrorKind},
 };
 use othello::{
-    Color,
+    Color, Reglas,
     juego::{self, ErrorJuego, Opciones},
-    ordenes::{self, Destino, Entrada, ErrorOrden, FuenteJugadas, Orden},
+    jugadores::Nivel,
+    motor::{busqueda::Limite, perft::Convencion},
+    ordenes::{self, Destino, Entrada, ErrorOrden, FuenteJugadas, Orden, Situacion},
+    torneo::Bases,
 };
 
 /// Othello (Reversi) de la Tarea 2 de Introducción a la Programación (UC): dos personas
@@ -34,7 +38,8 @@ use othello::{
     args_conflicts_with_subcommands = true,
     arg = clap::Arg::new("ayuda").short('h').long("help").global(true).action(clap::ArgAction::Help).help("Muestra esta ayuda"),
     arg = clap::Arg::new("version").short('V').long("version").action(clap::ArgAction::Version).help("Muestra la versión"),
-    after_help = "\nSin orden, juega: muestra el menú (partida nueva, cargar una partida o salir).\n\
+    after_help = "\nSin orden, juega: muestra el menú (dos personas, contra la computadora, computadora\n\
+                  contra computadora, cargar una partida); con --negro o --blanco empieza de inmediato.\n\
                   Durante la partida, «ayuda» muestra los comandos y las reglas.\n\n\
                   ARCHIVO es un tablero en el formato de la tarea; «-» lo lee de la entrada estándar.\n\
                   «othello ORDEN --help» explica cada orden.\n\n\
@@ -64,6 +69,24 @@ struct Argumentos {
     /// Con una orden: escribe un objeto JSON en la salida estándar en vez de texto
     #[arg(long, global = true)]
     json: bool,
+    /// Quién juega con negras: humano, aleatorio, libro o fuerte (con --negro o --blanco no hay menú)
+    #[arg(long, value_name = "JUGADOR")]
+    negro: Option<Nivel>,
+    /// Quién juega con blancas: humano, aleatorio, libro o fuerte
+    #[arg(long, value_name = "JUGADOR")]
+    blanco: Option<Nivel>,
+    /// Semilla del azar de la computadora, para repetir una partida (si falta, se elige una y se muestra)
+    #[arg(long, value_name = "N")]
+    semilla: Option<u64>,
+    /// Segundos que piensa el jugador fuerte por jugada (por omisión, 1)
+    #[arg(long, value_name = "SEGUNDOS", value_parser = leer_segundos)]
+    tiempo: Option<Duration>,
+    /// Entre dos computadoras, no espera Enter entre jugadas
+    #[arg(long)]
+    sin_pausa: bool,
+    /// tarea (se puede pasar siempre; dos pases seguidos terminan) u oficiales (solo se pasa sin jugadas)
+    #[arg(long, value_name = "REGLAS", value_enum, default_value_t = ReglasElegidas::Tarea, hide_possible_values = true, hide_default_value = true)]
+    reglas: ReglasElegidas,
     #[command(subcommand)]
     orden: Option<Comando>,
 }
@@ -182,6 +205,76 @@ enum Comando {
         #[arg(long, value_enum, default_value_t = Formato::Obf, hide_possible_values = true, hide_default_value = true)]
         formato: Formato,
     },
+    /// Resuelve la posición con juego perfecto: la mejor jugada, la diferencia final de fichas, los nodos y el tiempo
+    #[command(override_usage = "othello resolver (ARCHIVO --turno N|B | --obf CADENA) [--json]")]
+    Resolver {
+        #[command(flatten)]
+        situacion: ArgumentosSituacion,
+    },
+    /// Evalúa cada jugada válida del que mueve (exacta cerca del final)
+    #[command(
+        override_usage = "othello analizar (ARCHIVO --turno N|B | --obf CADENA) [--profundidad D | --tiempo SEGUNDOS] [--json]"
+    )]
+    Analizar {
+        #[command(flatten)]
+        situacion: ArgumentosSituacion,
+        /// Jugadas de búsqueda (si alcanza el final, el puntaje es exacto); el mismo resultado en cualquier máquina
+        #[arg(long, value_name = "D", conflicts_with = "tiempo")]
+        profundidad: Option<u32>,
+        /// Segundos para todo el análisis (por omisión, 1)
+        #[arg(long, value_name = "SEGUNDOS", value_parser = leer_segundos)]
+        tiempo: Option<Duration>,
+    },
+    /// Cuenta las secuencias de jugadas de cada largo hasta PROFUNDIDAD (perft), con el tiempo
+    #[command(
+        override_usage = "othello perft PROFUNDIDAD [--desde ARCHIVO --turno N|B] [--convencion publicada|ajedrez] [--json]",
+        after_help = "\nUn pase cuenta como jugada. Con la convención publicada (la de Aart Bik, 2009), una partida\n\
+                      terminada cuenta como hoja en cada profundidad siguiente; con la de ajedrez no suma. La\n\
+                      última jugada se cuenta con la cantidad de jugadas válidas, sin jugarla."
+    )]
+    Perft {
+        /// La profundidad mayor
+        #[arg(value_name = "PROFUNDIDAD", value_parser = clap::value_parser!(u32).range(1..=20))]
+        profundidad: u32,
+        /// Cuenta desde este tablero en vez del inicial («-»: la entrada estándar)
+        #[arg(long, value_name = "ARCHIVO", requires = "turno")]
+        desde: Option<PathBuf>,
+        /// Quién mueve en el tablero de --desde
+        #[arg(long, value_name = "N|B", value_parser = leer_color, requires = "desde")]
+        turno: Option<Color>,
+        /// publicada (por omisión) o ajedrez
+        #[arg(long, value_enum, default_value_t = ConvencionElegida::Publicada, hide_possible_values = true, hide_default_value = true)]
+        convencion: ConvencionElegida,
+    },
+    /// Juega partidas entre dos computadoras desde aperturas al azar (cada una con ambos colores) y da los resultados
+    #[command(
+        override_usage = "othello torneo --negro JUGADOR --blanco JUGADOR [--partidas N] [--aperturas K] [--semilla S] [--tiempo SEGUNDOS] [--json]"
+    )]
+    Torneo {
+        /// El primer jugador (juega con negras la primera partida de cada apertura): aleatorio, libro o fuerte
+        #[arg(long, value_name = "JUGADOR")]
+        negro: Nivel,
+        /// El segundo jugador
+        #[arg(long, value_name = "JUGADOR")]
+        blanco: Nivel,
+        /// Cuántas partidas (por omisión, 100)
+        #[arg(
+            long,
+            value_name = "N",
+            default_value_t = 100,
+            hide_default_value = true
+        )]
+        partidas: u32,
+        /// Cuántas jugadas al azar abren cada partida (por omisión, 4)
+        #[arg(long, value_name = "K", default_value_t = 4, hide_default_value = true)]
+        aperturas: u32,
+        /// Semilla de las aperturas y del azar de los jugadores (por omisión, 1)
+        #[arg(long, value_name = "S", default_value_t = 1, hide_default_value = true)]
+        semilla: u64,
+        /// Segundos que piensa el jugador fuerte por jugada (por omisión, 0.1)
+        #[arg(long, value_name = "SEGUNDOS", value_parser = leer_segundos)]
+        tiempo: Option<Duration>,
+    },
     /// Lee la cadena de un motor de Othello y escribe el tablero en el formato de la tarea
     #[command(
         override_usage = "othello importar [--formato obf] [--salida ARCHIVO] [--json] CADENA"
@@ -209,7 +302,11 @@ enum Formato {
 impl Comando {
     /// The library's order.
     fn orden(self) -> Orden {
-        let destino = |salida: Option<PathBuf>| salida.map_or(Destino::Pantalla, Destino::Archivo);
+        // `--salida -` is standard output, as `-` is standard input elsewhere.
+        let destino = |salida: Option<PathBuf>| match salida {
+            Some(ruta) if ruta.as_os_str() != "-" => Destino::Archivo(ruta),
+            _ => Destino::Pantalla,
+        };
         match self {
             Comando::Mostrar { archivo } => Orden::Mostrar {
                 archivo: Entrada::de(archivo),
@@ -256,7 +353,7 @@ impl Comando {
                 turno,
                 jugadas: match jugadas_de {
                     Some(ruta) => FuenteJugadas::Entrada(Entrada::de(ruta)),
-                    None => FuenteJugadas::Texto(jugadas.join(" ")),
+                    None => FuenteJugadas::Palabras(jugadas),
                 },
                 hasta_error,
                 destino: destino(salida),
@@ -268,6 +365,57 @@ impl Comando {
             } => Orden::Exportar {
                 archivo: Entrada::de(archivo),
                 turno,
+            },
+            Comando::Resolver { situacion } => {
+                let (situacion, turno) = situacion.situacion();
+                Orden::Resolver { situacion, turno }
+            }
+            Comando::Analizar {
+                situacion,
+                profundidad,
+                tiempo,
+            } => {
+                let (situacion, turno) = situacion.situacion();
+                Orden::Analizar {
+                    situacion,
+                    turno,
+                    limite: match profundidad {
+                        Some(profundidad) => Limite::por_profundidad(profundidad),
+                        None => Limite::por_tiempo(tiempo.unwrap_or(Duration::from_secs(1))),
+                    },
+                }
+            }
+            Comando::Perft {
+                profundidad,
+                desde,
+                turno,
+                convencion,
+            } => Orden::Perft {
+                desde: desde
+                    .zip(turno)
+                    .map(|(ruta, turno)| (Entrada::de(ruta), turno)),
+                profundidad,
+                convencion: match convencion {
+                    ConvencionElegida::Publicada => Convencion::Publicada,
+                    ConvencionElegida::Ajedrez => Convencion::Ajedrez,
+                },
+            },
+            Comando::Torneo {
+                negro,
+                blanco,
+                partidas,
+                aperturas,
+                semilla,
+                tiempo,
+            } => Orden::Torneo {
+                bases: Bases {
+                    primero: negro,
+                    segundo: blanco,
+                    partidas,
+                    aperturas,
+                    semilla,
+                    tiempo: tiempo.unwrap_or(Duration::from_millis(100)),
+                },
             },
             Comando::Importar {
                 cadena,
@@ -290,6 +438,65 @@ fn leer_color(texto: &str) -> Result<Color, othello::ErrorColor> {
     texto.to_uppercase().parse()
 }
 
+/// The position of `resolver` and `analizar`: a board file with its side to move, or a
+/// board string.
+#[derive(clap::Args)]
+struct ArgumentosSituacion {
+    /// El tablero («-»: la entrada estándar)
+    #[arg(
+        value_name = "ARCHIVO",
+        required_unless_present = "obf",
+        conflicts_with = "obf"
+    )]
+    archivo: Option<PathBuf>,
+    /// Quién mueve (con ARCHIVO es obligatorio; con --obf cambia el turno de la cadena)
+    #[arg(long, value_name = "N|B", value_parser = leer_color)]
+    turno: Option<Color>,
+    /// La posición como cadena obf de los motores, con el turno
+    #[arg(long, value_name = "CADENA", allow_hyphen_values = true)]
+    obf: Option<String>,
+}
+
+impl ArgumentosSituacion {
+    /// The library's position, and the side to move if given.
+    fn situacion(self) -> (Situacion, Option<Color>) {
+        let situacion = match (self.archivo, self.obf) {
+            (_, Some(obf)) => Situacion::Obf(obf),
+            (Some(archivo), None) => Situacion::Archivo(Entrada::de(archivo)),
+            (None, None) => unreachable!("clap exige ARCHIVO o --obf"),
+        };
+        (situacion, self.turno)
+    }
+}
+
+/// The perft convention, as typed.
+#[derive(Clone, Copy, ValueEnum)]
+enum ConvencionElegida {
+    /// The published series.
+    Publicada,
+    /// Chess-style.
+    Ajedrez,
+}
+
+/// The pass rule, as typed.
+#[derive(Clone, Copy, ValueEnum)]
+enum ReglasElegidas {
+    /// The homework's.
+    Tarea,
+    /// The official.
+    Oficiales,
+}
+
+/// Seconds, with decimals: "1", "0.1".
+fn leer_segundos(texto: &str) -> Result<Duration, String> {
+    match texto.parse::<f64>() {
+        Ok(segundos) if segundos > 0.0 && segundos <= 3600.0 => {
+            Ok(Duration::from_secs_f64(segundos))
+        }
+        _ => Err(format!("«{texto}» no es un tiempo entre 0 y 3600 segundos")),
+    }
+}
+
 /// When to draw the board in color.
 #[derive(Clone, Copy, ValueEnum)]
 enum CuandoColor {
@@ -304,7 +511,7 @@ enum CuandoColor {
 }
 
 /// The usage lines, in help and in usage errors.
-const USO: &str = "othello [--cargar ARCHIVO [--turno N|B]] [--color CUANDO]\n       othello ORDEN [ARGUMENTOS] [--json]";
+const USO: &str = "othello [--cargar ARCHIVO [--turno N|B]] [--negro JUGADOR] [--blanco JUGADOR] [OPCIONES]\n       othello ORDEN [ARGUMENTOS] [--json]";
 
 /// The Spanish help template, for the program and each order.
 const PLANTILLA: &str = "{about}\n\nUso: {usage}\n\n{all-args}{after-help}";
@@ -346,13 +553,40 @@ fn main() -> ExitCode {
             );
             ExitCode::from(2)
         }
-        None => jugar(argumentos.cargar, argumentos.turno, color),
+        None => {
+            let jugadores = match (argumentos.negro, argumentos.blanco) {
+                (None, None) => None,
+                (negro, blanco) => Some([
+                    negro.unwrap_or(Nivel::Humano),
+                    blanco.unwrap_or(Nivel::Humano),
+                ]),
+            };
+            let opciones = Opciones {
+                cargar: argumentos.cargar,
+                turno: argumentos.turno,
+                color,
+                eco: !io::stdin().is_terminal(),
+                jugadores,
+                semilla: argumentos.semilla,
+                tiempo: argumentos.tiempo.unwrap_or(Opciones::default().tiempo),
+                sin_pausa: argumentos.sin_pausa,
+                reglas: match argumentos.reglas {
+                    ReglasElegidas::Tarea => Reglas::Tarea,
+                    ReglasElegidas::Oficiales => Reglas::Oficiales,
+                },
+            };
+            jugar(&opciones)
+        }
     }
 }
 
 /// Runs one order for a script.
 fn ordenar(orden: Orden, json: bool, color: bool) -> ExitCode {
-    let opciones = ordenes::Opciones { json, color };
+    let opciones = ordenes::Opciones {
+        json,
+        color,
+        progreso: Some(dibujar_progreso),
+    };
     match ordenes::ejecutar(&orden, &opciones, io::stdin().lock(), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(ErrorOrden::Salida(error)) if error.kind() == io::ErrorKind::BrokenPipe => {
@@ -366,15 +600,27 @@ fn ordenar(orden: Orden, json: bool, color: bool) -> ExitCode {
     }
 }
 
+/// A progress bar on standard error, when it is a terminal: a log gets no bar.
+fn dibujar_progreso(hechas: u32, total: u32) {
+    if !io::stderr().is_terminal() {
+        return;
+    }
+    const ANCHO: u32 = 30;
+    let llenas = (hechas * ANCHO).checked_div(total).unwrap_or(ANCHO) as usize;
+    let barra = format!(
+        "{}{}",
+        "#".repeat(llenas),
+        ".".repeat(ANCHO as usize - llenas)
+    );
+    eprint!("\r[{barra}] {hechas}/{total} partidas");
+    if hechas == total {
+        eprintln!();
+    }
+}
+
 /// Plays at the terminal.
-fn jugar(cargar: Option<PathBuf>, turno: Option<Color>, color: bool) -> ExitCode {
-    let opciones = Opciones {
-        cargar,
-        turno,
-        color,
-        eco: !io::stdin().is_terminal(),
-    };
-    match juego::ejecutar(io::stdin().lock(), io::stdout().lock(), &opciones) {
+fn jugar(opciones: &Opciones) -> ExitCode {
+    match juego::ejecutar(io::stdin().lock(), io::stdout().lock(), opciones) {
         Ok(()) => ExitCode::SUCCESS,
         // Whoever read the output stopped reading: nothing left to say.
         Err(ErrorJuego::EntradaSalida(error)) if error.kind() == io::ErrorKind::BrokenPipe => {
@@ -419,8 +665,17 @@ fn error_de_uso(error: &clap::Error) -> ExitCode {
         ErrorKind::MissingRequiredArgument => {
             format!("falta el argumento {}", dato(ContextKind::InvalidArg))
         }
-        ErrorKind::ArgumentConflict => {
-            format!("{} se dio más de una vez", dato(ContextKind::InvalidArg))
+        ErrorKind::ArgumentConflict => match dato(ContextKind::PriorArg) {
+            anterior if anterior.is_empty() || anterior == dato(ContextKind::InvalidArg) => {
+                format!("{} se dio más de una vez", dato(ContextKind::InvalidArg))
+            }
+            anterior => format!(
+                "{} y {anterior} no van juntos",
+                dato(ContextKind::InvalidArg)
+            ),
+        },
+        ErrorKind::InvalidSubcommand => {
+            format!("«{}» no es una orden", dato(ContextKind::InvalidSubcommand))
         }
         ErrorKind::InvalidUtf8 => "los argumentos deben ser texto UTF-8".to_owned(),
         _ => match dato(ContextKind::InvalidArg) {
@@ -450,5 +705,17 @@ fn error_de_uso(error: &clap::Error) -> ExitCode {
         _ => "othello --help".to_owned(),
     };
     eprintln!("error: {mensaje}\n\nUso: {uso}\nPara más información, prueba «{ayuda}».");
+    // A script that asked for JSON gets its one object even for a usage error.
+    if std::env::args().any(|argumento| argumento == "--json") {
+        let orden = std::env::args()
+            .nth(1)
+            .filter(|nombre| Argumentos::command().find_subcommand(nombre).is_some());
+        let informe = serde_json::json!({
+            "orden": orden,
+            "ok": false,
+            "error": { "clave": "uso", "mensaje": mensaje },
+        });
+        println!("{informe}");
+    }
     ExitCode::from(2)
 }

@@ -10,6 +10,7 @@
 use std::{
     io::{self, Read, Write},
     path::{Path, PathBuf},
+    time::Instant,
 };
 
 use serde::Serialize;
@@ -18,6 +19,12 @@ use crate::{
     Casilla, Color, ErrorArchivo, ErrorObf, ErrorRepeticion, Estado, Jugada, Motivo, Obf, Partida,
     Posicion, Razon, Repeticion, Tablero, Transcripcion, Vista,
     archivo::{self, Aviso, Revision},
+    jugadores::Nivel,
+    motor::{
+        busqueda::{Buscador, Limite},
+        perft::{self, Convencion},
+    },
+    torneo::{self, Bases, Marcador},
     transcripcion::Notacion,
 };
 
@@ -66,11 +73,13 @@ pub enum Destino {
     EnSitio,
 }
 
-/// Where a transcript comes from.
+/// Where a transcript (or a board string) comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FuenteJugadas {
-    /// The moves, given on the command line.
+    /// A text given on the command line.
     Texto(String),
+    /// Moves given one per argument: no comments there, a `#` is just a bad move.
+    Palabras(Vec<String>),
     /// A file, or standard input.
     Entrada(Entrada),
 }
@@ -138,6 +147,36 @@ pub enum Orden {
         /// Who moves; without it, the turn the game would suggest.
         turno: Option<Color>,
     },
+    /// The exact result of a position: a best move and the final disc difference.
+    Resolver {
+        /// The board, or an engine's board string (which brings its side to move).
+        situacion: Situacion,
+        /// Who moves (required with a board; overrides the string's side).
+        turno: Option<Color>,
+    },
+    /// Every valid move of the side to move with its score.
+    Analizar {
+        /// The board, or an engine's board string.
+        situacion: Situacion,
+        /// Who moves.
+        turno: Option<Color>,
+        /// How far to search.
+        limite: Limite,
+    },
+    /// Counts the move sequences of each length up to `profundidad`.
+    Perft {
+        /// The board to count from (the homework's start if `None`) and who moves.
+        desde: Option<(Entrada, Color)>,
+        /// The greatest length.
+        profundidad: u32,
+        /// What a game that ends early counts.
+        convencion: Convencion,
+    },
+    /// Plays a tournament between two computer players and tells the results.
+    Torneo {
+        /// Who plays, how many games, from which openings.
+        bases: Bases,
+    },
     /// Reads an engine's board string and gives the board in the homework's format.
     Importar {
         /// The board string, or where to read it.
@@ -147,6 +186,16 @@ pub enum Orden {
     },
 }
 
+/// A board with its side to move, for the engine: a board file (the side to move given
+/// apart) or an engine's board string.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Situacion {
+    /// A board in the homework's format.
+    Archivo(Entrada),
+    /// A board string, with its side to move.
+    Obf(String),
+}
+
 /// How the output looks.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Opciones {
@@ -154,6 +203,9 @@ pub struct Opciones {
     pub json: bool,
     /// Colors in the board that `mostrar` draws.
     pub color: bool,
+    /// Told after each game of a tournament how many are done, of how many (the
+    /// program draws a progress bar on standard error with it).
+    pub progreso: Option<fn(u32, u32)>,
 }
 
 /// How a run ended, as the exit code tells it.
@@ -191,7 +243,11 @@ pub enum ErrorOrden {
     #[error(transparent)]
     Repeticion(Box<ErrorRepeticion>),
     /// Some of the files given to `validar` are not valid boards.
-    #[error("{invalidos} de {total} archivos no son tableros válidos")]
+    #[error(
+        "{invalidos} de {total} {} no {}",
+        if *total == 1 { "archivo" } else { "archivos" },
+        if *invalidos == 1 { "es un tablero válido" } else { "son tableros válidos" }
+    )]
     Invalidos {
         /// How many are not.
         invalidos: usize,
@@ -293,6 +349,18 @@ impl<R: Read, W: Write> Corrida<'_, R, W> {
             } => self.repetir(desde.as_ref(), *turno, jugadas, *hasta_error, destino),
             Orden::Exportar { archivo, turno } => self.exportar(archivo, *turno),
             Orden::Importar { texto, destino } => self.importar(texto, destino),
+            Orden::Torneo { bases } => self.torneo(bases),
+            Orden::Resolver { situacion, turno } => self.resolver(situacion, *turno),
+            Orden::Analizar {
+                situacion,
+                turno,
+                limite,
+            } => self.analizar(situacion, *turno, *limite),
+            Orden::Perft {
+                desde,
+                profundidad,
+                convencion,
+            } => self.perft(desde.as_ref(), *profundidad, *convencion),
         }
     }
 
@@ -328,6 +396,7 @@ impl<R: Read, W: Write> Corrida<'_, R, W> {
     fn texto(&mut self, fuente: &FuenteJugadas) -> Result<String, ErrorOrden> {
         match fuente {
             FuenteJugadas::Texto(texto) => Ok(texto.clone()),
+            FuenteJugadas::Palabras(palabras) => Ok(palabras.join(" ")),
             FuenteJugadas::Entrada(entrada) => {
                 Ok(String::from_utf8_lossy(&self.bytes(entrada)?).into_owned())
             }
@@ -357,7 +426,14 @@ impl<R: Read, W: Write> Corrida<'_, R, W> {
             (Destino::Archivo(ruta), _) | (Destino::EnSitio, Some(Entrada::Archivo(ruta))) => ruta,
             (Destino::EnSitio, _) => return Err(ErrorOrden::Uso(EN_SITIO_SIN_ARCHIVO.into())),
         };
-        archivo::guardar(tablero, ruta)?;
+        archivo::guardar(tablero, ruta).map_err(|error| match error {
+            // Refused because it is a folder: still a failure to write.
+            ErrorArchivo::EsCarpeta { ruta } => ErrorArchivo::Escritura {
+                ruta,
+                fuente: io::ErrorKind::IsADirectory.into(),
+            },
+            error => error,
+        })?;
         Ok(Some(ruta.clone()))
     }
 
@@ -417,6 +493,7 @@ impl<R: Read, W: Write> Corrida<'_, R, W> {
                 valor: Some(valor.letra()),
                 volteadas: Some(volteadas.into_iter().map(|p| p.to_string()).collect()),
                 guardado,
+                archivo: Some(fuente.nombre()),
                 ..Informe::de("jugar", &tablero)
             })?;
         }
@@ -431,6 +508,9 @@ impl<R: Read, W: Write> Corrida<'_, R, W> {
             .map(|p| InformeJugada {
                 posicion: p.to_string(),
                 volteos: tablero.volteos(p, valor).cantidad(),
+                puntaje: None,
+                exacta: None,
+                profundidad: None,
             })
             .collect();
         if self.opciones.json {
@@ -438,6 +518,7 @@ impl<R: Read, W: Write> Corrida<'_, R, W> {
                 valor: Some(valor.letra()),
                 cantidad: Some(jugadas.len()),
                 jugadas: Some(jugadas),
+                archivo: Some(fuente.nombre()),
                 ..Informe::de("jugadas", &tablero)
             });
         }
@@ -450,7 +531,10 @@ impl<R: Read, W: Write> Corrida<'_, R, W> {
     fn contar(&mut self, fuente: &Entrada) -> Result<(), ErrorOrden> {
         let tablero = self.tablero(fuente)?;
         if self.opciones.json {
-            return self.json(&Informe::de("contar", &tablero));
+            return self.json(&Informe {
+                archivo: Some(fuente.nombre()),
+                ..Informe::de("contar", &tablero)
+            });
         }
         for casilla in Casilla::TODAS {
             writeln!(self.salida, "{casilla} {}", tablero.contar(casilla))?;
@@ -497,6 +581,7 @@ impl<R: Read, W: Write> Corrida<'_, R, W> {
         if self.opciones.json {
             return self.json(&Informe {
                 turno_supuesto: Some(supuesto),
+                archivo: Some(fuente.nombre()),
                 ..Informe::de_partida("estado", &partida)
             });
         }
@@ -552,9 +637,13 @@ impl<R: Read, W: Write> Corrida<'_, R, W> {
             Some(fuente) => self.tablero(fuente)?,
             None => Tablero::inicial(),
         };
-        let transcripcion: Transcripcion = match self.texto(jugadas)?.parse() {
-            Ok(transcripcion) => transcripcion,
-            Err(nunca) => match nunca {},
+        let texto = self.texto(jugadas)?;
+        let transcripcion = match jugadas {
+            FuenteJugadas::Palabras(_) => Transcripcion::sin_comentarios(&texto),
+            _ => match texto.parse() {
+                Ok(transcripcion) => transcripcion,
+                Err(nunca) => match nunca {},
+            },
         };
         let partida = Partida::desde(tablero, turno.unwrap_or(Color::Negro));
         match transcripcion.repetir(partida) {
@@ -597,10 +686,229 @@ impl<R: Read, W: Write> Corrida<'_, R, W> {
                 obf: Some(obf.to_string()),
                 turno: Some(turno.letra()),
                 turno_supuesto: Some(supuesto),
+                archivo: Some(fuente.nombre()),
                 ..Informe::de("exportar", &obf.tablero)
             });
         }
         writeln!(self.salida, "{obf}")?;
+        Ok(())
+    }
+
+    /// The board and side to move of `situacion`: a board file needs `turno`; a board
+    /// string brings its own, which `turno` overrides.
+    fn situacion(
+        &mut self,
+        situacion: &Situacion,
+        turno: Option<Color>,
+    ) -> Result<(Tablero, Color), ErrorOrden> {
+        match (situacion, turno) {
+            (Situacion::Archivo(fuente), Some(turno)) => Ok((self.tablero(fuente)?, turno)),
+            (Situacion::Archivo(_), None) => Err(ErrorOrden::Uso(
+                "falta --turno N|B: el archivo no dice quién mueve".into(),
+            )),
+            (Situacion::Obf(texto), turno) => {
+                let obf: Obf = texto.parse()?;
+                Ok((obf.tablero, turno.unwrap_or(obf.turno)))
+            }
+        }
+    }
+
+    fn resolver(&mut self, situacion: &Situacion, turno: Option<Color>) -> Result<(), ErrorOrden> {
+        let (tablero, turno) = self.situacion(situacion, turno)?;
+        let solucion = Buscador::nuevo().resolver(&tablero, turno);
+        let mejor = solucion.mejor.map_or("pasar".to_owned(), |p| p.to_string());
+        if self.opciones.json {
+            return self.json(&Informe {
+                turno: Some(turno.letra()),
+                mejor: Some(mejor),
+                diferencia: Some(solucion.diferencia),
+                nodos: Some(solucion.nodos),
+                tiempo_ms: Some(solucion.tiempo.as_secs_f64() * 1000.0),
+                ..Informe::de("resolver", &tablero)
+            });
+        }
+        writeln!(self.salida, "Mejor jugada: {mejor}")?;
+        writeln!(
+            self.salida,
+            "Diferencia final: {:+} para las {} (con juego perfecto; las vacías, para el ganador)",
+            solucion.diferencia,
+            turno.nombre()
+        )?;
+        writeln!(self.salida, "Nodos: {}", solucion.nodos)?;
+        writeln!(
+            self.salida,
+            "Tiempo: {:.3} s",
+            solucion.tiempo.as_secs_f64()
+        )?;
+        Ok(())
+    }
+
+    fn analizar(
+        &mut self,
+        situacion: &Situacion,
+        turno: Option<Color>,
+        limite: Limite,
+    ) -> Result<(), ErrorOrden> {
+        let (tablero, turno) = self.situacion(situacion, turno)?;
+        let evaluadas = Buscador::nuevo().analizar(&tablero, turno, limite);
+        let jugadas: Vec<InformeJugada> = evaluadas
+            .iter()
+            .map(|evaluada| InformeJugada {
+                posicion: evaluada.posicion.to_string(),
+                volteos: tablero.volteos(evaluada.posicion, turno).cantidad(),
+                puntaje: Some(evaluada.puntaje),
+                exacta: Some(evaluada.exacta),
+                profundidad: Some(evaluada.profundidad),
+            })
+            .collect();
+        if self.opciones.json {
+            return self.json(&Informe {
+                turno: Some(turno.letra()),
+                cantidad: Some(jugadas.len()),
+                jugadas: Some(jugadas),
+                ..Informe::de("analizar", &tablero)
+            });
+        }
+        for evaluada in evaluadas {
+            let clase = if evaluada.exacta {
+                "exacto".to_owned()
+            } else {
+                format!("estimado a {} jugadas", evaluada.profundidad)
+            };
+            writeln!(
+                self.salida,
+                "{} {:+} ({clase})",
+                evaluada.posicion, evaluada.puntaje
+            )?;
+        }
+        Ok(())
+    }
+
+    fn perft(
+        &mut self,
+        desde: Option<&(Entrada, Color)>,
+        profundidad: u32,
+        convencion: Convencion,
+    ) -> Result<(), ErrorOrden> {
+        let (tablero, turno) = match desde {
+            Some((fuente, turno)) => (self.tablero(fuente)?, *turno),
+            None => (Tablero::inicial(), Color::Negro),
+        };
+        let cuentas: Vec<(u32, u64, f64)> = (1..=profundidad)
+            .map(|d| {
+                let inicio = Instant::now();
+                let nodos = perft::perft(&tablero, turno, d, convencion);
+                (d, nodos, inicio.elapsed().as_secs_f64())
+            })
+            .collect();
+        let nombre_convencion = match convencion {
+            Convencion::Publicada => "publicada",
+            Convencion::Ajedrez => "ajedrez",
+        };
+        if self.opciones.json {
+            return self.json(&Informe {
+                turno: Some(turno.letra()),
+                convencion: Some(nombre_convencion),
+                perft: Some(
+                    cuentas
+                        .iter()
+                        .map(|&(profundidad, nodos, segundos)| InformePerft {
+                            profundidad,
+                            nodos,
+                            tiempo_ms: segundos * 1000.0,
+                        })
+                        .collect(),
+                ),
+                ..Informe::de("perft", &tablero)
+            });
+        }
+        let regla = match convencion {
+            Convencion::Publicada => {
+                "una partida terminada cuenta como hoja en cada profundidad siguiente"
+            }
+            Convencion::Ajedrez => "una partida terminada antes no suma",
+        };
+        writeln!(
+            self.salida,
+            "Perft, mueven las {}: un pase cuenta como jugada; convención {nombre_convencion} \
+             ({regla}); la última jugada se cuenta con la cantidad de jugadas válidas, sin jugarla.",
+            turno.nombre()
+        )?;
+        writeln!(
+            self.salida,
+            "{:>11}{:>20}{:>12}",
+            "profundidad", "secuencias", "segundos"
+        )?;
+        for (d, nodos, segundos) in cuentas {
+            writeln!(self.salida, "{d:>11}{nodos:>20}{segundos:>12.3}")?;
+        }
+        Ok(())
+    }
+
+    fn torneo(&mut self, bases: &Bases) -> Result<(), ErrorOrden> {
+        if bases.primero == Nivel::Humano || bases.segundo == Nivel::Humano {
+            return Err(ErrorOrden::Uso(
+                "en un torneo juegan computadoras: aleatorio, libro o fuerte".into(),
+            ));
+        }
+        let progreso = self.opciones.progreso;
+        let resultados = torneo::jugar(bases, |hechas, total| {
+            if let Some(progreso) = progreso {
+                progreso(hechas, total);
+            }
+        });
+        let filas: Vec<InformeMarcador> = [bases.primero, bases.segundo]
+            .into_iter()
+            .enumerate()
+            .flat_map(|(i, nivel)| {
+                let marcadores = resultados.marcadores[i];
+                [
+                    InformeMarcador::de(nivel, "N", &marcadores[0]),
+                    InformeMarcador::de(nivel, "B", &marcadores[1]),
+                    InformeMarcador::de(nivel, "total", &resultados.total(i)),
+                ]
+            })
+            .collect();
+        if self.opciones.json {
+            return self.json(&Informe {
+                torneo: Some(InformeTorneo {
+                    partidas: bases.partidas,
+                    aperturas: bases.aperturas,
+                    semilla: bases.semilla,
+                    tiempo_ms: bases.tiempo.as_secs_f64() * 1000.0,
+                    marcadores: filas,
+                }),
+                ..Informe::vacio("torneo")
+            });
+        }
+        writeln!(
+            self.salida,
+            "Torneo: {} contra {}, {} partidas desde aperturas de {} jugadas al azar \
+             (cada apertura con ambos colores), semilla {}.",
+            bases.primero, bases.segundo, bases.partidas, bases.aperturas, bases.semilla
+        )?;
+        writeln!(
+            self.salida,
+            "{:<24}{:>8}{:>9}{:>10}{:>12}{:>20}",
+            "jugador", "ganadas", "empates", "perdidas", "dif. media", "tiempo por jugada"
+        )?;
+        for fila in &filas {
+            let lado = match fila.color {
+                "N" => "con negras",
+                "B" => "con blancas",
+                _ => "en total",
+            };
+            writeln!(
+                self.salida,
+                "{:<24}{:>8}{:>9}{:>10}{:>+12.1}{:>17.2} ms",
+                format!("{} {lado}", fila.jugador),
+                fila.ganadas,
+                fila.empates,
+                fila.perdidas,
+                fila.diferencia_media,
+                fila.tiempo_por_jugada_ms
+            )?;
+        }
         Ok(())
     }
 
@@ -670,7 +978,59 @@ struct Informe {
     #[serde(skip_serializing_if = "Option::is_none")]
     archivos: Option<Vec<InformeArchivo>>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    torneo: Option<InformeTorneo>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mejor: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    diferencia: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodos: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tiempo_ms: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    convencion: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    perft: Option<Vec<InformePerft>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<InformeError>,
+}
+
+/// A tournament's settings and results.
+#[derive(Serialize)]
+struct InformeTorneo {
+    partidas: u32,
+    aperturas: u32,
+    semilla: u64,
+    tiempo_ms: f64,
+    marcadores: Vec<InformeMarcador>,
+}
+
+/// One player's results with one color (`N`, `B`) or both (`total`).
+#[derive(Serialize)]
+struct InformeMarcador {
+    jugador: &'static str,
+    color: &'static str,
+    partidas: u32,
+    ganadas: u32,
+    empates: u32,
+    perdidas: u32,
+    diferencia_media: f64,
+    tiempo_por_jugada_ms: f64,
+}
+
+impl InformeMarcador {
+    fn de(nivel: Nivel, color: &'static str, marcador: &Marcador) -> InformeMarcador {
+        InformeMarcador {
+            jugador: nivel.nombre(),
+            color,
+            partidas: marcador.partidas(),
+            ganadas: marcador.ganadas,
+            empates: marcador.empates,
+            perdidas: marcador.perdidas,
+            diferencia_media: marcador.diferencia_media(),
+            tiempo_por_jugada_ms: marcador.tiempo_por_jugada().as_secs_f64() * 1000.0,
+        }
+    }
 }
 
 /// Pieces of each kind, under the homework's letters.
@@ -688,6 +1048,20 @@ struct Conteo {
 struct InformeJugada {
     posicion: String,
     volteos: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    puntaje: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exacta: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    profundidad: Option<u32>,
+}
+
+/// Perft at one depth.
+#[derive(Serialize)]
+struct InformePerft {
+    profundidad: u32,
+    nodos: u64,
+    tiempo_ms: f64,
 }
 
 /// Why it failed: a short key for programs, the message for people, and where.
@@ -829,7 +1203,10 @@ impl Informe {
             }
             Estado::EnCurso => (None, None),
         };
-        let validas = partida.jugadas_validas();
+        let validas = match motivo {
+            Some(_) => crate::Bitboard::VACIO,
+            None => partida.jugadas_validas(),
+        };
         Informe {
             turno: Some(partida.turno().letra()),
             terminada: Some(motivo.is_some()),
@@ -905,5 +1282,9 @@ fn nombre(orden: &Orden) -> &'static str {
         Orden::Repetir { .. } => "repetir",
         Orden::Exportar { .. } => "exportar",
         Orden::Importar { .. } => "importar",
+        Orden::Torneo { .. } => "torneo",
+        Orden::Resolver { .. } => "resolver",
+        Orden::Analizar { .. } => "analizar",
+        Orden::Perft { .. } => "perft",
     }
 }

@@ -167,12 +167,27 @@ pub enum Estado {
     },
 }
 
+/// When a player may pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Reglas {
+    /// The homework's rule: a player may pass at any time, and two passes in a row end
+    /// the game.
+    #[default]
+    Tarea,
+    /// The official rule: a player passes only without a valid move, and the game ends
+    /// when neither can move.
+    Oficiales,
+}
+
 /// Why a game refused a move. The game is left as it was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ErrorPartida {
     /// The game is over: nobody moves any more.
     #[error("la partida ya terminó")]
     Terminada,
+    /// Under the official rules, a pass with a valid move at hand.
+    #[error("con las reglas oficiales solo se puede pasar sin jugadas válidas")]
+    PaseNoPermitido,
     /// The board refused the move.
     #[error(transparent)]
     Jugada(#[from] ErrorJugada),
@@ -196,6 +211,7 @@ pub struct Partida {
     tablero: Tablero,
     turno: Color,
     pases_seguidos: u8,
+    reglas: Reglas,
 }
 
 impl Partida {
@@ -211,7 +227,19 @@ impl Partida {
             tablero,
             turno,
             pases_seguidos: 0,
+            reglas: Reglas::Tarea,
         }
+    }
+
+    /// The same game under `reglas`.
+    #[must_use]
+    pub fn con_reglas(self, reglas: Reglas) -> Partida {
+        Partida { reglas, ..self }
+    }
+
+    /// The pass rule the game follows.
+    pub fn reglas(&self) -> Reglas {
+        self.reglas
     }
 
     /// Who most likely moves next on a loaded board: with no passes, black moves when
@@ -279,7 +307,8 @@ impl Partida {
     ///
     /// # Errors
     ///
-    /// [`ErrorPartida::Terminada`] once the game is over; otherwise the board's
+    /// [`ErrorPartida::Terminada`] once the game is over, [`ErrorPartida::PaseNoPermitido`]
+    /// for a pass with a valid move under [`Reglas::Oficiales`]; otherwise the board's
     /// reasons ([`Tablero::jugar`]). Nothing changes on an error.
     pub fn jugar(&mut self, jugada: Jugada) -> Result<Bitboard, ErrorPartida> {
         if self.estado() != Estado::EnCurso {
@@ -290,6 +319,11 @@ impl Partida {
                 let volteadas = self.tablero.jugar(p, self.turno)?;
                 self.pases_seguidos = 0;
                 volteadas
+            }
+            Jugada::Pasar
+                if self.reglas == Reglas::Oficiales && self.tablero.puede_jugar(self.turno) =>
+            {
+                return Err(ErrorPartida::PaseNoPermitido);
             }
             Jugada::Pasar => {
                 self.pases_seguidos += 1;
@@ -362,6 +396,19 @@ mod tests {
         assert_eq!(p.estado(), Estado::EnCurso);
         let p = Partida::desde(tablero(&filas), Color::Negro);
         assert!(!p.debe_pasar());
+    }
+
+    #[test]
+    fn con_las_reglas_oficiales_solo_se_pasa_sin_jugadas() {
+        let mut p = Partida::nueva().con_reglas(Reglas::Oficiales);
+        assert_eq!(p.jugar(Jugada::Pasar), Err(ErrorPartida::PaseNoPermitido));
+        assert_eq!(p, Partida::nueva().con_reglas(Reglas::Oficiales));
+        // Row 1: N B V...: white has no move and passes; black then plays.
+        let mut filas = String::from("N, B, V, V, V, V, V, V\n");
+        filas += &"V, V, V, V, V, V, V, V\n".repeat(7);
+        let mut p = Partida::desde(tablero(&filas), Color::Blanco).con_reglas(Reglas::Oficiales);
+        assert_eq!(p.jugar(Jugada::Pasar), Ok(Bitboard::VACIO));
+        assert_eq!(p.turno(), Color::Negro);
     }
 
     #[test]

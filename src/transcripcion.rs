@@ -73,6 +73,35 @@ impl Transcripcion {
         }
     }
 
+    /// Reads either notation, like `FromStr`, but with no comments: for moves given
+    /// as command-line words, where a `#` is not the start of a comment but a bad move.
+    pub fn sin_comentarios(texto: &str) -> Transcripcion {
+        Transcripcion::leer(texto.split(|c: char| c.is_whitespace() || c == ','))
+    }
+
+    /// The transcript of these tokens (empty ones skipped).
+    fn leer<'a>(tokens: impl Iterator<Item = &'a str>) -> Transcripcion {
+        let tokens: Vec<&str> = tokens.filter(|token| !token.is_empty()).collect();
+        let compacta = tokens.iter().any(|token| es_compacto(token));
+        let escritas = if compacta {
+            tokens
+                .iter()
+                .flat_map(|token| partir_compacto(token))
+                .map(escrita)
+                .collect()
+        } else {
+            tokens.into_iter().map(escrita).collect()
+        };
+        Transcripcion {
+            notacion: if compacta {
+                Notacion::Compacta
+            } else {
+                Notacion::Espaciada
+            },
+            escritas,
+        }
+    }
+
     /// The notation it was written in.
     pub fn notacion(&self) -> Notacion {
         self.notacion
@@ -127,6 +156,9 @@ impl Transcripcion {
                     };
                     return fallar(Razon::Terminada(motivo.to_string()), repeticion);
                 }
+                Err(ErrorPartida::PaseNoPermitido) => {
+                    return fallar(Razon::PaseNoPermitido, repeticion);
+                }
                 Err(ErrorPartida::Jugada(_)) if debia_pasar => {
                     return fallar(Razon::DebePasar(turno), repeticion);
                 }
@@ -145,30 +177,12 @@ impl FromStr for Transcripcion {
     /// Reads either notation (see the module's documentation). Never fails: a token
     /// that is not a move is kept, and reported when the transcript is replayed.
     fn from_str(texto: &str) -> Result<Transcripcion, Self::Err> {
-        let tokens: Vec<&str> = texto
-            .lines()
-            .filter(|linea| !linea.trim_start().starts_with('#'))
-            .flat_map(|linea| linea.split(|c: char| c.is_whitespace() || c == ','))
-            .filter(|token| !token.is_empty())
-            .collect();
-        let compacta = tokens.iter().any(|token| es_compacto(token));
-        let escritas = if compacta {
-            tokens
-                .iter()
-                .flat_map(|token| partir_compacto(token))
-                .map(escrita)
-                .collect()
-        } else {
-            tokens.into_iter().map(escrita).collect()
-        };
-        Ok(Transcripcion {
-            notacion: if compacta {
-                Notacion::Compacta
-            } else {
-                Notacion::Espaciada
-            },
-            escritas,
-        })
+        Ok(Transcripcion::leer(
+            texto
+                .lines()
+                .filter(|linea| !linea.trim_start().starts_with('#'))
+                .flat_map(|linea| linea.split(|c: char| c.is_whitespace() || c == ',')),
+        ))
     }
 }
 
@@ -257,17 +271,21 @@ pub enum Razon {
     DebePasar(Color),
     /// The game had already ended, for this reason.
     Terminada(String),
+    /// A pass with a valid move at hand, under the official rules.
+    PaseNoPermitido,
 }
 
 impl Razon {
     /// A short name for programs: those of [`ErrorPosicion::clave`] and
-    /// [`ErrorJugada::clave`](crate::ErrorJugada::clave), `debe_pasar` or `terminada`.
+    /// [`ErrorJugada::clave`](crate::ErrorJugada::clave), `debe_pasar`, `terminada` or
+    /// `pase_no_permitido`.
     pub fn clave(&self) -> &'static str {
         match self {
             Razon::Posicion(error) => error.clave(),
             Razon::Jugada(error) => error.clave(),
             Razon::DebePasar(_) => "debe_pasar",
             Razon::Terminada(_) => "terminada",
+            Razon::PaseNoPermitido => "pase_no_permitido",
         }
     }
 }
@@ -283,6 +301,7 @@ impl fmt::Display for Razon {
                 color.nombre()
             ),
             Razon::Terminada(motivo) => write!(f, "la partida ya había terminado ({motivo})"),
+            Razon::PaseNoPermitido => write!(f, "{}", ErrorPartida::PaseNoPermitido),
         }
     }
 }

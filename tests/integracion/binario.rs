@@ -4,14 +4,9 @@
 
 use std::{fs, path::Path, time::Duration};
 
-use crate::comun::{INICIAL, TRAS_C4};
+use crate::comun::{INICIAL, PartidaCompleta, TRAS_C4, partidas_completas};
 use assert_cmd::Command;
 use tempfile::TempDir;
-
-/// Eight complete games from the start, copied verbatim from the project's shared bench
-/// data (CI runs on a fresh clone): id, spaced transcript with explicit `pasar`, compact
-/// transcript, final board (64 B/N/V, row 1 first), final counts of N and B.
-const PARTIDAS: &str = include_str!("../datos/partidas-completas.tsv");
 
 /// The first line of every board drawn.
 const COLUMNAS: &str = "     A  B  C  D  E  F  G  H";
@@ -45,7 +40,8 @@ V, V, V, V, V, V, V, V
 ";
 
 /// The lines that follow every usage error outside an order.
-const USO: &str = "\n\nUso: othello [--cargar ARCHIVO [--turno N|B]] [--color CUANDO]\n       \
+const USO: &str = "\n\nUso: othello [--cargar ARCHIVO [--turno N|B]] [--negro JUGADOR] [--blanco JUGADOR] \
+                   [OPCIONES]\n       \
                    othello ORDEN [ARGUMENTOS] [--json]\n\
                    Para más información, prueba «othello --help».\n";
 
@@ -213,35 +209,6 @@ fn letras(archivo: &str) -> String {
     archivo.chars().filter(|c| "BNV".contains(*c)).collect()
 }
 
-/// One game of `partidas-completas.tsv`.
-struct PartidaCompleta {
-    id: usize,
-    jugadas: Vec<String>,
-    final_: String,
-    negras: u32,
-    blancas: u32,
-}
-
-fn partidas_completas() -> Vec<PartidaCompleta> {
-    let partidas: Vec<PartidaCompleta> = PARTIDAS
-        .lines()
-        .filter(|linea| !linea.starts_with('#') && !linea.trim().is_empty())
-        .map(|linea| {
-            let campos: Vec<&str> = linea.split('\t').collect();
-            assert_eq!(campos.len(), 6, "{linea:?}");
-            PartidaCompleta {
-                id: campos[0].parse().unwrap(),
-                jugadas: campos[1].split(' ').map(str::to_owned).collect(),
-                final_: campos[3].to_owned(),
-                negras: campos[4].parse().unwrap(),
-                blancas: campos[5].parse().unwrap(),
-            }
-        })
-        .collect();
-    assert_eq!(partidas.len(), 8);
-    partidas
-}
-
 /// The color that plays the `i`-th entry of a transcript (passes included).
 fn color(i: usize) -> &'static str {
     if i.is_multiple_of(2) {
@@ -265,7 +232,7 @@ fn tecleado(i: usize, jugada: &str) -> String {
 }
 
 /// How the game announces the result, from the counts.
-fn resultado(negras: u32, blancas: u32) -> String {
+fn resultado(negras: u64, blancas: u64) -> String {
     match negras.cmp(&blancas) {
         std::cmp::Ordering::Greater => format!("Ganan las negras, {negras} a {blancas}."),
         std::cmp::Ordering::Less => format!("Ganan las blancas, {blancas} a {negras}."),
@@ -292,7 +259,7 @@ fn revisar_partida(salida: &str, partida: &PartidaCompleta) {
     );
 
     let esperados: Vec<String> = partida
-        .jugadas
+        .jugadas()
         .iter()
         .enumerate()
         .map(|(i, jugada)| match jugada.as_str() {
@@ -311,7 +278,7 @@ fn revisar_partida(salida: &str, partida: &PartidaCompleta) {
 
     // Each explicit pass in the transcript is one the game demanded.
     let forzados: Vec<String> = partida
-        .jugadas
+        .jugadas()
         .iter()
         .enumerate()
         .filter(|(_, jugada)| *jugada == "pasar")
@@ -329,7 +296,7 @@ fn revisar_partida(salida: &str, partida: &PartidaCompleta) {
     assert_eq!(avisos, forzados, "partida {id}");
     // A forced pass is not called voluntary, and each warns what a second pass does.
     let advertencias: Vec<String> = partida
-        .jugadas
+        .jugadas()
         .iter()
         .enumerate()
         .filter(|(_, jugada)| *jugada == "pasar")
@@ -343,10 +310,10 @@ fn revisar_partida(salida: &str, partida: &PartidaCompleta) {
     assert!(!salida.contains("(Tenían jugadas válidas"), "partida {id}");
 
     let dibujos = tableros(salida);
-    assert_eq!(dibujos.len(), partida.jugadas.len() + 1, "partida {id}");
+    assert_eq!(dibujos.len(), partida.jugadas().len() + 1, "partida {id}");
     assert_eq!(dibujos[0].casillas, letras(INICIAL), "partida {id}");
     let ultima = partida
-        .jugadas
+        .jugadas()
         .iter()
         .rev()
         .find(|j| *j != "pasar")
@@ -389,7 +356,7 @@ fn partidas_completas_hasta_el_final() {
     let dir = carpeta();
     for partida in partidas_completas() {
         let mut entrada = String::from("1\n");
-        for (i, jugada) in partida.jugadas.iter().enumerate() {
+        for (i, jugada) in partida.jugadas().iter().enumerate() {
             entrada += &tecleado(i, jugada);
         }
         entrada += "n\n";
@@ -411,7 +378,7 @@ fn partida_cero_con_el_tablero_lleno() {
     // The brief's reference game, checked against the exact last lines of the program.
     let partida = partidas_completas().remove(0);
     assert_eq!((partida.id, partida.negras, partida.blancas), (0, 51, 13));
-    let entrada = format!("1\n{}\nn\n", partida.jugadas.join("\n").to_lowercase());
+    let entrada = format!("1\n{}\nn\n", partida.jugadas().join("\n").to_lowercase());
     let corrida = othello(carpeta().path(), &[], entrada);
     corrida.termina_bien().contiene(
         "  8  N  B  B [B] N  N  N  N\n\
@@ -430,11 +397,11 @@ fn dos_partidas_seguidas_jugando_otra() {
     let partidas = partidas_completas();
     let (segunda, tercera) = (&partidas[2], &partidas[3]);
     let mut entrada = String::from("1\n");
-    for jugada in &segunda.jugadas {
+    for jugada in &segunda.jugadas() {
         entrada += &format!("{jugada}\n");
     }
     entrada += "s\n";
-    for jugada in &tercera.jugadas {
+    for jugada in &tercera.jugadas() {
         entrada += &format!("{jugada}\n");
     }
     entrada += "no\n";
@@ -625,7 +592,7 @@ fn cargar_desde_el_menu_con_la_pregunta_del_turno() {
     // Enter takes the default: five pieces, so white.
     let corrida = othello(dir.path(), &[], "2\npartida.txt\n\nsalir\n");
     corrida.termina_bien().contiene(&format!(
-        "Elige una opción (1, 2 o 3): 2\n\
+        "Elige una opción (1 a 5): 2\n\
          Archivo a cargar (Enter para volver al menú): partida.txt\n\
          Partida cargada de «partida.txt».\n\
          {pregunta}\n\
@@ -752,15 +719,15 @@ fn linea_vacia_vuelve_a_preguntar_sin_queja() {
 
 #[test]
 fn opcion_de_menu_no_valida() {
-    let corrida = othello(carpeta().path(), &[], "4\nuno\n3\n");
+    let corrida = othello(carpeta().path(), &[], "6\nuno\n5\n");
     corrida
         .termina_bien()
         .contiene(
-            "Elige una opción (1, 2 o 3): 4\n\
-             «4» no es una opción: escribe 1, 2 o 3.\n\
+            "Elige una opción (1 a 5): 6\n\
+             «6» no es una opción: escribe un número del 1 al 5.\n\
              \nMenú:\n",
         )
-        .contiene("«uno» no es una opción: escribe 1, 2 o 3.\n")
+        .contiene("«uno» no es una opción: escribe un número del 1 al 5.\n")
         .no_contiene(COLUMNAS);
     assert_eq!(corrida.veces("Menú:"), 3);
 }
@@ -780,7 +747,7 @@ fn fin_de_la_entrada_en_cada_pregunta_se_despide() {
             "menú",
             &[],
             "",
-            "Elige una opción (1, 2 o 3): \n¡Hasta luego!\n".to_owned(),
+            "Elige una opción (1 a 5): \n¡Hasta luego!\n".to_owned(),
         ),
         (
             "menú sin fin de línea",
@@ -869,7 +836,7 @@ fn basura_lineas_enormes_y_bytes_no_utf8_no_detienen_el_juego() {
         .termina_bien()
         // A huge line is no answer at all: it is refused as such and asked again.
         .contiene(&format!(
-            "Elige una opción (1, 2 o 3): {}…\n{LINEA_LARGA}\nElige una opción (1, 2 o 3): ",
+            "Elige una opción (1 a 5): {}…\n{LINEA_LARGA}\nElige una opción (1 a 5): ",
             "x".repeat(1024)
         ))
         .contiene(&format!(
@@ -887,7 +854,7 @@ fn basura_lineas_enormes_y_bytes_no_utf8_no_detienen_el_juego() {
     let rechazos = corrida
         .salida
         .lines()
-        .filter(|l| l.ends_with("» no es una opción: escribe 1, 2 o 3."))
+        .filter(|l| l.ends_with("» no es una opción: escribe un número del 1 al 5."))
         .count();
     assert_eq!(rechazos, 2);
     assert_eq!(corrida.veces(LINEA_LARGA), 2);
@@ -1147,7 +1114,7 @@ fn cargar_un_archivo_malo_desde_el_menu_vuelve_a_preguntar() {
     let dir = carpeta();
     let malo = INICIAL.replacen("V, V, V, B, N", "V, V, V, B, X", 1);
     fs::write(dir.path().join("malo.txt"), malo).unwrap();
-    let corrida = othello(dir.path(), &[], "2\nmalo.txt\nnada.txt\n\n3\n");
+    let corrida = othello(dir.path(), &[], "2\nmalo.txt\nnada.txt\n\n5\n");
     corrida
         .termina_bien()
         .contiene(
@@ -1199,12 +1166,16 @@ fn ayuda_de_la_linea_de_comandos() {
     assert_eq!(corrida.errores, "");
     for texto in [
         "Othello (Reversi) de la Tarea 2",
-        "Uso: othello [--cargar ARCHIVO [--turno N|B]] [--color CUANDO]\n",
+        "Uso: othello [--cargar ARCHIVO [--turno N|B]] [--negro JUGADOR] [--blanco JUGADOR] \
+         [OPCIONES]\n",
         "Opciones:\n",
-        "--cargar <ARCHIVO>  Carga la partida guardada en ARCHIVO y salta el menú\n",
+        "--cargar <ARCHIVO>",
+        "Carga la partida guardada en ARCHIVO y salta el menú\n",
+        "--negro <JUGADOR>",
         "--turno <N|B>",
         "--color <CUANDO>",
-        "-h, --help              Muestra esta ayuda\n",
+        "-h, --help",
+        "Muestra esta ayuda\n",
         "Sin orden, juega: muestra el menú",
         "Órdenes (para scripts y correctores; nunca preguntan nada):\n",
         "  1  la jugada o la transcripción no es válida (no se escribió nada)\n",
@@ -1467,7 +1438,7 @@ fn nombres_con_caracteres_de_control_no_se_usan() {
     othello(dir.path(), &[], &b"1\nguardar a\x00b\nsalir\n"[..])
         .termina_bien()
         .contiene(aviso);
-    othello(dir.path(), &[], &b"2\n\xffp.txt\n\n3\n"[..])
+    othello(dir.path(), &[], &b"2\n\xffp.txt\n\n5\n"[..])
         .termina_bien()
         .contiene(aviso);
     assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
