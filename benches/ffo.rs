@@ -8,16 +8,28 @@
 //! right.
 //!
 //! ```text
-//! cargo bench --bench ffo            # #40 to #49
-//! cargo bench --bench ffo -- 40 45   # only those
+//! cargo bench --bench ffo                  # #40 to #49
+//! cargo bench --bench ffo -- 40 45         # only those
+//! cargo bench --bench ffo -- jugada        # the strong player's move in 1 s
 //! ```
 //!
 //! A wrong move or score ends the run with an error. Times are wall-clock, one thread; on
 //! a busy machine compare several runs.
+//!
+//! With `jugada`, each position gets [`Buscador::mejor_jugada`] with the strong player's
+//! default limit (one second) instead: the report shows whether the answer came in time
+//! and whether it was exact (from 20 empties it should be), and the run fails if a move
+//! took more than the limit and a tenth.
 
-use std::{process::ExitCode, time::Duration};
+use std::{
+    process::ExitCode,
+    time::{Duration, Instant},
+};
 
-use othello::{Obf, motor::busqueda::Buscador};
+use othello::{
+    Obf,
+    motor::busqueda::{Buscador, Limite},
+};
 
 /// FFO #40 to #49, as in `fforum-40-59.obf` (lines 1 to 10).
 const FFO: [(u32, &str); 10] = [
@@ -64,20 +76,20 @@ const FFO: [(u32, &str); 10] = [
 ];
 
 fn main() -> ExitCode {
-    let pedidos: Vec<u32> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
-        .filter_map(|a| a.parse().ok())
-        .collect();
+    let argumentos: Vec<String> = std::env::args().skip(1).collect();
+    let pedidos: Vec<u32> = argumentos.iter().filter_map(|a| a.parse().ok()).collect();
+    let elegidas = FFO
+        .into_iter()
+        .filter(|(numero, _)| pedidos.is_empty() || pedidos.contains(numero));
+    if argumentos.iter().any(|a| a == "jugada") {
+        return jugadas_a_tiempo(elegidas);
+    }
     let mut buscador = Buscador::nuevo();
     let mut total_tiempo = Duration::ZERO;
     let mut total_nodos = 0u64;
     let mut errores = 0;
     println!("  FFO  vacías  jugada  puntaje        nodos    tiempo (s)    nodos/s");
-    for (numero, linea) in FFO {
-        if !pedidos.is_empty() && !pedidos.contains(&numero) {
-            continue;
-        }
+    for (numero, linea) in elegidas {
         let obf: Obf = linea.parse().expect("una línea FFO válida");
         let puntajes: Vec<(&str, i32)> = linea
             .split(';')
@@ -116,6 +128,54 @@ fn main() -> ExitCode {
         ExitCode::SUCCESS
     } else {
         eprintln!("{errores} posiciones con jugada o puntaje equivocados");
+        ExitCode::FAILURE
+    }
+}
+
+/// The strong player's move with its default limit, on each position: how long it took,
+/// whether it was exact and, if so, whether it was right.
+fn jugadas_a_tiempo(elegidas: impl Iterator<Item = (u32, &'static str)>) -> ExitCode {
+    let limite = Limite::default();
+    let tope = limite.tiempo.expect("un tiempo por omisión") * 11 / 10;
+    let mut errores = 0;
+    println!("  FFO  vacías  jugada  puntaje  exacta  profundidad        nodos  tiempo (s)");
+    for (numero, linea) in elegidas {
+        let obf: Obf = linea.parse().expect("una línea FFO válida");
+        let mut buscador = Buscador::nuevo();
+        let inicio = Instant::now();
+        let jugada = buscador
+            .mejor_jugada(&obf.tablero, obf.turno, limite)
+            .expect("hay jugadas");
+        let tiempo = inicio.elapsed();
+        let listada = format!("{}:{:+}", jugada.posicion, jugada.puntaje);
+        let mala = tiempo > tope || (jugada.exacta && !linea.contains(&listada));
+        let maximo = linea
+            .split(';')
+            .skip(1)
+            .filter_map(|campo| campo.trim().split_once(':'))
+            .filter_map(|(_, puntaje)| puntaje.parse::<i32>().ok())
+            .max();
+        println!(
+            "  #{numero}  {:>6}  {:>6}  {:>+7}  {:>6}  {:>11}  {:>11}  {:>10.3}{}",
+            obf.tablero.vacias().cantidad(),
+            jugada.posicion.to_string(),
+            jugada.puntaje,
+            if jugada.exacta { "sí" } else { "no" },
+            jugada.profundidad,
+            jugada.nodos,
+            tiempo.as_secs_f64(),
+            if mala {
+                format!("  ERROR (mejor puntaje {maximo:?})")
+            } else {
+                String::new()
+            }
+        );
+        errores += usize::from(mala);
+    }
+    if errores == 0 {
+        ExitCode::SUCCESS
+    } else {
+        eprintln!("{errores} jugadas fuera de tiempo o exactas y equivocadas");
         ExitCode::FAILURE
     }
 }

@@ -188,7 +188,8 @@ impl Buscador {
     /// answer is the best move of the last completed iteration. When few squares are
     /// empty for the time (about 20 for a second, in release mode) it switches to the
     /// exact solver and the answer is `exacta`; if the solve does not finish in time, the
-    /// mid-game answer stands.
+    /// mid-game answer stands. A forced move (the only valid one) is answered at once,
+    /// with a one-ply estimate.
     pub fn mejor_jugada(
         &mut self,
         tablero: &Tablero,
@@ -346,7 +347,7 @@ impl Buscador {
                 o,
                 &mut raices,
                 todas,
-                (hecha.profundidad > 0).then_some(hecha.raices[0].valor),
+                (hecha.profundidad > 0 && !hecha.exacta).then_some(hecha.raices[0].valor),
             )
         {
             hecha.raices = raices;
@@ -371,15 +372,15 @@ struct Resultado {
     nodos: u64,
 }
 
-/// The root moves in a first order (the mid-game node order at depth 1).
+/// The root moves in a first order (the mid-game node order at depth 1), not yet scored.
 fn raices_iniciales(ctx: &mut Contexto<'_>, p: u64, o: u64) -> Vec<Raiz> {
     let mut lista = [(0, 0, 0); 64];
     let k = ctx.ordenar_medio(p, o, movimientos(p, o), 1, SIN_JUGADA, &mut lista);
     lista[..k]
         .iter()
-        .map(|&(x, _, clave)| Raiz {
+        .map(|&(x, _, _)| Raiz {
             x,
-            valor: clave,
+            valor: 0,
             nodos: 0,
         })
         .collect()
