@@ -336,3 +336,23 @@ fn deshacer_contra_la_computadora_deshace_tambien_su_respuesta() {
         "{salida}"
     );
 }
+
+#[test]
+fn los_modos_del_menu() {
+    // 3: against the computer; the person takes white, so the computer opens.
+    let (codigo, salida) = correr(&["--semilla", "4"], "3\nb\naleatorio\nsalir\nn\n");
+    assert_eq!(codigo, Some(0));
+    assert!(salida.contains(
+        "¿Con qué color juegas? N (negras, empiezan) o B (blancas) [Enter = N]: b\n\
+         ¿Nivel de la computadora? aleatorio, libro o fuerte [Enter = fuerte]: aleatorio\n\
+         Negras: aleatorio. Blancas: humano. Semilla: 4"
+    ));
+    assert!(salida.contains("Negro (aleatorio) juega "));
+    assert!(salida.contains("Turno de las blancas (B): salir\n"));
+    // 4: two computers, the levels asked; a person is not a level.
+    let (codigo, salida) = correr(&[], "4\nhumano\nlibro\n\nsalir\nn\n");
+    assert_eq!(codigo, Some(0));
+    assert!(salida.contains("Responde aleatorio, libro o fuerte (o Enter para fuerte).\n"));
+    assert!(salida.contains("Negras: libro. Blancas: fuerte. Semilla: "));
+    assert!(salida.contains("Enter: juegan las negras (libro); o escribe un comando: salir\n"));
+}
