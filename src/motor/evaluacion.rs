@@ -4,7 +4,7 @@
 //! Each term is a classic of Othello play, chosen by hand (see [`terminos`]). Their
 //! weights were not downloaded: from 24 empties to the end they were fitted by least
 //! squares to the exact final scores of positions from this engine's own games, solved
-//! by its own solver (the test `ajustar_pesos` does it again); at the start of the game
+//! by its own solver (the tool `ajustar_pesos`, behind the `ajuste-de-pesos` feature, does it again); at the start of the game
 //! they are set by hand, and in between they move linearly. The unit is the hundredth of
 //! a disc ([`ESCALA`]), so that an evaluation and a final disc difference can be compared
 //! (a won game scores like `diferencia * ESCALA`).
@@ -418,9 +418,11 @@ mod tests {
     /// the positions with 10 to 20 empties, and fits by least squares the weights
     /// `a + b * (vacias - 16)` of each term to the exact scores. Prints the table.
     ///
-    /// `cargo test --release --lib ajustar_pesos -- --ignored --nocapture` (minutes).
+    /// A tool, not a test (it takes minutes and checks nothing), so it is built only with
+    /// the `ajuste-de-pesos` feature:
+    /// `cargo test --release --features ajuste-de-pesos --lib ajustar_pesos -- --nocapture`.
     #[test]
-    #[ignore = "minutos en modo release: ajusta los pesos, no prueba nada"]
+    #[cfg(feature = "ajuste-de-pesos")]
     #[allow(clippy::needless_range_loop)] // matrix code reads best with indices
     fn ajustar_pesos() {
         use crate::motor::{busqueda::Buscador, nucleo::Contexto, tabla::Tabla};
