@@ -262,7 +262,8 @@ enum Comando {
             long,
             value_name = "N",
             default_value_t = 100,
-            hide_default_value = true
+            hide_default_value = true,
+            value_parser = clap::value_parser!(u32).range(1..)
         )]
         partidas: u32,
         /// Cuántas jugadas al azar abren cada partida (por omisión, 4)

@@ -575,8 +575,7 @@ impl<R: Read, W: Write> Corrida<'_, R, W> {
 
     fn estado(&mut self, fuente: &Entrada, turno: Option<Color>) -> Result<(), ErrorOrden> {
         let tablero = self.tablero(fuente)?;
-        let supuesto = turno.is_none();
-        let turno = turno.unwrap_or_else(|| Partida::turno_sugerido(&tablero));
+        let (turno, supuesto) = turno_o_sugerido(turno, &tablero);
         let partida = Partida::desde(tablero, turno);
         if self.opciones.json {
             return self.json(&Informe {
@@ -678,8 +677,7 @@ impl<R: Read, W: Write> Corrida<'_, R, W> {
 
     fn exportar(&mut self, fuente: &Entrada, turno: Option<Color>) -> Result<(), ErrorOrden> {
         let tablero = self.tablero(fuente)?;
-        let supuesto = turno.is_none();
-        let turno = turno.unwrap_or_else(|| Partida::turno_sugerido(&tablero));
+        let (turno, supuesto) = turno_o_sugerido(turno, &tablero);
         let obf = Obf { tablero, turno };
         if self.opciones.json {
             return self.json(&Informe {
@@ -1267,6 +1265,15 @@ impl Informe {
             }),
             ..Informe::vacio(nombre(orden))
         }
+    }
+}
+
+/// `turno`, or the turn the game would suggest on `tablero`, and whether it was
+/// assumed.
+fn turno_o_sugerido(turno: Option<Color>, tablero: &Tablero) -> (Color, bool) {
+    match turno {
+        Some(turno) => (turno, false),
+        None => (Partida::turno_sugerido(tablero), true),
     }
 }
 
