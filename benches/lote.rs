@@ -47,8 +47,9 @@ use criterion::{
     measurement::{Measurement, ValueFormatter, WallTime},
 };
 use othello::{
-    Partida, Transcripcion, archivo,
-    ordenes::{self, Destino, Entrada, ErrorOrden, FuenteJugadas, Opciones, Orden},
+    Partida, Transcripcion,
+    formato::archivo,
+    interfaz::ordenes::{self, Destino, Entrada, ErrorOrden, FuenteJugadas, Opciones, Orden},
 };
 use tempfile::TempDir;
 

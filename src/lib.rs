@@ -16,40 +16,35 @@
 //! assert_eq!(tablero.jugadas_validas(Color::Blanco).cantidad(), 3);
 //! ```
 //!
-//! The game at the terminal ([`juego`]) reads from any `BufRead` and writes to any
+//! The game at the terminal ([`interfaz::juego`]) reads from any `BufRead` and writes to any
 //! `Write`, so it runs the same under a person, a pipe or a test.
 
 #![deny(missing_docs)]
 
-pub mod archivo;
-mod bitboard;
-mod casilla;
-mod color;
-pub mod juego;
-pub mod jugadores;
+pub mod disco;
+pub mod formato;
+pub mod interfaz;
 pub mod motor;
-mod obf;
-pub mod ordenes;
-mod partida;
-mod posicion;
-mod tablero;
+mod reglas;
 mod tarea;
 mod texto;
-pub mod torneo;
-mod transcripcion;
-mod vista;
 
-pub use archivo::{ErrorArchivo, ErrorTablero};
-pub use bitboard::{Bitboard, Posiciones};
-pub use casilla::{Casilla, ErrorCasilla};
-pub use color::{Color, ErrorColor};
-pub use obf::{ErrorObf, Obf};
-pub use partida::{ErrorPartida, Estado, Jugada, Motivo, Partida, Reglas, Resultado};
-pub use posicion::{ErrorPosicion, Posicion};
-pub use tablero::{ErrorJugada, ErrorLista, Tablero};
+pub use disco::ErrorArchivo;
+pub use formato::{
+    archivo::ErrorTablero,
+    obf::{ErrorObf, Obf},
+    transcripcion::{ErrorRepeticion, Escrita, Notacion, Razon, Repeticion, Transcripcion},
+};
+pub use interfaz::vista::Vista;
+pub use reglas::{
+    bitboard::{Bitboard, Posiciones},
+    casilla::{Casilla, ErrorCasilla},
+    color::{Color, ErrorColor},
+    partida::{ErrorPartida, Estado, Jugada, Motivo, Partida, Reglas, Resultado},
+    posicion::{ErrorPosicion, Posicion},
+    tablero::{ErrorJugada, ErrorLista, Tablero},
+};
 pub use tarea::{cargar_partida, contar, guardar_partida, jugar};
-pub use transcripcion::{ErrorRepeticion, Escrita, Notacion, Razon, Repeticion, Transcripcion};
-pub use vista::Vista;
 
 /// The README's examples, run as doctests so that they stay true.
 #[cfg(doctest)]

@@ -14,11 +14,11 @@ use clap::{
 };
 use othello::{
     Color, Reglas,
-    juego::{self, ErrorJuego, Opciones},
-    jugadores::Nivel,
-    motor::{busqueda::Limite, perft::Convencion},
-    ordenes::{self, Destino, Entrada, ErrorOrden, FuenteJugadas, Orden, Situacion},
-    torneo::Bases,
+    interfaz::{
+        juego::{self, ErrorJuego, Opciones},
+        ordenes::{self, Destino, Entrada, ErrorOrden, FuenteJugadas, Orden, Situacion},
+    },
+    motor::{busqueda::Limite, jugadores::Nivel, perft::Convencion, torneo::Bases},
 };
 
 /// Othello (Reversi) de la Tarea 2 de Introducción a la Programación (UC): dos personas

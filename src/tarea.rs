@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::{Casilla, Color, Posicion, Tablero, archivo};
+use crate::{Casilla, Color, Posicion, Tablero, disco};
 
 /// Homework item 6: plays a piece of color `valor` ("B" or "N") on `posicion` (the
 /// game's format: an uppercase column letter A-H and a row digit 1-8, like "C3").
@@ -70,7 +70,7 @@ pub fn contar(tablero: &Tablero, c: &str) -> usize {
 /// An [`ErrorArchivo`](crate::ErrorArchivo) in Spanish naming the file: a folder, a
 /// missing folder, no permission, a full disk.
 pub fn guardar_partida(tablero: &Tablero, nombre_archivo: impl AsRef<Path>) -> anyhow::Result<()> {
-    Ok(archivo::guardar(tablero, nombre_archivo)?)
+    Ok(disco::guardar(tablero, nombre_archivo)?)
 }
 
 /// Homework item 7: the board saved in `nombre_archivo`.
@@ -94,5 +94,5 @@ pub fn guardar_partida(tablero: &Tablero, nombre_archivo: impl AsRef<Path>) -> a
 /// missing file, a folder, an empty file, text that is not UTF-8, other than 8 rows of 8
 /// cells, a value other than B, N or V, a file larger than 64 KiB.
 pub fn cargar_partida(nombre_archivo: impl AsRef<Path>) -> anyhow::Result<Tablero> {
-    Ok(archivo::cargar(nombre_archivo)?)
+    Ok(disco::cargar(nombre_archivo)?)
 }

@@ -25,7 +25,7 @@
 use std::sync::OnceLock;
 
 use super::nucleo::{ESQUINAS, cuenta, movilidad_ponderada, movimientos, puntaje_final, vecinos};
-use crate::bitboard::volteos_u64;
+use crate::reglas::bitboard::volteos_u64;
 
 /// Hundredths of a disc: the unit of the evaluation.
 pub(super) const ESCALA: i32 = 100;

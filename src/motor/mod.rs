@@ -11,7 +11,9 @@
 pub mod busqueda;
 mod evaluacion;
 mod final_exacto;
+pub mod jugadores;
 mod medio_juego;
 mod nucleo;
 pub mod perft;
 mod tabla;
+pub mod torneo;

@@ -9,7 +9,7 @@
 use std::time::Instant;
 
 use super::tabla::Tabla;
-use crate::bitboard::{jugadas_u64, volteos_u64};
+use crate::reglas::bitboard::{jugadas_u64, volteos_u64};
 
 /// The valid moves of the owner of `p` against `o`.
 #[inline(always)]

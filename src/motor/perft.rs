@@ -18,7 +18,7 @@
 
 use crate::{
     Color, Tablero,
-    bitboard::{jugadas_u64, volteos_u64},
+    reglas::bitboard::{jugadas_u64, volteos_u64},
 };
 
 /// What a game that ends before the requested depth counts.
@@ -94,7 +94,7 @@ pub(crate) fn perft_u64(
     convencion: Convencion,
 ) -> u64 {
     #[cfg(target_arch = "x86_64")]
-    if crate::bitboard::tiene_avx2() {
+    if crate::reglas::bitboard::tiene_avx2() {
         // SAFETY: the processor has every feature that `perft_avx2` is compiled for,
         // checked just above.
         return unsafe { perft_avx2(propias, rivales, profundidad, convencion) };

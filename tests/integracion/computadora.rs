@@ -4,7 +4,7 @@
 use assert_cmd::Command;
 use othello::{
     Color, Estado, Jugada, Partida,
-    jugadores::{Computadora, Nivel},
+    motor::jugadores::{Computadora, Nivel},
 };
 use std::time::Duration;
 

@@ -140,7 +140,7 @@ pub fn aleatoria(tablero: &Tablero, turno: Color, azar: &mut impl Rng) -> Option
 /// first of those that leave `turno` the most pieces. `None` without a valid move.
 ///
 /// ```
-/// use othello::{Color, Tablero, jugadores::del_libro};
+/// use othello::{Color, Tablero, motor::jugadores::del_libro};
 /// use rand::SeedableRng;
 ///
 /// // From the start every move flips one piece: any of the four will do.

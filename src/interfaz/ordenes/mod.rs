@@ -17,15 +17,17 @@ use serde::Serialize;
 
 use crate::{
     Casilla, Color, ErrorArchivo, ErrorObf, ErrorRepeticion, Estado, Jugada, Motivo, Obf, Partida,
-    Posicion, Razon, Repeticion, Tablero, Transcripcion, Vista,
-    archivo::{self, Aviso, Revision},
-    jugadores::Nivel,
+    Posicion, Razon, Repeticion, Tablero, Transcripcion, Vista, disco,
+    formato::{
+        archivo::{Aviso, Revision, revisar_bytes},
+        transcripcion::Notacion,
+    },
     motor::{
         busqueda::{Buscador, Limite},
+        jugadores::Nivel,
         perft::{self, Convencion},
+        torneo::{self, Bases, Marcador},
     },
-    torneo::{self, Bases, Marcador},
-    transcripcion::Notacion,
 };
 
 /// Where a board (or a transcript) is read from.
@@ -255,7 +257,7 @@ pub enum ErrorOrden {
         total: usize,
     },
     /// Writing the output failed.
-    #[error("no se pudo escribir la salida: {}", archivo::describir_io(.0))]
+    #[error("no se pudo escribir la salida: {}", disco::describir_io(.0))]
     Salida(#[from] io::Error),
 }
 
@@ -282,7 +284,7 @@ impl ErrorOrden {
 /// describe is written as `{"orden": …, "ok": false, "error": {…}}`.
 ///
 /// ```
-/// use othello::{Color, ordenes::{ejecutar, Entrada, Opciones, Orden}};
+/// use othello::{Color, interfaz::ordenes::{ejecutar, Entrada, Opciones, Orden}};
 ///
 /// let tablero = othello::Tablero::inicial().to_string();
 /// let orden = Orden::Jugadas { archivo: Entrada::Estandar, valor: Color::Negro };
@@ -367,9 +369,9 @@ impl<R: Read, W: Write> Corrida<'_, R, W> {
     /// The bytes of `fuente`; standard input can be read only once.
     fn bytes(&mut self, fuente: &Entrada) -> Result<Vec<u8>, ErrorOrden> {
         match fuente {
-            Entrada::Archivo(ruta) => Ok(archivo::leer_archivo(ruta)?),
+            Entrada::Archivo(ruta) => Ok(disco::leer_archivo(ruta)?),
             Entrada::Estandar => match self.entrada.take() {
-                Some(entrada) => Ok(archivo::leer_hasta_el_limite(
+                Some(entrada) => Ok(disco::leer_hasta_el_limite(
                     entrada,
                     Path::new(NOMBRE_ENTRADA_ESTANDAR),
                 )?),
@@ -383,7 +385,7 @@ impl<R: Read, W: Write> Corrida<'_, R, W> {
     /// The board in `fuente`.
     fn tablero(&mut self, fuente: &Entrada) -> Result<Tablero, ErrorOrden> {
         let bytes = self.bytes(fuente)?;
-        archivo::leer_bytes(&bytes).map_err(|error| {
+        crate::formato::archivo::leer_bytes(&bytes).map_err(|error| {
             ErrorArchivo::Formato {
                 ruta: fuente.nombre(),
                 fuente: error,
@@ -426,7 +428,7 @@ impl<R: Read, W: Write> Corrida<'_, R, W> {
             (Destino::Archivo(ruta), _) | (Destino::EnSitio, Some(Entrada::Archivo(ruta))) => ruta,
             (Destino::EnSitio, _) => return Err(ErrorOrden::Uso(EN_SITIO_SIN_ARCHIVO.into())),
         };
-        archivo::guardar(tablero, ruta).map_err(|error| match error {
+        disco::guardar(tablero, ruta).map_err(|error| match error {
             // Refused because it is a folder: still a failure to write.
             ErrorArchivo::EsCarpeta { ruta } => ErrorArchivo::Escritura {
                 ruta,
@@ -547,7 +549,7 @@ impl<R: Read, W: Write> Corrida<'_, R, W> {
         for fuente in fuentes {
             let nombre = fuente.nombre();
             let informe = match self.bytes(fuente) {
-                Ok(bytes) => InformeArchivo::de_revision(nombre, &archivo::revisar_bytes(&bytes)),
+                Ok(bytes) => InformeArchivo::de_revision(nombre, &revisar_bytes(&bytes)),
                 Err(ErrorOrden::Archivo(error)) => InformeArchivo::de_error(nombre, &error),
                 Err(error) => return Err(error),
             };

@@ -8,7 +8,7 @@ use rand::{SeedableRng, rngs::ChaCha8Rng};
 
 use crate::{
     Casilla, Color, Estado, Jugada, Partida,
-    jugadores::{Computadora, Nivel, aleatoria},
+    motor::jugadores::{Computadora, Nivel, aleatoria},
 };
 
 /// What a tournament plays.
@@ -98,7 +98,7 @@ impl Resultados {
 ///
 /// ```
 /// use std::time::Duration;
-/// use othello::{jugadores::Nivel, torneo::{jugar, Bases}};
+/// use othello::motor::{jugadores::Nivel, torneo::{jugar, Bases}};
 ///
 /// let bases = Bases {
 ///     primero: Nivel::Libro,

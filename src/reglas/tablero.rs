@@ -7,7 +7,7 @@ use std::fmt;
 
 use crate::{
     Casilla, Color, Posicion,
-    bitboard::{self, Bitboard},
+    reglas::bitboard::{self, Bitboard},
 };
 
 /// An 8x8 Othello board.

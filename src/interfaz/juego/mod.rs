@@ -15,8 +15,8 @@ use std::{
 
 use crate::{
     Bitboard, Color, ErrorArchivo, Estado, Jugada, Obf, Partida, Posicion, Reglas, Tablero,
-    Transcripcion, Vista, archivo,
-    jugadores::{Computadora, Nivel, sugerencia},
+    Transcripcion, Vista, disco,
+    motor::jugadores::{Computadora, Nivel, sugerencia},
     texto::{cita, mayuscula_inicial},
 };
 
@@ -71,14 +71,14 @@ pub enum ErrorJuego {
     #[error(transparent)]
     Carga(#[from] ErrorArchivo),
     /// Reading the input or writing the output failed.
-    #[error("error de entrada o salida: {}", archivo::describir_io(.0))]
+    #[error("error de entrada o salida: {}", disco::describir_io(.0))]
     EntradaSalida(#[from] io::Error),
 }
 
 /// Plays at the terminal until the players quit or the input ends.
 ///
 /// ```
-/// use othello::juego::{ejecutar, Opciones};
+/// use othello::interfaz::juego::{ejecutar, Opciones};
 ///
 /// let mut salida = Vec::new();
 /// ejecutar("1\nc4\nsalir\nn\n".as_bytes(), &mut salida, &Opciones::default())?;
@@ -102,7 +102,7 @@ pub fn ejecutar<R: BufRead, W: Write>(
     // A board named on the command line is loaded before anything is shown, so a bad
     // file ends the program with its error alone.
     let cargada = match &opciones.cargar {
-        Some(ruta) => Some((ruta, archivo::cargar(ruta)?)),
+        Some(ruta) => Some((ruta, disco::cargar(ruta)?)),
         None => None,
     };
     sesion.bienvenida()?;
@@ -476,7 +476,7 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                 writeln!(self.salida, "{NOMBRE_ILEGIBLE}")?;
                 continue;
             }
-            match archivo::cargar(&nombre) {
+            match disco::cargar(&nombre) {
                 Ok(tablero) => {
                     return Ok(match self.abrir(Path::new(&nombre), tablero, None)? {
                         Some(partida) => Eleccion::Jugar(partida),
@@ -949,11 +949,11 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                 None => return Ok(Guardado::FinDeEntrada),
             }
         }
-        match archivo::guardar(partida.tablero(), &ruta) {
+        match disco::guardar(partida.tablero(), &ruta) {
             Ok(()) => {
                 self.propios.insert(canonica(&ruta));
                 let texto = historial.archivo_de_jugadas(&ruta, &ruta_jugadas);
-                match archivo::guardar_texto(&texto, &ruta_jugadas) {
+                match disco::guardar_texto(&texto, &ruta_jugadas) {
                     Ok(()) => {
                         self.propios.insert(canonica(&ruta_jugadas));
                         writeln!(

@@ -1,0 +1,9 @@
+//! The front ends: the game at the terminal ([`juego`]) and the orders for scripts and
+//! graders ([`ordenes`]), with what they share: the board as drawn on screen ([`Vista`]).
+//! Both read from any `BufRead` and write to any `Write`.
+//!
+//! [`Vista`]: crate::Vista
+
+pub mod juego;
+pub mod ordenes;
+pub(crate) mod vista;
