@@ -3,5 +3,6 @@
 //! the disk is [`disco`](crate::disco)'s.
 
 pub mod archivo;
+pub mod entrada;
 pub(crate) mod obf;
 pub(crate) mod transcripcion;

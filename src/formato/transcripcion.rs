@@ -16,7 +16,9 @@
 
 use std::{fmt, str::FromStr};
 
-use crate::{Color, ErrorPartida, ErrorPosicion, Estado, Jugada, Partida, texto::cita};
+use crate::{
+    Color, ErrorPartida, ErrorPosicion, Estado, Jugada, Partida, formato::entrada, texto::cita,
+};
 
 /// How a transcript was written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -225,18 +227,9 @@ fn partir_compacto(token: &str) -> Vec<&str> {
 
 /// A token read as a move: `pasar` or `PA` in any case, or a position in any case.
 fn escrita(texto: &str) -> Escrita {
-    let jugada = if texto.eq_ignore_ascii_case("pasar") || texto.eq_ignore_ascii_case("pa") {
-        Ok(Jugada::Pasar)
-    } else {
-        texto
-            .to_uppercase()
-            .parse()
-            .map(Jugada::Colocar)
-            .map_err(|error: ErrorPosicion| error.citando(texto))
-    };
     Escrita {
         texto: texto.to_owned(),
-        jugada,
+        jugada: entrada::jugada(texto),
     }
 }
 

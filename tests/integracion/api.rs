@@ -11,7 +11,7 @@ use std::{
     str::FromStr,
 };
 
-use crate::comun::INICIAL;
+use crate::comun::{INICIAL, tablero_de, texto_de};
 
 use othello::{ErrorArchivo, ErrorLista, ErrorTablero, Posicion, Tablero, cargar_partida, contar};
 use othello::{guardar_partida, jugar};
@@ -20,19 +20,6 @@ use tempfile::tempdir;
 // ---------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------
-
-/// A board from 8 rows of letters ("NVVVVVVB"), row 1 first, through the homework's
-/// list of lists.
-fn tablero_de(filas: [&str; 8]) -> Tablero {
-    let lista: Vec<Vec<String>> = filas
-        .iter()
-        .map(|fila| {
-            assert_eq!(fila.len(), 8, "fila de prueba mal escrita: {fila}");
-            fila.chars().map(String::from).collect()
-        })
-        .collect();
-    Tablero::try_from(lista).expect("tablero de prueba válido")
-}
 
 /// The list of lists written out from 8 rows of letters, to compare with `a_lista`.
 fn lista_de(filas: [&str; 8]) -> Vec<Vec<String>> {
@@ -110,18 +97,6 @@ fn espera_error_de_formato(contenido: impl AsRef<[u8]>, esperado: ErrorTablero, 
         mensaje.contains(tambien),
         "el mensaje no contiene {tambien:?}: {mensaje}"
     );
-}
-
-/// Rows of letters joined as the file writes them: cells separated by ", ", a newline
-/// after every row.
-fn texto_de(filas: [&str; 8]) -> String {
-    filas
-        .iter()
-        .map(|fila| {
-            let celdas: Vec<String> = fila.chars().map(String::from).collect();
-            celdas.join(", ") + "\n"
-        })
-        .collect()
 }
 
 /// An asymmetric board: a transposed, mirrored or shifted reading would not match it.

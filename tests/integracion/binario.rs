@@ -4,7 +4,9 @@
 
 use std::{fs, path::Path, time::Duration};
 
-use crate::comun::{INICIAL, PartidaCompleta, TRAS_C4, partidas_completas};
+use crate::comun::{
+    self, Corrida, INICIAL, PartidaCompleta, TRAS_C4, carpeta, correr, partidas_completas,
+};
 use assert_cmd::Command;
 use tempfile::TempDir;
 
@@ -44,13 +46,6 @@ const USO: &str = "\n\nUso: othello [--cargar ARCHIVO [--turno N|B]] [--negro JU
                    [OPCIONES]\n       \
                    othello ORDEN [ARGUMENTOS] [--json]\n\
                    Para más información, prueba «othello --help».\n";
-
-/// What one run of the program left behind.
-struct Corrida {
-    salida: String,
-    errores: String,
-    codigo: Option<i32>,
-}
 
 impl Corrida {
     /// Exit status 0, nothing on standard error, and the goodbye once, as the last line.
@@ -111,42 +106,13 @@ impl Corrida {
     }
 }
 
-/// The program, run in `dir`, with no color settings inherited from the environment.
-fn comando(dir: &Path) -> Command {
-    let mut comando = Command::new(env!("CARGO_BIN_EXE_othello"));
-    comando
-        .current_dir(dir)
-        .env_remove("NO_COLOR")
-        .env_remove("CLICOLOR_FORCE")
-        .env_remove("CLICOLOR")
-        .timeout(Duration::from_secs(60));
-    comando
-}
-
-fn correr(comando: &mut Command, entrada: impl Into<Vec<u8>>) -> Corrida {
-    let resultado = comando
-        .write_stdin(entrada)
-        .output()
-        .expect("el programa corre");
-    Corrida {
-        // Even after bytes that are not UTF-8 in the input, the output must be text.
-        salida: String::from_utf8(resultado.stdout).expect("stdout es UTF-8"),
-        errores: String::from_utf8(resultado.stderr).expect("stderr es UTF-8"),
-        codigo: resultado.status.code(),
-    }
-}
-
 fn othello(dir: &Path, argumentos: &[&str], entrada: impl Into<Vec<u8>>) -> Corrida {
-    correr(comando(dir).args(argumentos), entrada)
+    correr(comun::othello(dir).args(argumentos), entrada)
 }
 
 /// The text of file `nombre` in the run's folder.
 fn leer(dir: &TempDir, nombre: &str) -> String {
     fs::read_to_string(dir.path().join(nombre)).expect("el archivo existe")
-}
-
-fn carpeta() -> TempDir {
-    tempfile::tempdir().expect("carpeta temporal")
 }
 
 /// A board drawn by the game, read back.
@@ -1192,23 +1158,29 @@ fn ayuda_de_la_linea_de_comandos() {
 #[test]
 fn sin_colores_si_la_salida_no_es_una_terminal() {
     let dir = carpeta();
-    let sin_color = othello(dir.path(), &[], "1\nc4\nsalir\nn\n");
+    let con_color_auto = |argumentos: &[&str]| {
+        correr(
+            comun::othello(dir.path())
+                .env_remove("NO_COLOR")
+                .args(argumentos),
+            "1\nc4\nsalir\nn\n",
+        )
+    };
+    let sin_color = con_color_auto(&[]);
     sin_color
         .termina_bien()
         .no_contiene("\x1b[")
         .contiene(DIBUJO_TRAS_C4);
     for argumentos in [&["--color", "auto"][..], &["--color", "nunca"]] {
-        let corrida = othello(dir.path(), argumentos, "1\nc4\nsalir\nn\n");
+        let corrida = con_color_auto(argumentos);
         assert_eq!(corrida.salida, sin_color.salida, "{argumentos:?}");
     }
     // NO_COLOR, and "nunca" even when the environment forces colors.
-    let corrida = correr(
-        comando(dir.path()).env("NO_COLOR", "1"),
-        "1\nc4\nsalir\nn\n",
-    );
+    let corrida = correr(&mut comun::othello(dir.path()), "1\nc4\nsalir\nn\n");
     assert_eq!(corrida.salida, sin_color.salida);
     let corrida = correr(
-        comando(dir.path())
+        comun::othello(dir.path())
+            .env_remove("NO_COLOR")
             .args(["--color", "nunca"])
             .env("CLICOLOR_FORCE", "1"),
         "1\nc4\nsalir\nn\n",
@@ -1222,8 +1194,8 @@ fn colores_con_color_siempre() {
     let sin_color = othello(dir.path(), &[], "1\nc4\nsalir\nn\n");
     // An explicit --color siempre wins over NO_COLOR.
     for nocolor in [None, Some("1")] {
-        let mut comando = comando(dir.path());
-        comando.args(["--color", "siempre"]);
+        let mut comando = comun::othello(dir.path());
+        comando.env_remove("NO_COLOR").args(["--color", "siempre"]);
         if let Some(valor) = nocolor {
             comando.env("NO_COLOR", valor);
         }

@@ -16,6 +16,7 @@ use std::{
 use crate::{
     Bitboard, Color, ErrorArchivo, Estado, Jugada, Obf, Partida, Posicion, Reglas, Tablero,
     Transcripcion, Vista, disco,
+    formato::entrada,
     motor::jugadores::{Computadora, Nivel, sugerencia},
     texto::{cita, mayuscula_inicial},
 };
@@ -402,10 +403,12 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
             else {
                 return Ok(None);
             };
-            match respuesta.to_lowercase().as_str() {
-                "" | "n" | "negras" | "negro" => return Ok(Some(Color::Negro)),
-                "b" | "blancas" | "blanco" => return Ok(Some(Color::Blanco)),
-                _ => writeln!(self.salida, "Responde N (negras) o B (blancas).")?,
+            if respuesta.is_empty() {
+                return Ok(Some(Color::Negro));
+            }
+            match entrada::color(&respuesta) {
+                Some(color) => return Ok(Some(color)),
+                None => writeln!(self.salida, "Responde N (negras) o B (blancas).")?,
             }
         }
     }
@@ -522,11 +525,9 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
             let Some(respuesta) = self.preguntar(&pregunta)? else {
                 return Ok(None);
             };
-            let turno = match respuesta.to_lowercase().as_str() {
+            let turno = match respuesta.as_str() {
                 "" => Some(sugerido),
-                "n" | "negras" | "negro" => Some(Color::Negro),
-                "b" | "blancas" | "blanco" => Some(Color::Blanco),
-                _ => None,
+                _ => entrada::color(&respuesta),
             };
             match turno {
                 Some(turno) => {
@@ -862,10 +863,8 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
         let antes = partida.clone();
         let turno = partida.turno();
         let texto = texto.trim();
-        let resultado = texto
-            .to_uppercase()
-            .parse::<Posicion>()
-            .map_err(|error| error.citando(texto).to_string())
+        let resultado = entrada::posicion(texto)
+            .map_err(|error| error.to_string())
             .and_then(|p| {
                 partida
                     .jugar(Jugada::Colocar(p))

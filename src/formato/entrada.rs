@@ -1,0 +1,103 @@
+//! What people type, read leniently and in one place: positions (`c4`, ` C4 `), colors
+//! (`n`, `Negras`, `blanco`) and moves (`pasar`, `PA`, `c4`). The game's prompts, the
+//! transcripts and the command line's `--turno` all read through here, so a word that
+//! works in one works in all.
+//!
+//! The homework's own faces stay strict ([`Posicion`]'s and [`Color`]'s `FromStr`):
+//! `othello jugar`, like the homework's `jugar`, takes exactly `C4` and `N`.
+
+use crate::{Color, ErrorPosicion, Jugada, Posicion};
+
+/// A position as a person types it: spaces around it and lowercase letters are fine.
+///
+/// ```
+/// use othello::{Posicion, formato::entrada};
+///
+/// assert_eq!(entrada::posicion(" c4 ")?, "C4".parse::<Posicion>()?);
+/// assert!(entrada::posicion("c 4").is_err());
+/// # Ok::<_, othello::ErrorPosicion>(())
+/// ```
+///
+/// # Errors
+///
+/// The [`ErrorPosicion`] of the cleaned-up text, quoting what was typed.
+pub fn posicion(texto: &str) -> Result<Posicion, ErrorPosicion> {
+    let limpio = texto.trim();
+    limpio
+        .to_uppercase()
+        .parse()
+        .map_err(|error: ErrorPosicion| error.citando(limpio))
+}
+
+/// A color as a person types it: `N`, `B`, `negras`, `negro`, `blancas`, `blanco`, in
+/// any case and with spaces around; `None` for anything else.
+///
+/// ```
+/// use othello::{Color, formato::entrada};
+///
+/// assert_eq!(entrada::color(" Negras"), Some(Color::Negro));
+/// assert_eq!(entrada::color("b"), Some(Color::Blanco));
+/// assert_eq!(entrada::color("x"), None);
+/// ```
+pub fn color(texto: &str) -> Option<Color> {
+    match texto.trim().to_lowercase().as_str() {
+        "n" | "negras" | "negro" | "negra" => Some(Color::Negro),
+        "b" | "blancas" | "blanco" | "blanca" => Some(Color::Blanco),
+        _ => None,
+    }
+}
+
+/// Whether `texto` asks to pass: `pasar`, or `PA` as Othello programs write it, in any
+/// case.
+pub fn es_pase(texto: &str) -> bool {
+    let texto = texto.trim();
+    texto.eq_ignore_ascii_case("pasar") || texto.eq_ignore_ascii_case("pa")
+}
+
+/// A move as a person types it: a pass ([`es_pase`]) or a [`posicion`].
+///
+/// ```
+/// use othello::{Jugada, formato::entrada};
+///
+/// assert_eq!(entrada::jugada("PA")?, Jugada::Pasar);
+/// assert_eq!(entrada::jugada("d3")?.to_string(), "D3");
+/// # Ok::<_, othello::ErrorPosicion>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`posicion`].
+pub fn jugada(texto: &str) -> Result<Jugada, ErrorPosicion> {
+    if es_pase(texto) {
+        Ok(Jugada::Pasar)
+    } else {
+        posicion(texto).map(Jugada::Colocar)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn posiciones_tolerantes_y_errores_que_citan_lo_escrito() {
+        for texto in ["C4", "c4", " c4", "C4 ", "\tc4\r"] {
+            assert_eq!(posicion(texto).map(|p| p.to_string()), Ok("C4".into()));
+        }
+        assert_eq!(
+            posicion("z9"),
+            Err(ErrorPosicion::FueraDelTablero("z9".into()))
+        );
+        assert_eq!(posicion(" c 4 "), Err(ErrorPosicion::Formato("c 4".into())));
+        assert_eq!(posicion("  "), Err(ErrorPosicion::Vacia));
+    }
+
+    #[test]
+    fn colores_y_pases() {
+        assert_eq!(color("NEGRO"), Some(Color::Negro));
+        assert_eq!(color(" blancas "), Some(Color::Blanco));
+        assert_eq!(color(""), None);
+        assert!(es_pase(" Pasar ") && es_pase("pa") && !es_pase("pasa"));
+        assert_eq!(jugada("pA"), Ok(Jugada::Pasar));
+    }
+}

@@ -1,0 +1,135 @@
+//! What every integration test shares: the program run in a folder of its own, boards
+//! built from rows of letters, the fixture boards, and a readable diff on mismatch.
+
+use std::{path::Path, time::Duration};
+
+use othello::Tablero;
+pub use pretty_assertions::assert_eq;
+use tempfile::TempDir;
+
+/// A fresh temporary folder, removed when dropped.
+pub fn carpeta() -> TempDir {
+    tempfile::tempdir().expect("carpeta temporal")
+}
+
+/// The program, run in `dir`: no color (the one place that sets `NO_COLOR`), no width
+/// inherited from the terminal that runs the tests, and its data folder (the recovery
+/// save) inside `dir`, so that no test sees another's or the user's.
+pub fn othello(dir: &Path) -> assert_cmd::Command {
+    let mut comando = assert_cmd::Command::new(env!("CARGO_BIN_EXE_othello"));
+    comando
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("CLICOLOR")
+        .env_remove("COLUMNS")
+        .env("XDG_DATA_HOME", dir.join(".datos"))
+        .timeout(Duration::from_secs(60));
+    comando
+}
+
+/// What one run of the program left behind.
+#[derive(Debug)]
+pub struct Corrida {
+    /// Standard output.
+    pub salida: String,
+    /// Standard error.
+    pub errores: String,
+    /// The exit status; `None` if a signal ended it.
+    pub codigo: Option<i32>,
+}
+
+/// Runs `comando` with `entrada` as its standard input.
+pub fn correr(comando: &mut assert_cmd::Command, entrada: impl Into<Vec<u8>>) -> Corrida {
+    let resultado = comando
+        .write_stdin(entrada)
+        .output()
+        .expect("el programa corre");
+    Corrida {
+        // Even after bytes that are not UTF-8 in the input, the output must be text.
+        salida: String::from_utf8(resultado.stdout).expect("stdout es UTF-8"),
+        errores: String::from_utf8(resultado.stderr).expect("stderr es UTF-8"),
+        codigo: resultado.status.code(),
+    }
+}
+
+/// A board from 8 rows of 8 letters (`N`, `B`, `V`), row 1 first:
+/// `tablero_de(["VVVVVVVV", …])`. A row of the wrong length is a mistake in the test.
+pub fn tablero_de(filas: [&str; 8]) -> Tablero {
+    let lista: Vec<Vec<String>> = filas
+        .iter()
+        .map(|fila| {
+            assert_eq!(
+                fila.chars().count(),
+                8,
+                "fila de prueba mal escrita: {fila}"
+            );
+            fila.chars().map(String::from).collect()
+        })
+        .collect();
+    Tablero::try_from(lista).expect("tablero de prueba válido")
+}
+
+/// The same 8 rows in the canonical file format, written here by hand (cells joined by
+/// ", ", a newline after every row) so that it can check the library's writer.
+pub fn texto_de(filas: [&str; 8]) -> String {
+    filas
+        .iter()
+        .map(|fila| {
+            let celdas: Vec<String> = fila.chars().map(String::from).collect();
+            celdas.join(", ") + "\n"
+        })
+        .collect()
+}
+
+/// The starting board.
+pub const INICIAL: &str = include_str!("../../partidas/inicial.txt");
+/// After black's C4 from the start (the homework's Figure 2).
+pub const TRAS_C4: &str = include_str!("../../partidas/figura2.txt");
+
+/// One game of `tests/datos/partidas-completas.tsv`: eight real games from the start,
+/// copied verbatim from the project's shared bench data (CI runs on a fresh clone)
+/// and checked by independent implementations.
+pub struct PartidaCompleta {
+    /// Its number in the file.
+    pub id: usize,
+    /// The moves, spaced, with every pass written.
+    pub espaciada: String,
+    /// The same game in compact notation, passes implied.
+    pub compacta: String,
+    /// The final board: 64 letters B/N/V, row 1 first.
+    pub final_: String,
+    /// Black's pieces at the end.
+    pub negras: u64,
+    /// White's pieces at the end.
+    pub blancas: u64,
+}
+
+impl PartidaCompleta {
+    /// The spaced transcript's moves, one by one.
+    pub fn jugadas(&self) -> Vec<String> {
+        self.espaciada.split(' ').map(str::to_owned).collect()
+    }
+}
+
+/// The eight complete games.
+pub fn partidas_completas() -> Vec<PartidaCompleta> {
+    let partidas: Vec<PartidaCompleta> = include_str!("../datos/partidas-completas.tsv")
+        .lines()
+        .filter(|linea| !linea.starts_with('#') && !linea.trim().is_empty())
+        .map(|linea| {
+            let campos: Vec<&str> = linea.split('\t').collect();
+            assert_eq!(campos.len(), 6, "{linea:?}");
+            PartidaCompleta {
+                id: campos[0].parse().expect("número de partida"),
+                espaciada: campos[1].to_owned(),
+                compacta: campos[2].to_owned(),
+                final_: campos[3].to_owned(),
+                negras: campos[4].parse().expect("cuenta de negras"),
+                blancas: campos[5].parse().expect("cuenta de blancas"),
+            }
+        })
+        .collect();
+    assert_eq!(partidas.len(), 8);
+    partidas
+}
