@@ -39,7 +39,7 @@ pub use interfaz::vista::Vista;
 pub use reglas::{
     bitboard::{Bitboard, Posiciones},
     casilla::{Casilla, ErrorCasilla},
-    color::{Color, ErrorColor},
+    color::{Color, ErrorColor, PorColor},
     partida::{ErrorPartida, Estado, Jugada, Motivo, Partida, Reglas, Resultado},
     posicion::{ErrorPosicion, Posicion},
     tablero::{ErrorJugada, ErrorLista, Tablero},

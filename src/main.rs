@@ -13,7 +13,7 @@ use clap::{
     error::{ContextKind, ErrorKind},
 };
 use othello::{
-    Color, Reglas,
+    Color, PorColor, Reglas,
     interfaz::{
         juego::{self, ErrorJuego, Opciones},
         ordenes::{self, Destino, Entrada, ErrorOrden, FuenteJugadas, Orden, Situacion},
@@ -557,10 +557,10 @@ fn main() -> ExitCode {
         None => {
             let jugadores = match (argumentos.negro, argumentos.blanco) {
                 (None, None) => None,
-                (negro, blanco) => Some([
+                (negro, blanco) => Some(PorColor::new(
                     negro.unwrap_or(Nivel::Humano),
                     blanco.unwrap_or(Nivel::Humano),
-                ]),
+                )),
             };
             let opciones = Opciones {
                 cargar: argumentos.cargar,

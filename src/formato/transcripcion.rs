@@ -16,9 +16,7 @@
 
 use std::{fmt, str::FromStr};
 
-use crate::{
-    Color, ErrorPartida, ErrorPosicion, Estado, Jugada, Partida, formato::entrada, texto::cita,
-};
+use crate::{ErrorPartida, ErrorPosicion, Jugada, Partida, formato::entrada, texto::cita};
 
 /// How a transcript was written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,26 +145,9 @@ impl Transcripcion {
                 partida.jugar(Jugada::Pasar).expect("la partida sigue");
                 repeticion.jugadas.push(Jugada::Pasar);
             }
-            let partida = &mut repeticion.partida;
-            let debia_pasar = partida.debe_pasar();
-            let turno = partida.turno();
-            match partida.jugar(jugada) {
+            match repeticion.partida.jugar(jugada) {
                 Ok(_) => repeticion.jugadas.push(jugada),
-                Err(ErrorPartida::Terminada) => {
-                    let Estado::Terminada { motivo, .. } = partida.estado() else {
-                        unreachable!("la partida rechazó la jugada por estar terminada");
-                    };
-                    return fallar(Razon::Terminada(motivo.to_string()), repeticion);
-                }
-                Err(ErrorPartida::PaseNoPermitido) => {
-                    return fallar(Razon::PaseNoPermitido, repeticion);
-                }
-                Err(ErrorPartida::Jugada(_)) if debia_pasar => {
-                    return fallar(Razon::DebePasar(turno), repeticion);
-                }
-                Err(ErrorPartida::Jugada(error)) => {
-                    return fallar(Razon::Jugada(error), repeticion);
-                }
+                Err(error) => return fallar(Razon::Partida(error), repeticion),
             }
         }
         Ok(repeticion)
@@ -253,48 +234,24 @@ impl Repeticion {
     }
 }
 
-/// Why a move of a transcript could not be played.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Why a move of a transcript could not be played: its text is not a move, or the
+/// game refused it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Razon {
     /// The text is not a move.
-    Posicion(ErrorPosicion),
-    /// The board refused it.
-    Jugada(crate::ErrorJugada),
-    /// The player had no valid move: only a pass was possible.
-    DebePasar(Color),
-    /// The game had already ended, for this reason.
-    Terminada(String),
-    /// A pass with a valid move at hand, under the official rules.
-    PaseNoPermitido,
+    #[error(transparent)]
+    Posicion(#[from] ErrorPosicion),
+    /// The game refused it.
+    #[error(transparent)]
+    Partida(#[from] ErrorPartida),
 }
 
 impl Razon {
-    /// A short name for programs: those of [`ErrorPosicion::clave`] and
-    /// [`ErrorJugada::clave`](crate::ErrorJugada::clave), `debe_pasar`, `terminada` or
-    /// `pase_no_permitido`.
+    /// A short name for programs: [`ErrorPosicion::clave`] or [`ErrorPartida::clave`].
     pub fn clave(&self) -> &'static str {
         match self {
             Razon::Posicion(error) => error.clave(),
-            Razon::Jugada(error) => error.clave(),
-            Razon::DebePasar(_) => "debe_pasar",
-            Razon::Terminada(_) => "terminada",
-            Razon::PaseNoPermitido => "pase_no_permitido",
-        }
-    }
-}
-
-impl fmt::Display for Razon {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Razon::Posicion(error) => write!(f, "{error}"),
-            Razon::Jugada(error) => write!(f, "{error}"),
-            Razon::DebePasar(color) => write!(
-                f,
-                "las {} no tenían jugadas válidas: correspondía «pasar»",
-                color.nombre()
-            ),
-            Razon::Terminada(motivo) => write!(f, "la partida ya había terminado ({motivo})"),
-            Razon::PaseNoPermitido => write!(f, "{}", ErrorPartida::PaseNoPermitido),
+            Razon::Partida(error) => error.clave(),
         }
     }
 }
@@ -317,7 +274,7 @@ pub struct ErrorRepeticion {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{ErrorJugada, Posicion};
+    use crate::{Color, ErrorJugada, Posicion};
 
     fn leer(texto: &str) -> Transcripcion {
         texto.parse().unwrap()
@@ -365,7 +322,7 @@ mod tests {
         assert_eq!((error.numero, error.texto.as_str()), (2, "A1"));
         assert_eq!(
             error.razon,
-            Razon::Jugada(ErrorJugada::SinFlanqueo(en("A1")))
+            Razon::Partida(ErrorPartida::Jugada(ErrorJugada::SinFlanqueo(en("A1"))))
         );
         assert_eq!(error.razon.clave(), "sin_flanqueo");
         assert_eq!(error.antes.jugadas(), [Jugada::Colocar(en("C4"))]);
@@ -389,7 +346,10 @@ mod tests {
         let partida = Partida::desde(filas.parse().unwrap(), Color::Blanco);
         // Spaced: white must write the pass.
         let error = leer("C1").repetir(partida.clone()).unwrap_err();
-        assert_eq!(error.razon, Razon::DebePasar(Color::Blanco));
+        assert_eq!(
+            error.razon,
+            Razon::Partida(ErrorPartida::DebePasar(Color::Blanco))
+        );
         let repetida = leer("pasar C1").repetir(partida.clone()).unwrap();
         assert_eq!(
             repetida.jugadas(),
@@ -414,7 +374,7 @@ mod tests {
         assert_eq!(error.razon.clave(), "terminada");
         assert_eq!(
             error.razon.to_string(),
-            "la partida ya había terminado (ambos jugadores pasaron, uno después del otro)"
+            "la partida ya terminó (ambos jugadores pasaron, uno después del otro)"
         );
     }
 

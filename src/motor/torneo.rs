@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use rand::{SeedableRng, rngs::ChaCha8Rng};
 
 use crate::{
-    Casilla, Color, Estado, Jugada, Partida,
+    Casilla, Color, Estado, Jugada, Partida, PorColor,
     motor::jugadores::{Computadora, Nivel, aleatoria},
 };
 
@@ -80,15 +80,15 @@ impl Marcador {
 /// The results: for each player (first, second), with black and with white.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Resultados {
-    /// `[primero, segundo]`, each `[con negras, con blancas]`.
-    pub marcadores: [[Marcador; 2]; 2],
+    /// `[primero, segundo]`, each with black and with white.
+    pub marcadores: [PorColor<Marcador>; 2],
 }
 
 impl Resultados {
     /// A player's results with both colors together (0: the first, 1: the second).
     pub fn total(&self, jugador: usize) -> Marcador {
-        let mut total = self.marcadores[jugador][0];
-        total.sumar(&self.marcadores[jugador][1]);
+        let mut total = self.marcadores[jugador].negro;
+        total.sumar(&self.marcadores[jugador].blanco);
         total
     }
 }
@@ -142,12 +142,16 @@ pub fn jugar(bases: &Bases, mut progreso: impl FnMut(u32, u32)) -> Resultados {
                     .expect("una jugada válida o un pase obligado");
             }
         }
-        let (negro, blanco) = if primero_con_negras { (0, 1) } else { (1, 0) };
+        let quienes = if primero_con_negras {
+            PorColor::new(0, 1)
+        } else {
+            PorColor::new(1, 0)
+        };
         let mut partida = apertura.clone();
         let mut marcadores = [Marcador::default(); 2];
         while partida.estado() == Estado::EnCurso {
             let turno = partida.turno();
-            let quien = if turno == Color::Negro { negro } else { blanco };
+            let quien = quienes[turno];
             let inicio = Instant::now();
             let eleccion = jugadores[quien].elegir(partida.tablero(), turno);
             if let Some(posicion) = eleccion {
@@ -162,10 +166,12 @@ pub fn jugar(bases: &Bases, mut progreso: impl FnMut(u32, u32)) -> Resultados {
         }
         let fichas = |color| i64::from(partida.tablero().contar(Casilla::Ficha(color)));
         let diferencia_negras = fichas(Color::Negro) - fichas(Color::Blanco);
-        for (quien, color, diferencia) in [
-            (negro, 0, diferencia_negras),
-            (blanco, 1, -diferencia_negras),
-        ] {
+        for color in Color::TODOS {
+            let quien = quienes[color];
+            let diferencia = match color {
+                Color::Negro => diferencia_negras,
+                Color::Blanco => -diferencia_negras,
+            };
             let marcador = &mut marcadores[quien];
             marcador.diferencia = diferencia;
             match diferencia.signum() {

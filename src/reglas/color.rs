@@ -75,6 +75,74 @@ impl Not for Color {
     }
 }
 
+/// One value per color, reached by color: `jugadores[Color::Blanco]`. Per-color data
+/// lives here rather than in a two-element array indexed by a number, so black and
+/// white cannot be swapped by an off-by-one.
+///
+/// ```
+/// use othello::{Color, PorColor};
+///
+/// let mut fichas = PorColor::new(2, 2);
+/// fichas[Color::Negro] += 3;
+/// assert_eq!(fichas, PorColor { negro: 5, blanco: 2 });
+/// assert_eq!(fichas.map(|n| n * 10)[Color::Blanco], 20);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PorColor<T> {
+    /// Black's value.
+    pub negro: T,
+    /// White's value.
+    pub blanco: T,
+}
+
+impl<T> PorColor<T> {
+    /// Black's and white's values.
+    pub const fn new(negro: T, blanco: T) -> PorColor<T> {
+        PorColor { negro, blanco }
+    }
+
+    /// The value of each color, made from the color.
+    pub fn de(mut valor: impl FnMut(Color) -> T) -> PorColor<T> {
+        PorColor {
+            negro: valor(Color::Negro),
+            blanco: valor(Color::Blanco),
+        }
+    }
+
+    /// Each value turned into another, color by color.
+    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> PorColor<U> {
+        PorColor {
+            negro: f(self.negro),
+            blanco: f(self.blanco),
+        }
+    }
+
+    /// Whether any color's value satisfies `f`.
+    pub fn alguno(&self, mut f: impl FnMut(&T) -> bool) -> bool {
+        f(&self.negro) || f(&self.blanco)
+    }
+}
+
+impl<T> std::ops::Index<Color> for PorColor<T> {
+    type Output = T;
+
+    fn index(&self, color: Color) -> &T {
+        match color {
+            Color::Negro => &self.negro,
+            Color::Blanco => &self.blanco,
+        }
+    }
+}
+
+impl<T> std::ops::IndexMut<Color> for PorColor<T> {
+    fn index_mut(&mut self, color: Color) -> &mut T {
+        match color {
+            Color::Negro => &mut self.negro,
+            Color::Blanco => &mut self.blanco,
+        }
+    }
+}
+
 /// The text is not "N" or "B".
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("color «{0}» inválido (se esperaba N o B)")]

@@ -182,15 +182,31 @@ pub enum Reglas {
 /// Why a game refused a move. The game is left as it was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ErrorPartida {
-    /// The game is over: nobody moves any more.
-    #[error("la partida ya terminó")]
-    Terminada,
+    /// The game is over, for this reason: nobody moves any more.
+    #[error("la partida ya terminó ({0})")]
+    Terminada(Motivo),
     /// Under the official rules, a pass with a valid move at hand.
     #[error("con las reglas oficiales solo se puede pasar sin jugadas válidas")]
     PaseNoPermitido,
+    /// A piece placed by a player without any valid move: only a pass is possible.
+    #[error("las {} no tienen jugadas válidas: corresponde «pasar»", .0.nombre())]
+    DebePasar(Color),
     /// The board refused the move.
     #[error(transparent)]
     Jugada(#[from] ErrorJugada),
+}
+
+impl ErrorPartida {
+    /// A short name for programs: `terminada`, `pase_no_permitido`, `debe_pasar`, or
+    /// the board's [`ErrorJugada::clave`].
+    pub fn clave(self) -> &'static str {
+        match self {
+            ErrorPartida::Terminada(_) => "terminada",
+            ErrorPartida::PaseNoPermitido => "pase_no_permitido",
+            ErrorPartida::DebePasar(_) => "debe_pasar",
+            ErrorPartida::Jugada(error) => error.clave(),
+        }
+    }
 }
 
 /// A game: the board, the color to move and how many passes came in a row.
@@ -308,13 +324,17 @@ impl Partida {
     /// # Errors
     ///
     /// [`ErrorPartida::Terminada`] once the game is over, [`ErrorPartida::PaseNoPermitido`]
-    /// for a pass with a valid move under [`Reglas::Oficiales`]; otherwise the board's
-    /// reasons ([`Tablero::jugar`]). Nothing changes on an error.
+    /// for a pass with a valid move under [`Reglas::Oficiales`],
+    /// [`ErrorPartida::DebePasar`] for a piece placed without any valid move; otherwise
+    /// the board's reasons ([`Tablero::jugar`]). Nothing changes on an error.
     pub fn jugar(&mut self, jugada: Jugada) -> Result<Bitboard, ErrorPartida> {
-        if self.estado() != Estado::EnCurso {
-            return Err(ErrorPartida::Terminada);
+        if let Estado::Terminada { motivo, .. } = self.estado() {
+            return Err(ErrorPartida::Terminada(motivo));
         }
         let volteadas = match jugada {
+            Jugada::Colocar(_) if !self.tablero.puede_jugar(self.turno) => {
+                return Err(ErrorPartida::DebePasar(self.turno));
+            }
             Jugada::Colocar(p) => {
                 let volteadas = self.tablero.jugar(p, self.turno)?;
                 self.pases_seguidos = 0;
@@ -383,7 +403,10 @@ mod tests {
                 },
             }
         );
-        assert_eq!(p.clone().jugar(Jugada::Pasar), Err(ErrorPartida::Terminada));
+        assert!(matches!(
+            p.clone().jugar(Jugada::Pasar),
+            Err(ErrorPartida::Terminada(_))
+        ));
     }
 
     #[test]

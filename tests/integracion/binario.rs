@@ -1338,8 +1338,8 @@ fn quien_no_tiene_jugadas_debe_pasar() {
          Pistas: las blancas no tienen jugadas válidas.\n\
          Las blancas no tienen jugadas válidas: deben pasar (escribe «pasar»).\n\
          Turno de las blancas (B): C1\n\
-         Jugada no válida: una ficha en C1 no flanquea ninguna ficha rival. Intenta de nuevo.\n\
-         No tienes jugadas válidas: escribe «pasar».\n\
+         Jugada no válida: las blancas no tienen jugadas válidas: corresponde «pasar». \
+         Intenta de nuevo.\n\
          Turno de las blancas (B): pasar\n\
          Las blancas pasan.\n\
          Si las negras también pasan, la partida termina.\n\

@@ -1303,8 +1303,8 @@ fn partida_espaciada_sin_un_pase_obligado() {
         let numero = pase + 1;
         let siguiente = tokens[pase + 1];
         let mensaje = format!(
-            "error: la jugada {numero} («{siguiente}») no es válida: las {quien} no tenían \
-             jugadas válidas: correspondía «pasar»\n"
+            "error: la jugada {numero} («{siguiente}») no es válida: las {quien} no tienen \
+             jugadas válidas: corresponde «pasar»\n"
         );
         for resultado in repetir_de_tres_formas(&["repetir"], &sin_pase.join(" ")) {
             falla(resultado, 1, &mensaje);
@@ -1411,7 +1411,7 @@ fn repetir_nombra_la_jugada_no_valida() {
 
 #[test]
 fn repetir_despues_del_final() {
-    let mensaje = "error: la jugada 3 («C4») no es válida: la partida ya había terminado \
+    let mensaje = "error: la jugada 3 («C4») no es válida: la partida ya terminó \
                    (ambos jugadores pasaron, uno después del otro)\n";
     for resultado in repetir_de_tres_formas(&["repetir"], "pasar pasar C4") {
         falla(resultado, 1, mensaje);
@@ -1441,9 +1441,7 @@ fn repetir_despues_del_final() {
     assert_eq!(codigo, 1);
     assert_eq!(salida, archivo(&partida.final_));
     assert!(
-        errores.starts_with(
-            "error: la jugada 61 («a1») no es válida: la partida ya había terminado ("
-        ),
+        errores.starts_with("error: la jugada 61 («a1») no es válida: la partida ya terminó ("),
         "{errores}"
     );
 }
@@ -1546,8 +1544,8 @@ fn repetir_desde_un_tablero_y_con_turno() {
             "F3",
         ]),
         1,
-        "error: la jugada 1 («F3») no es válida: las blancas no tenían jugadas válidas: \
-         correspondía «pasar»\n",
+        "error: la jugada 1 («F3») no es válida: las blancas no tienen jugadas válidas: \
+         corresponde «pasar»\n",
     );
     let (codigo, json, _) = json_en_fijas(&[
         "repetir",

@@ -14,8 +14,8 @@ use std::{
 };
 
 use crate::{
-    Bitboard, Color, ErrorArchivo, Estado, Jugada, Obf, Partida, Posicion, Reglas, Tablero,
-    Transcripcion, Vista, disco,
+    Bitboard, Color, ErrorArchivo, Estado, Jugada, Obf, Partida, PorColor, Posicion, Reglas,
+    Tablero, Transcripcion, Vista, disco,
     formato::entrada,
     motor::jugadores::{Computadora, Nivel, sugerencia},
     texto::{cita, mayuscula_inicial},
@@ -36,7 +36,7 @@ pub struct Opciones {
     /// Who plays black and white; `None` to choose in the start menu. With players
     /// given, a new game starts without the menu (or the loaded one, with
     /// [`Opciones::cargar`]).
-    pub jugadores: Option<[Nivel; 2]>,
+    pub jugadores: Option<PorColor<Nivel>>,
     /// The seed of the computer players' randomness; one is drawn (and shown) if
     /// `None`.
     pub semilla: Option<u64>,
@@ -200,10 +200,10 @@ struct Sesion<R, W> {
     /// The last file this game saved or was loaded from, offered as the default name.
     ultimo_archivo: Option<PathBuf>,
     /// Who plays black and white.
-    jugadores: [Nivel; 2],
+    jugadores: PorColor<Nivel>,
     /// The computer players, by color, made when a game starts (kept across games, so
     /// that their randomness goes on).
-    computadoras: [Option<Computadora>; 2],
+    computadoras: PorColor<Option<Computadora>>,
     /// The seed of the computer players; drawn when first needed if not given.
     semilla: Option<u64>,
     /// How long the strong player thinks per move.
@@ -224,8 +224,8 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
             eco: opciones.eco,
             propios: HashSet::new(),
             ultimo_archivo: None,
-            jugadores: opciones.jugadores.unwrap_or([Nivel::Humano; 2]),
-            computadoras: [None, None],
+            jugadores: opciones.jugadores.unwrap_or(HUMANOS),
+            computadoras: PorColor::default(),
             semilla: opciones.semilla,
             tiempo: opciones.tiempo,
             sin_pausa: opciones.sin_pausa,
@@ -349,7 +349,7 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
             };
             match opcion.to_lowercase().as_str() {
                 "1" | "nueva" => {
-                    self.jugadores = [Nivel::Humano; 2];
+                    self.jugadores = HUMANOS;
                     return Ok(Some(self.nueva()));
                 }
                 "2" | "cargar" => match self.cargar()? {
@@ -364,8 +364,8 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                     let Some(nivel) = self.preguntar_nivel("la computadora")? else {
                         return Ok(None);
                     };
-                    self.jugadores = [nivel; 2];
-                    self.jugadores[indice(color)] = Nivel::Humano;
+                    self.jugadores = PorColor::new(nivel, nivel);
+                    self.jugadores[color] = Nivel::Humano;
                     return Ok(Some(self.nueva()));
                 }
                 "4" => {
@@ -375,7 +375,7 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                     let Some(blanco) = self.preguntar_nivel("las blancas")? else {
                         return Ok(None);
                     };
-                    self.jugadores = [negro, blanco];
+                    self.jugadores = PorColor::new(negro, blanco);
                     return Ok(Some(self.nueva()));
                 }
                 "5" | "salir" => return Ok(None),
@@ -434,7 +434,7 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
     /// Makes the computer players the game needs, telling who plays and the seed that
     /// repeats their choices.
     fn preparar_jugadores(&mut self) -> io::Result<()> {
-        if self.jugadores == [Nivel::Humano; 2] {
+        if self.jugadores == HUMANOS {
             return Ok(());
         }
         let semilla = match self.semilla {
@@ -446,21 +446,21 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
             }
         };
         for color in Color::TODOS {
-            let i = indice(color);
-            let nivel = self.jugadores[i];
-            let vigente = self.computadoras[i].as_ref().map(Computadora::nivel);
+            let nivel = self.jugadores[color];
+            let vigente = self.computadoras[color].as_ref().map(Computadora::nivel);
             if nivel == Nivel::Humano {
-                self.computadoras[i] = None;
+                self.computadoras[color] = None;
             } else if vigente != Some(nivel) {
-                let semilla = semilla.wrapping_add(i as u64);
-                self.computadoras[i] = Some(Computadora::nueva(nivel, semilla, self.tiempo));
+                // Each color its own stream: black the seed, white the next one.
+                let semilla = semilla.wrapping_add(u64::from(color == Color::Blanco));
+                self.computadoras[color] = Some(Computadora::nueva(nivel, semilla, self.tiempo));
             }
         }
         writeln!(
             self.salida,
             "Negras: {}. Blancas: {}. Semilla: {semilla} (la misma semilla, con \
              --semilla, repite las jugadas de la computadora).",
-            self.jugadores[0], self.jugadores[1]
+            self.jugadores.negro, self.jugadores.blanco
         )
     }
 
@@ -608,11 +608,11 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                 }
             }
             let turno = partida.turno();
-            let nivel = self.jugadores[indice(turno)];
+            let nivel = self.jugadores[turno];
             let computadora = nivel != Nivel::Humano;
             // Between two computer players the game waits for Enter, unless told not to;
             // against a person the computer answers at once.
-            let pausa = !self.sin_pausa && !self.jugadores.contains(&Nivel::Humano);
+            let pausa = !self.sin_pausa && !self.jugadores.alguno(|nivel| *nivel == Nivel::Humano);
             let linea = if computadora && !pausa {
                 String::new()
             } else {
@@ -693,11 +693,13 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                             )?;
                             // Against the computer, its answer is undone with the move.
                             let de_la_computadora =
-                                self.jugadores[indice(paso.antes.turno())] != Nivel::Humano;
+                                self.jugadores[paso.antes.turno()] != Nivel::Humano;
                             match historial.pasos.pop() {
                                 Some(anterior)
                                     if de_la_computadora
-                                        && self.jugadores.contains(&Nivel::Humano) =>
+                                        && self
+                                            .jugadores
+                                            .alguno(|nivel| *nivel == Nivel::Humano) =>
                                 {
                                     paso = anterior;
                                 }
@@ -742,18 +744,14 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                      Intenta de nuevo."
                 )?,
                 _ if computadora => writeln!(self.salida, "{JUEGA_LA_COMPUTADORA}")?,
-                _ => match self.colocar(&mut partida, &linea)? {
-                    Some((antes, posicion)) => {
+                _ => {
+                    if let Some((antes, posicion)) = self.colocar(&mut partida, &linea)? {
                         historial.anotar(&antes, ultima, Jugada::Colocar(posicion));
                         ultima = Some(posicion);
                         sin_guardar = true;
                         redibujar = true;
                     }
-                    None if partida.debe_pasar() => {
-                        writeln!(self.salida, "No tienes jugadas válidas: escribe «pasar».")?;
-                    }
-                    None => {}
-                },
+                }
             }
         }
     }
@@ -767,9 +765,8 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
         ultima: Option<Posicion>,
     ) -> io::Result<Option<Posicion>> {
         let turno = partida.turno();
-        let i = indice(turno);
-        let nivel = self.jugadores[i];
-        let computadora = self.computadoras[i]
+        let nivel = self.jugadores[turno];
+        let computadora = self.computadoras[turno]
             .as_mut()
             .expect("las computadoras se preparan al empezar");
         let quien = format!("{} ({nivel})", mayuscula_inicial(turno.singular()));
@@ -1079,13 +1076,8 @@ enum Guardado {
 const JUEGA_LA_COMPUTADORA: &str =
     "Ahora juega la computadora: Enter para que juegue, o escribe un comando.";
 
-/// The index of `color` in per-color arrays: black first.
-fn indice(color: Color) -> usize {
-    match color {
-        Color::Negro => 0,
-        Color::Blanco => 1,
-    }
-}
+/// Two people at the keyboard.
+const HUMANOS: PorColor<Nivel> = PorColor::new(Nivel::Humano, Nivel::Humano);
 
 /// A seed from the clock, for games where none was given; it is shown, so the game
 /// can still be repeated.

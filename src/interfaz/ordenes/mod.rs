@@ -469,7 +469,11 @@ impl<R: Read, W: Write> Corrida<'_, R, W> {
             .to_uppercase()
             .parse::<Posicion>()
             .map_err(|error| Razon::Posicion(error.citando(texto)))
-            .and_then(|p| tablero.jugar(p, valor).map_err(Razon::Jugada));
+            .and_then(|p| {
+                tablero
+                    .jugar(p, valor)
+                    .map_err(|error| Razon::Partida(error.into()))
+            });
         let volteadas = match jugada {
             Ok(volteadas) => volteadas,
             Err(razon) => {
@@ -863,8 +867,8 @@ impl<R: Read, W: Write> Corrida<'_, R, W> {
             .flat_map(|(i, nivel)| {
                 let marcadores = resultados.marcadores[i];
                 [
-                    InformeMarcador::de(nivel, "N", &marcadores[0]),
-                    InformeMarcador::de(nivel, "B", &marcadores[1]),
+                    InformeMarcador::de(nivel, "N", &marcadores.negro),
+                    InformeMarcador::de(nivel, "B", &marcadores.blanco),
                     InformeMarcador::de(nivel, "total", &resultados.total(i)),
                 ]
             })
