@@ -24,6 +24,16 @@ pub(crate) fn mayuscula_inicial(texto: &str) -> String {
         .unwrap_or_default()
 }
 
+/// A count with its noun, singular for one and plural otherwise: `cantidad(1, "ficha",
+/// "fichas")` is "1 ficha", `cantidad(0, …)` "0 fichas". Every message that counts says
+/// it through here, so that none says "1 fichas".
+pub(crate) fn cantidad(n: impl Into<u64>, singular: &str, plural: &str) -> String {
+    match n.into() {
+        1 => format!("1 {singular}"),
+        n => format!("{n} {plural}"),
+    }
+}
+
 /// Implements `Display` and `FromStr` for a type whose face is one letter, from its
 /// `letra()` and `desde_letra()`, so that parsing and printing cannot drift apart.
 /// `FromStr` accepts exactly that one letter, uppercase, and nothing around it.
@@ -59,6 +69,13 @@ mod tests {
         assert_eq!(cita("C4"), "C4");
         assert_eq!(cita(&"ñ".repeat(LARGO_CITA)), "ñ".repeat(LARGO_CITA));
         assert_eq!(cita(&"ñ".repeat(1000)), "ñ".repeat(LARGO_CITA) + "…");
+    }
+
+    #[test]
+    fn singular_solo_para_uno() {
+        assert_eq!(cantidad(1u32, "ficha", "fichas"), "1 ficha");
+        assert_eq!(cantidad(0u32, "ficha", "fichas"), "0 fichas");
+        assert_eq!(cantidad(21u64, "casilla", "casillas"), "21 casillas");
     }
 
     #[test]

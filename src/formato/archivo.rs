@@ -21,7 +21,10 @@
 
 use std::fmt;
 
-use crate::{Casilla, Posicion, Tablero, texto::cita};
+use crate::{
+    Casilla, Posicion, Tablero,
+    texto::{cantidad, cita},
+};
 
 /// Why a text is not a board in the file format. Every variant has a line and a column
 /// (counted from 1; the column in characters).
@@ -319,8 +322,8 @@ impl fmt::Display for Aviso {
         match self {
             Aviso::PocasFichas { fichas } => write!(
                 f,
-                "el tablero tiene {fichas} {} y ninguna partida real tiene menos de 4",
-                if *fichas == 1 { "ficha" } else { "fichas" }
+                "el tablero tiene {} y ninguna partida real tiene menos de 4",
+                cantidad(*fichas, "ficha", "fichas")
             ),
             Aviso::CentroVacio { posicion, .. } => write!(
                 f,
