@@ -1,0 +1,107 @@
+//! Who sits at each color: a person or a computer player, and the seed that makes the
+//! computer's choices repeatable.
+
+use std::time::Duration;
+
+use crate::{
+    Color, PorColor, Posicion, Tablero,
+    motor::jugadores::{Computadora, Nivel},
+};
+
+/// Two people at the keyboard.
+pub(super) const HUMANOS: PorColor<Nivel> = PorColor::new(Nivel::Humano, Nivel::Humano);
+
+/// The players of the session, kept across games so that the computers' randomness
+/// goes on.
+pub(super) struct Jugadores {
+    /// Who plays black and white.
+    niveles: PorColor<Nivel>,
+    /// The computer players, by color, made when a game starts.
+    computadoras: PorColor<Option<Computadora>>,
+    /// The seed of the computer players; drawn when first needed if not given.
+    semilla: Option<u64>,
+    /// How long the strong player thinks per move.
+    tiempo: Duration,
+}
+
+impl Jugadores {
+    /// `niveles` at the table, no computer made yet.
+    pub(super) fn nuevos(
+        niveles: PorColor<Nivel>,
+        semilla: Option<u64>,
+        tiempo: Duration,
+    ) -> Jugadores {
+        Jugadores {
+            niveles,
+            computadoras: PorColor::default(),
+            semilla,
+            tiempo,
+        }
+    }
+
+    /// Others sit down: made ready at the next [`Jugadores::preparar`].
+    pub(super) fn sentar(&mut self, niveles: PorColor<Nivel>) {
+        self.niveles = niveles;
+    }
+
+    /// Who plays `color`.
+    pub(super) fn nivel(&self, color: Color) -> Nivel {
+        self.niveles[color]
+    }
+
+    /// Whether the computer plays `color`.
+    pub(super) fn es_computadora(&self, color: Color) -> bool {
+        self.niveles[color] != Nivel::Humano
+    }
+
+    /// Whether a person plays at least one color.
+    pub(super) fn hay_persona(&self) -> bool {
+        self.niveles.alguno(|nivel| *nivel == Nivel::Humano)
+    }
+
+    /// Makes the computer players the game needs; says who plays and the seed that
+    /// repeats their choices, or `None` between two people.
+    pub(super) fn preparar(&mut self) -> Option<String> {
+        if self.niveles == HUMANOS {
+            return None;
+        }
+        let semilla = *self.semilla.get_or_insert_with(semilla_del_reloj);
+        for color in Color::TODOS {
+            let nivel = self.niveles[color];
+            let vigente = self.computadoras[color].as_ref().map(Computadora::nivel);
+            if nivel == Nivel::Humano {
+                self.computadoras[color] = None;
+            } else if vigente != Some(nivel) {
+                // Each color its own stream: black the seed, white the next one.
+                let semilla = semilla.wrapping_add(u64::from(color == Color::Blanco));
+                self.computadoras[color] = Some(Computadora::nueva(nivel, semilla, self.tiempo));
+            }
+        }
+        Some(format!(
+            "Negras: {}. Blancas: {}. Semilla: {semilla} (la misma semilla, con \
+             --semilla, repite las jugadas de la computadora).",
+            self.niveles.negro, self.niveles.blanco
+        ))
+    }
+
+    /// The computer's move for `turno`, or `None` if it has none.
+    ///
+    /// # Panics
+    ///
+    /// If the computer does not play `turno`, or [`Jugadores::preparar`] was not called.
+    pub(super) fn elegir(&mut self, tablero: &Tablero, turno: Color) -> Option<Posicion> {
+        self.computadoras[turno]
+            .as_mut()
+            .expect("las computadoras se preparan al empezar")
+            .elegir(tablero, turno)
+    }
+}
+
+/// A seed from the clock, for games where none was given; it is shown, so the game
+/// can still be repeated.
+fn semilla_del_reloj() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |tiempo| tiempo.as_nanos() as u64)
+        % 1_000_000
+}
