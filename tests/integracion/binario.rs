@@ -618,19 +618,22 @@ fn guardar_pide_el_nombre_si_falta() {
 
 #[test]
 fn jugadas_no_validas_dicen_por_que_y_repiten_el_turno() {
-    let formato = "no es una posición (se esperaba una columna A-H y una fila 1-8, como C4)";
-    let fuera = "está fuera del tablero (columnas A-H, filas 1-8)";
+    // What is neither a move nor a command is told so; what the board refuses is an
+    // invalid move.
+    let desconocido = "no es una jugada ni un comando (escribe «ayuda»).";
+    let fuera = "está fuera del tablero (columnas A-H, filas 1-8).";
+    let no_valida = |razon: &str| format!("Jugada no válida: {razon}. Intenta de nuevo.");
     let casos = [
-        ("hola", format!("«hola» {formato}")),
-        ("C-3", format!("«C-3» {formato}")),
-        ("3c", format!("«3c» {formato}")),
+        ("hola", format!("«hola» {desconocido}")),
+        ("C-3", format!("«C-3» {desconocido}")),
+        ("3c", format!("«3c» {desconocido}")),
         (
             "pasar ya",
-            "«pasar» se escribe solo, sin nada después".to_owned(),
+            "«pasar» se escribe solo, sin nada después.".to_owned(),
         ),
         (
             "Ayuda por favor",
-            "«ayuda» se escribe solo, sin nada después".to_owned(),
+            "«ayuda» se escribe solo, sin nada después.".to_owned(),
         ),
         ("Z9", format!("«Z9» {fuera}")),
         ("A0", format!("«A0» {fuera}")),
@@ -638,15 +641,15 @@ fn jugadas_no_validas_dicen_por_que_y_repiten_el_turno() {
         // Quoted as typed, trimmed.
         ("  i1 ", format!("«i1» {fuera}")),
         ("A9", format!("«A9» {fuera}")),
-        ("D4", "la casilla D4 ya está ocupada".to_owned()),
-        ("c4", "la casilla C4 ya está ocupada".to_owned()),
+        ("D4", no_valida("la casilla D4 ya está ocupada")),
+        ("c4", no_valida("la casilla C4 ya está ocupada")),
         (
             "A1",
-            "una ficha en A1 no flanquea ninguna ficha rival".to_owned(),
+            no_valida("una ficha en A1 no flanquea ninguna ficha rival"),
         ),
         (
             "f5",
-            "una ficha en F5 no flanquea ninguna ficha rival".to_owned(),
+            no_valida("una ficha en F5 no flanquea ninguna ficha rival"),
         ),
     ];
     let mut entrada = String::from("1\nc4\n");
@@ -656,15 +659,15 @@ fn jugadas_no_validas_dicen_por_que_y_repiten_el_turno() {
     entrada += "c3\nsalir\nn\n";
     let corrida = othello(carpeta().path(), &[], entrada);
     corrida.termina_bien();
-    for (tecleado, razon) in &casos {
+    for (tecleado, mensaje) in &casos {
         // The prompt with the entry, the reason, and white asked again.
         corrida.contiene(&format!(
             "Turno de las blancas (B): {tecleado}\n\
-             Jugada no válida: {razon}. Intenta de nuevo.\n\
+             {mensaje}\n\
              Turno de las blancas (B): "
         ));
     }
-    assert_eq!(corrida.veces("Jugada no válida:"), casos.len());
+    assert_eq!(corrida.veces("Jugada no válida:"), 4);
     // No invalid entry changed the board or the turn: white's C3 is still valid.
     assert_eq!(tableros(&corrida.salida).len(), 3);
     corrida.contiene("Turno de las blancas (B): c3\nLas blancas juegan C3 y voltean 1 ficha.\n");
@@ -810,8 +813,7 @@ fn basura_lineas_enormes_y_bytes_no_utf8_no_detienen_el_juego() {
             "x".repeat(1024)
         ))
         .contiene(
-            "Jugada no válida: «!@#$%^&*()ñ€» no es una posición (se esperaba una columna A-H \
-             y una fila 1-8, como C4). Intenta de nuevo.\n\
+            "«!@#$%^&*()ñ€» no es una jugada ni un comando (escribe «ayuda»).\n\
              Turno de las negras (N): c4\n\
              Las negras juegan C4 y voltean 1 ficha.\n",
         )
@@ -827,11 +829,10 @@ fn basura_lineas_enormes_y_bytes_no_utf8_no_detienen_el_juego() {
     let rechazos = corrida
         .salida
         .lines()
-        .filter(|l| l.starts_with("Jugada no válida: «"))
-        .filter(|l| l.ends_with(" no es una posición (se esperaba una columna A-H y una fila 1-8, como C4). Intenta de nuevo."))
+        .filter(|l| l.starts_with('«'))
+        .filter(|l| l.ends_with(" no es una jugada ni un comando (escribe «ayuda»)."))
         .count();
     assert_eq!(rechazos, 4);
-    assert_eq!(corrida.veces("Jugada no válida:"), 4);
     // All rejected at black's turn; the huge lines are not written back whole.
     assert_eq!(corrida.veces("Turno de las negras (N): "), 6);
     assert!(
@@ -1303,8 +1304,8 @@ fn ayuda_durante_la_partida() {
         "  pasar ",
         "  guardar [archivo] ",
         "  pistas ",
-        "  ayuda ",
-        "  salir ",
+        "  ayuda, ?, help ",
+        "  salir, exit, quit ",
         "puedes pasar cuando quieras, aunque tengas jugadas válidas.\n",
         "Si no tienes ninguna, debes pasar.\n",
         "flanquea al menos una ficha\n",

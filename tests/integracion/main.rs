@@ -4,6 +4,8 @@
 mod api;
 /// The `othello` program end to end, driven through its standard input.
 mod binario;
+/// The game's words besides moves (`tablero`, `help`, `exit`…) and its help.
+mod comandos;
 /// The computer players and game modes through the program.
 mod computadora;
 mod ordenes;

@@ -29,7 +29,6 @@ use self::{
 use crate::{
     Bitboard, Color, ErrorArchivo, Estado, Jugada, Partida, PorColor, Posicion, Reglas, Vista,
     disco,
-    formato::entrada,
     motor::jugadores::{Nivel, sugerencia},
     texto::mayuscula_inicial,
 };
@@ -268,7 +267,7 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
             let comando = match linea.parse::<Comando>() {
                 Ok(comando) => comando,
                 Err(error) => {
-                    writeln!(self.consola, "Jugada no válida: {error}. Intenta de nuevo.")?;
+                    writeln!(self.consola, "{error}.")?;
                     redibujar = false;
                     continue;
                 }
@@ -284,7 +283,7 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                     false
                 }
                 Comando::Pasar => self.pasar(&mut juego)?,
-                Comando::Colocar(texto) => self.colocar(&mut juego, &texto)?,
+                Comando::Colocar(posicion) => self.colocar(&mut juego, posicion)?,
                 Comando::Guardar(nombre) => {
                     match juego.archivos.guardar(
                         &mut self.consola,
@@ -298,6 +297,7 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                     }
                     false
                 }
+                Comando::Tablero => true,
                 Comando::Pistas => {
                     juego.pistas = !juego.pistas;
                     let estado = if juego.pistas {
@@ -309,7 +309,7 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                     true
                 }
                 Comando::Ayuda => {
-                    write!(self.consola, "{}", comando::ayuda())?;
+                    write!(self.consola, "{}", comando::ayuda(juego.partida.reglas()))?;
                     false
                 }
                 Comando::Historial => {
@@ -392,22 +392,13 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
         Ok(true)
     }
 
-    /// Plays what a person typed as a position, or says why it cannot be played.
-    /// Whether the board changed.
-    fn colocar(&mut self, juego: &mut EnJuego, texto: &str) -> io::Result<bool> {
+    /// Plays a person's move, or says why it cannot be played. Whether the board
+    /// changed.
+    fn colocar(&mut self, juego: &mut EnJuego, posicion: Posicion) -> io::Result<bool> {
         let antes = juego.partida.clone();
         let turno = antes.turno();
-        let resultado = entrada::posicion(texto)
-            .map_err(|error| error.to_string())
-            .and_then(|p| {
-                juego
-                    .partida
-                    .jugar(Jugada::Colocar(p))
-                    .map(|volteadas| (p, volteadas))
-                    .map_err(|error| error.to_string())
-            });
-        match resultado {
-            Ok((posicion, volteadas)) => {
+        match juego.partida.jugar(Jugada::Colocar(posicion)) {
+            Ok(volteadas) => {
                 let n = volteadas.cantidad();
                 let fichas = if n == 1 { "ficha" } else { "fichas" };
                 writeln!(

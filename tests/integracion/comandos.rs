@@ -1,0 +1,101 @@
+//! The words the game understands at the move prompt besides moves, played in
+//! process through `juego::ejecutar`.
+
+use othello::{
+    Reglas,
+    interfaz::juego::{Opciones, ejecutar},
+};
+
+use crate::comun::assert_eq;
+
+/// The board's top edge, once per drawing.
+const COLUMNAS: &str = "     A  B  C  D  E  F  G  H";
+
+/// The output of a game between two people given `entrada`, under `reglas`, with each
+/// line read written back after its prompt.
+fn jugar(entrada: &str, reglas: Reglas) -> String {
+    let mut salida = Vec::new();
+    let opciones = Opciones {
+        reglas,
+        eco: true,
+        ..Opciones::default()
+    };
+    ejecutar(entrada.as_bytes(), &mut salida, &opciones).expect("la partida corre");
+    String::from_utf8(salida).expect("salida UTF-8")
+}
+
+/// The help shown after the first `ayuda`-like command, up to the next prompt.
+fn ayuda_en(salida: &str) -> &str {
+    let inicio = salida.find("Comandos (").expect("se mostró la ayuda");
+    let resto = &salida[inicio..];
+    &resto[..resto.find("Turno de las").expect("vuelve a preguntar")]
+}
+
+#[test]
+fn tablero_vuelve_a_dibujar_sin_jugar() {
+    let salida = jugar("1\nc4\ntablero\nTABLERO\nsalir\nn\n", Reglas::Tarea);
+    assert_eq!(salida.matches(COLUMNAS).count(), 4);
+    let (_, tras_c4) = salida.split_once("voltean 1 ficha.\n").unwrap();
+    let (primero, resto) = tras_c4.split_once("Turno de las blancas (B): ").unwrap();
+    let (segundo, _) = resto.split_once("Turno de las blancas (B): ").unwrap();
+    // The same drawing, and still white's turn.
+    assert_eq!(Some(primero), segundo.strip_prefix("tablero\n"));
+    assert!(
+        primero.contains("Negras (N): 4   Blancas (B): 1"),
+        "{primero}"
+    );
+}
+
+#[test]
+fn help_y_signo_de_pregunta_muestran_la_ayuda() {
+    for palabra in ["help", "?", "HELP", "ayuda"] {
+        let salida = jugar(&format!("1\n{palabra}\nsalir\n"), Reglas::Tarea);
+        assert!(ayuda_en(&salida).contains("  ayuda, ?, help "), "{palabra}");
+    }
+}
+
+#[test]
+fn exit_y_quit_salen_como_salir() {
+    for palabra in ["exit", "quit", "Quit", "salir"] {
+        let salida = jugar(&format!("1\nc4\n{palabra}\nn\n"), Reglas::Tarea);
+        assert!(
+            salida.ends_with(&format!(
+                "Turno de las blancas (B): {palabra}\n\
+                 Hay cambios sin guardar. ¿Guardar antes de salir? (s/n): n\n\
+                 ¡Hasta luego!\n"
+            )),
+            "{salida}"
+        );
+    }
+}
+
+#[test]
+fn lo_que_no_es_jugada_ni_comando_apunta_a_la_ayuda() {
+    let salida = jugar("1\nhola\nayudame\nc4\nsalir\nn\n", Reglas::Tarea);
+    assert!(salida.contains(
+        "Turno de las negras (N): hola\n\
+         «hola» no es una jugada ni un comando (escribe «ayuda»).\n\
+         Turno de las negras (N): ayudame\n\
+         «ayudame» no es una jugada ni un comando (escribe «ayuda»).\n\
+         Turno de las negras (N): c4\n"
+    ));
+}
+
+#[test]
+fn la_ayuda_cuenta_las_reglas_con_que_se_juega() {
+    let tarea = jugar("1\nayuda\nsalir\n", Reglas::Tarea);
+    let oficiales = jugar("1\nayuda\nsalir\n", Reglas::Oficiales);
+    let (tarea, oficiales) = (ayuda_en(&tarea), ayuda_en(&oficiales));
+    assert!(tarea.contains("En esta variante puedes pasar cuando quieras"));
+    assert!(tarea.contains("cuando ambos pasan uno\n    después del otro"));
+    assert!(oficiales.contains("Reglas oficiales (--reglas oficiales):\n"));
+    assert!(oficiales.contains(
+        "Solo puedes pasar si no tienes ninguna jugada válida, y entonces debes\n    pasar."
+    ));
+    assert!(!oficiales.contains("cuando quieras"));
+    for ayuda in [tarea, oficiales] {
+        for linea in ayuda.lines() {
+            assert!(linea.chars().count() <= 80, "{linea:?}");
+        }
+    }
+}
