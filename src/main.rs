@@ -621,7 +621,7 @@ fn dibujar_progreso(hechas: u32, total: u32) {
 
 /// Plays at the terminal.
 fn jugar(opciones: &Opciones) -> ExitCode {
-    match juego::ejecutar(io::stdin().lock(), io::stdout().lock(), opciones) {
+    match juego::ejecutar_en_la_terminal(opciones) {
         Ok(()) => ExitCode::SUCCESS,
         // Whoever read the output stopped reading: nothing left to say.
         Err(ErrorJuego::EntradaSalida(error)) if error.kind() == io::ErrorKind::BrokenPipe => {

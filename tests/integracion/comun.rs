@@ -16,15 +16,22 @@ pub fn carpeta() -> TempDir {
 /// inherited from the terminal that runs the tests, and its data folder (the recovery
 /// save) inside `dir`, so that no test sees another's or the user's.
 pub fn othello(dir: &Path) -> assert_cmd::Command {
-    let mut comando = assert_cmd::Command::new(env!("CARGO_BIN_EXE_othello"));
+    let mut comando = assert_cmd::Command::from_std(programa(dir));
+    comando.timeout(Duration::from_secs(60));
+    comando
+}
+
+/// The program as [`othello`] runs it, for a caller that runs it otherwise (in a
+/// pseudo-terminal).
+pub fn programa(dir: &Path) -> std::process::Command {
+    let mut comando = std::process::Command::new(env!("CARGO_BIN_EXE_othello"));
     comando
         .current_dir(dir)
         .env("NO_COLOR", "1")
         .env_remove("CLICOLOR_FORCE")
         .env_remove("CLICOLOR")
         .env_remove("COLUMNS")
-        .env("XDG_DATA_HOME", dir.join(".datos"))
-        .timeout(Duration::from_secs(60));
+        .env("XDG_DATA_HOME", dir.join(".datos"));
     comando
 }
 

@@ -13,6 +13,8 @@ mod ordenes;
 mod partidas;
 /// Properties that hold on random reachable positions (proptest).
 mod propiedades;
+/// The game at a terminal, with its line editor, through a pseudo-terminal.
+mod terminal;
 
 /// What the modules share: running the program, board builders, fixtures.
 mod comun;

@@ -4,7 +4,7 @@
 
 use std::{fmt::Write as _, str::FromStr};
 
-use crate::{ErrorPosicion, Jugada, Posicion, Reglas, formato::entrada, texto::cita};
+use crate::{Bitboard, ErrorPosicion, Jugada, Posicion, Reglas, formato::entrada, texto::cita};
 
 /// What a player typed at the move prompt.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -156,6 +156,16 @@ impl FromStr for Comando {
     }
 }
 
+/// What Tab completes at the move prompt: the valid moves, then each command's
+/// first name.
+pub(super) fn palabras(validas: Bitboard) -> Vec<String> {
+    validas
+        .into_iter()
+        .map(|posicion| posicion.to_string())
+        .chain(ORDENES.iter().map(|orden| orden.nombres[0].to_owned()))
+        .collect()
+}
+
 /// The rules every game follows, as the help tells them.
 const REGLAS_COMUNES: &str =
     "  - Juegan las negras (N) y las blancas (B) por turnos; empiezan las negras.
@@ -215,7 +225,7 @@ pub(super) fn ayuda(reglas: Reglas) -> String {
         }
     }
     let (titulo, propias) = reglas_propias(reglas);
-    texto.push('\n');
+    texto += "En una terminal, Tab completa comandos y jugadas, y ↑ ↓ recorren lo escrito.\n\n";
     texto += titulo;
     texto.push('\n');
     texto += REGLAS_COMUNES;
@@ -227,7 +237,7 @@ pub(super) fn ayuda(reglas: Reglas) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::texto::LARGO_CITA;
+    use crate::{Color, Tablero, texto::LARGO_CITA};
 
     fn posicion(texto: &str) -> Posicion {
         texto.parse().unwrap()
@@ -345,5 +355,15 @@ mod tests {
                 assert!(linea.chars().count() <= 80, "{linea:?}");
             }
         }
+    }
+
+    #[test]
+    fn tab_completa_jugadas_validas_y_comandos() {
+        let validas = Tablero::inicial().jugadas_validas(Color::Negro);
+        let lista = palabras(validas);
+        assert_eq!(lista[..4], ["D3", "C4", "F5", "E6"]);
+        assert!(lista.contains(&"tablero".to_owned()));
+        assert!(lista.contains(&"ayuda".to_owned()));
+        assert!(!lista.contains(&"help".to_owned()));
     }
 }

@@ -111,13 +111,35 @@ pub fn ejecutar<R: BufRead, W: Write>(
     salida: W,
     opciones: &Opciones,
 ) -> Result<(), ErrorJuego> {
+    jugar(Consola::nueva(entrada, salida, opciones.eco), opciones)
+}
+
+/// Plays at the program's own terminal: with line editing (arrows, history, Tab
+/// completing the commands and the valid moves) when standard input and output are
+/// both terminals, otherwise as [`ejecutar`] over them, prompts and all.
+///
+/// # Errors
+///
+/// As [`ejecutar`].
+pub fn ejecutar_en_la_terminal(opciones: &Opciones) -> Result<(), ErrorJuego> {
+    match Consola::de_la_terminal() {
+        Some(consola) => jugar(consola, opciones),
+        None => ejecutar(io::stdin().lock(), io::stdout().lock(), opciones),
+    }
+}
+
+/// Plays through `consola`, as [`ejecutar`] tells.
+fn jugar<R: BufRead, W: Write>(
+    consola: Consola<R, W>,
+    opciones: &Opciones,
+) -> Result<(), ErrorJuego> {
     // A board named on the command line is loaded before anything is shown, so a bad
     // file ends the program with its error alone.
     let cargada = match &opciones.cargar {
         Some(ruta) => Some((ruta, disco::cargar(ruta)?)),
         None => None,
     };
-    let mut sesion = Sesion::abrir(entrada, salida, opciones);
+    let mut sesion = Sesion::abrir(consola, opciones);
     sesion.bienvenida()?;
     let reglas = opciones.reglas;
     let mut siguiente = match (cargada, opciones.jugadores) {
@@ -180,9 +202,9 @@ struct EnJuego {
 
 impl<R: BufRead, W: Write> Sesion<R, W> {
     /// A session with nothing played yet.
-    fn abrir(entrada: R, salida: W, opciones: &Opciones) -> Sesion<R, W> {
+    fn abrir(consola: Consola<R, W>, opciones: &Opciones) -> Sesion<R, W> {
         Sesion {
-            consola: Consola::nueva(entrada, salida, opciones.eco),
+            consola,
             jugadores: Jugadores::nuevos(
                 opciones.jugadores.unwrap_or(HUMANOS),
                 opciones.semilla,
@@ -259,6 +281,8 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                 } else {
                     format!("Turno de las {} ({turno}): ", turno.nombre())
                 };
+                self.consola
+                    .completar(comando::palabras(juego.partida.jugadas_validas()));
                 match self.consola.preguntar(&pregunta)? {
                     Some(linea) => linea,
                     None => return Ok(Fin::Salir),

@@ -1,0 +1,120 @@
+//! The game at a terminal: the line editor, driven through a pseudo-terminal as a
+//! person's keyboard would. The screen carries the editor's escapes, so these tests
+//! look for pieces of text, never for whole screens.
+
+use std::time::Duration;
+
+use expectrl::{Expect, Session, process::unix::WaitStatus, session::OsSession};
+use tempfile::TempDir;
+
+use crate::comun::{carpeta, programa};
+
+/// Keys as a terminal sends them.
+const ENTER: &str = "\r";
+const IZQUIERDA: &str = "\x1b[D";
+const ARRIBA: &str = "\x1b[A";
+const TAB: &str = "\t";
+const CTRL_C: &str = "\x03";
+const CTRL_D: &str = "\x04";
+
+/// The program in a pseudo-terminal of 80 by 24, in a folder of its own (kept until
+/// the session ends), at the first move prompt of a game between two people.
+fn en_la_terminal() -> (OsSession, TempDir) {
+    let dir = carpeta();
+    let mut comando = programa(dir.path());
+    // A terminal the editor knows, whatever runs the tests.
+    comando.env("TERM", "xterm");
+    let mut sesion = Session::spawn(comando).expect("el programa corre en una pseudo-terminal");
+    sesion
+        .get_process_mut()
+        .set_window_size(80, 24)
+        .expect("tamaño de la terminal");
+    sesion.set_expect_timeout(Some(Duration::from_secs(60)));
+    esperar(&mut sesion, "Elige una opción (1 a 5): ");
+    teclear(&mut sesion, &["1", ENTER]);
+    esperar(&mut sesion, "Turno de las negras (N): ");
+    (sesion, dir)
+}
+
+/// Sends the keys one after the other, as typed.
+fn teclear(sesion: &mut OsSession, teclas: &[&str]) {
+    for tecla in teclas {
+        sesion.send(tecla).expect("se envía la tecla");
+    }
+}
+
+/// Waits until the screen shows `texto`; everything before it is passed over.
+fn esperar(sesion: &mut OsSession, texto: &str) {
+    if let Err(error) = sesion.expect(texto) {
+        panic!("no apareció {texto:?}: {error}");
+    }
+}
+
+/// Waits for the goodbye and for the program to end with status 0.
+fn se_despide(mut sesion: OsSession) {
+    esperar(&mut sesion, "¡Hasta luego!");
+    let proceso = sesion.get_process();
+    assert_eq!(
+        proceso.wait().unwrap(),
+        WaitStatus::Exited(proceso.pid(), 0)
+    );
+}
+
+#[test]
+fn flecha_a_la_izquierda_corrige_la_jugada() {
+    let (mut sesion, _dir) = en_la_terminal();
+    // "4", then the cursor back before it, "C": the line reads "C4".
+    teclear(&mut sesion, &["4", IZQUIERDA, "C", ENTER]);
+    esperar(&mut sesion, "Las negras juegan C4 y voltean 1 ficha.");
+    esperar(&mut sesion, "Negras (N): 4   Blancas (B): 1");
+    esperar(&mut sesion, "Turno de las blancas (B): ");
+    teclear(&mut sesion, &[CTRL_D]);
+    se_despide(sesion);
+}
+
+#[test]
+fn tab_completa_jugadas_y_lista_comandos() {
+    let (mut sesion, _dir) = en_la_terminal();
+    // Black's only valid move in column C is C4: "c" and Tab complete it.
+    teclear(&mut sesion, &["c", TAB, ENTER]);
+    esperar(&mut sesion, "Las negras juegan C4 y voltean 1 ficha.");
+    esperar(&mut sesion, "Turno de las blancas (B): ");
+    // On an empty line, two Tabs list white's moves and the commands, "salir" last.
+    teclear(&mut sesion, &[TAB, TAB]);
+    let lista = sesion.expect("salir").expect("la lista de Tab");
+    let lista = String::from_utf8_lossy(lista.before());
+    for palabra in ["C3", "E3", "C5", "pasar", "tablero", "ayuda"] {
+        assert!(lista.contains(palabra), "falta {palabra:?} en {lista:?}");
+    }
+    // "ta" and Tab: the only command that starts so (the same prompt is still open).
+    teclear(&mut sesion, &["ta", TAB, ENTER]);
+    esperar(&mut sesion, "Negras (N): 4   Blancas (B): 1");
+    esperar(&mut sesion, "Turno de las blancas (B): ");
+    teclear(&mut sesion, &["salir", ENTER]);
+    esperar(&mut sesion, "¿Guardar antes de salir? (s/n): ");
+    teclear(&mut sesion, &["n", ENTER]);
+    se_despide(sesion);
+}
+
+#[test]
+fn flecha_arriba_trae_la_linea_anterior() {
+    let (mut sesion, _dir) = en_la_terminal();
+    let aviso = "«hola» no es una jugada ni un comando (escribe «ayuda»).";
+    teclear(&mut sesion, &["hola", ENTER]);
+    esperar(&mut sesion, aviso);
+    // Keys are typed only once the editor asks: before, the terminal is not yet its.
+    esperar(&mut sesion, "Turno de las negras (N): ");
+    teclear(&mut sesion, &[ARRIBA, ENTER]);
+    esperar(&mut sesion, aviso);
+    esperar(&mut sesion, "Turno de las negras (N): ");
+    // Ctrl-C at the prompt ends the game as the end of the input does.
+    teclear(&mut sesion, &[CTRL_C]);
+    se_despide(sesion);
+}
+
+#[test]
+fn ctrl_d_en_la_jugada_termina_con_la_despedida() {
+    let (mut sesion, _dir) = en_la_terminal();
+    teclear(&mut sesion, &[CTRL_D]);
+    se_despide(sesion);
+}
