@@ -13,7 +13,9 @@ mod consola;
 mod guardado;
 mod historial;
 mod jugadores;
+mod jugar;
 mod menu;
+mod pantalla;
 mod recuperacion;
 
 use std::{
@@ -29,14 +31,12 @@ use self::{
     historial::{Historial, Retomada},
     jugadores::{HUMANOS, Jugadores},
     menu::Comienzo,
+    pantalla::{ajustar, decir},
     recuperacion::Recuperacion,
 };
 use crate::{
-    Bitboard, Color, ErrorArchivo, Estado, Jugada, Partida, PorColor, Posicion, Reglas, Vista,
-    disco,
-    formato::entrada,
-    motor::jugadores::Nivel,
-    texto::{cantidad, mayuscula_inicial},
+    Color, ErrorArchivo, Estado, Partida, PorColor, Posicion, Reglas, disco,
+    motor::jugadores::Nivel, texto::mayuscula_inicial,
 };
 
 /// How the game starts and looks.
@@ -174,51 +174,6 @@ pub fn ejecutar<R: BufRead, W: Write>(
     }
     writeln!(sesion.consola, "¡Hasta luego!")?;
     Ok(())
-}
-
-/// The widest line the game writes: a terminal's 80 columns.
-const ANCHO: usize = 80;
-
-/// `texto` with each line wider than [`ANCHO`] broken at spaces into lines that fit,
-/// indented as the line was; a word wider than a line stays whole. A question keeps
-/// its trailing space, so the answer follows it.
-pub(super) fn ajustar(texto: &str) -> String {
-    let mut ajustado = String::with_capacity(texto.len());
-    for (i, linea) in texto.split('\n').enumerate() {
-        if i > 0 {
-            ajustado.push('\n');
-        }
-        let sangria = &linea[..linea.len() - linea.trim_start_matches(' ').len()];
-        let mut resto = linea;
-        while resto.chars().count() > ANCHO {
-            // Where the first ANCHO characters end; a space right there is a good break.
-            let fin = resto
-                .char_indices()
-                .nth(ANCHO)
-                .map_or(resto.len(), |(i, _)| i);
-            let corte = if resto[fin..].starts_with(' ') {
-                Some(fin)
-            } else {
-                resto[..fin].rfind(' ')
-            };
-            match corte {
-                Some(corte) if !resto[..corte].trim().is_empty() => {
-                    ajustado += resto[..corte].trim_end();
-                    ajustado.push('\n');
-                    ajustado += sangria;
-                    resto = resto[corte..].trim_start_matches(' ');
-                }
-                _ => break,
-            }
-        }
-        ajustado += resto;
-    }
-    ajustado
-}
-
-/// Writes `texto` and a line end, fitted to [`ANCHO`] columns.
-pub(super) fn decir(salida: &mut impl Write, texto: &str) -> io::Result<()> {
-    writeln!(salida, "{}", ajustar(texto))
 }
 
 /// How one game ended for the program.
@@ -527,40 +482,6 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
         Ok(())
     }
 
-    /// Draws the board with the counts, and the hints when asked for.
-    fn dibujar(&mut self, juego: &EnJuego) -> io::Result<()> {
-        let partida = &juego.partida;
-        let pistas = juego.pistas && partida.estado() == Estado::EnCurso;
-        let validas = if pistas {
-            partida.jugadas_validas()
-        } else {
-            Bitboard::VACIO
-        };
-        let vista = Vista::de(partida.tablero())
-            .ultima(juego.ultima)
-            .pistas(validas)
-            .color(self.color);
-        writeln!(self.consola)?;
-        write!(self.consola, "{vista}")?;
-        writeln!(self.consola, "{}", vista.conteo())?;
-        if pistas {
-            let lista: Vec<String> = validas.into_iter().map(|p| p.to_string()).collect();
-            if lista.is_empty() {
-                writeln!(
-                    self.consola,
-                    "Pistas: las {} no tienen jugadas válidas.",
-                    partida.turno().nombre()
-                )?;
-            } else {
-                decir(
-                    &mut self.consola,
-                    &format!("Pistas (*): {}", lista.join(", ")),
-                )?;
-            }
-        }
-        Ok(())
-    }
-
     /// Keeps the game in the recovery save, or removes it once the game is over.
     fn conservar(&mut self, juego: &EnJuego) -> io::Result<()> {
         let Some(recuperacion) = &mut self.recuperacion else {
@@ -594,147 +515,6 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
         Ok(Fin::Salir)
     }
 
-    /// The side to move passes, if the rules allow it, and says so: a person who
-    /// typed it, or one who must pass against the computer and needs type nothing.
-    fn pasar(&mut self, juego: &mut EnJuego) -> io::Result<Efecto> {
-        let turno = juego.partida.turno();
-        let tenia_jugadas = !juego.partida.jugadas_validas().es_vacio();
-        let antes = juego.partida.clone();
-        if let Err(error) = juego.partida.jugar(Jugada::Pasar) {
-            decir(
-                &mut self.consola,
-                &format!("Jugada no válida: {error}. Intenta de nuevo."),
-            )?;
-            return Ok(Efecto::Nada);
-        }
-        self.anotar(juego, &antes, Jugada::Pasar);
-        let quien = mayuscula_inicial(&self.jugadores.quien(turno));
-        if !tenia_jugadas && self.jugadores.hay_computadora() {
-            // Made without asking: said once, and why.
-            writeln!(self.consola, "{quien} no tienen jugadas válidas y pasan.")?;
-        } else {
-            writeln!(self.consola, "{quien} pasan.")?;
-        }
-        if tenia_jugadas {
-            writeln!(
-                self.consola,
-                "(Tenían jugadas válidas: en esta variante se puede pasar igual.)"
-            )?;
-        }
-        if juego.partida.estado() == Estado::EnCurso && !self.jugadores.hay_computadora() {
-            writeln!(
-                self.consola,
-                "Si las {} también pasan, la partida termina.",
-                (!turno).nombre()
-            )?;
-        }
-        Ok(Efecto::Pase)
-    }
-
-    /// Plays what a person typed as a position, or says why it cannot be played.
-    fn colocar(&mut self, juego: &mut EnJuego, texto: &str) -> io::Result<Efecto> {
-        let resultado = entrada::posicion(texto)
-            .map_err(|error| error.to_string())
-            .and_then(|posicion| {
-                let mut despues = juego.partida.clone();
-                despues
-                    .jugar(Jugada::Colocar(posicion))
-                    .map(|volteadas| (posicion, volteadas.cantidad(), despues))
-                    .map_err(|error| error.to_string())
-            });
-        match resultado {
-            Ok((posicion, volteadas, despues)) => {
-                self.jugada_hecha(juego, despues, posicion, volteadas)?;
-                Ok(Efecto::Tablero)
-            }
-            Err(razon) => {
-                decir(
-                    &mut self.consola,
-                    &format!("Jugada no válida: {razon}. Intenta de nuevo."),
-                )?;
-                Ok(Efecto::Nada)
-            }
-        }
-    }
-
-    /// The computer plays for the side to move, or passes without a valid move, and
-    /// says so.
-    fn juega_la_computadora(&mut self, juego: &mut EnJuego) -> io::Result<Efecto> {
-        let turno = juego.partida.turno();
-        let Some(posicion) = self.jugadores.elegir(juego.partida.tablero(), turno) else {
-            return self.pasar(juego);
-        };
-        let mut despues = juego.partida.clone();
-        let volteadas = despues
-            .jugar(Jugada::Colocar(posicion))
-            .expect("la computadora elige jugadas válidas")
-            .cantidad();
-        self.jugada_hecha(juego, despues, posicion, volteadas)?;
-        Ok(Efecto::Tablero)
-    }
-
-    /// `posicion` was played, flipping `volteadas` pieces, and the game is now
-    /// `despues`: noted in the history and told, in the same words for people and
-    /// computers.
-    fn jugada_hecha(
-        &mut self,
-        juego: &mut EnJuego,
-        despues: Partida,
-        posicion: Posicion,
-        volteadas: u32,
-    ) -> io::Result<()> {
-        let turno = juego.partida.turno();
-        let antes = std::mem::replace(&mut juego.partida, despues);
-        self.anotar(juego, &antes, Jugada::Colocar(posicion));
-        writeln!(
-            self.consola,
-            "{} juegan {posicion} y voltean {}.",
-            mayuscula_inicial(&self.jugadores.quien(turno)),
-            cantidad(volteadas, "ficha", "fichas")
-        )
-    }
-
-    /// Notes `jugada`, played on `antes`, in the history, and marks it on the board.
-    fn anotar(&mut self, juego: &mut EnJuego, antes: &Partida, jugada: Jugada) {
-        juego.historial.anotar(antes, juego.ultima, jugada);
-        juego.ultima = match jugada {
-            Jugada::Colocar(posicion) => Some(posicion),
-            Jugada::Pasar => None,
-        };
-        juego.sin_guardar = true;
-    }
-
-    /// Undoes the last move or pass. Against the computer, its answer is undone with
-    /// the person's move, and so are the person's forced passes (made for them), so
-    /// that the person gets back a turn they chose in.
-    fn deshacer(&mut self, juego: &mut EnJuego) -> io::Result<Efecto> {
-        let contra_la_computadora =
-            self.jugadores.hay_persona() && self.jugadores.hay_computadora();
-        let deshechos = juego.historial.deshacer(|paso| {
-            contra_la_computadora
-                && (self.jugadores.es_computadora(paso.antes.turno()) || paso.antes.debe_pasar())
-        });
-        let Some(primero) = deshechos.last() else {
-            writeln!(
-                self.consola,
-                "No hay jugadas que deshacer: la partida está como empezó."
-            )?;
-            return Ok(Efecto::Nada);
-        };
-        for paso in &deshechos {
-            writeln!(
-                self.consola,
-                "Se deshizo «{}» de las {}.",
-                paso.jugada,
-                paso.antes.turno().nombre()
-            )?;
-        }
-        juego.partida = primero.antes.clone();
-        juego.ultima = primero.ultima_antes;
-        juego.sin_guardar = true;
-        Ok(Efecto::Tablero)
-    }
-
     /// Leaves the game, offering to save unsaved changes first: a save that does not
     /// happen keeps the game going; the end of the input leaves, keeping the recovery
     /// save.
@@ -756,27 +536,5 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                 }
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ajustar_corta_en_espacios_y_conserva_la_sangria_y_el_espacio_final() {
-        let largo = format!("  palabra{} fin. ", " palabra".repeat(12));
-        let ajustado = ajustar(&largo);
-        assert!(
-            ajustado.lines().all(|linea| linea.chars().count() <= ANCHO),
-            "{ajustado}"
-        );
-        assert!(ajustado.lines().nth(1).unwrap().starts_with("  palabra"));
-        assert!(ajustado.ends_with("fin. "));
-        assert_eq!(ajustado.replace("\n  ", " "), largo);
-        // Short lines, and a word wider than a line, stay as they are.
-        assert_eq!(ajustar("corto\n"), "corto\n");
-        let palabra = "x".repeat(100);
-        assert_eq!(ajustar(&palabra), palabra);
     }
 }
