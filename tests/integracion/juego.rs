@@ -1507,6 +1507,24 @@ fn la_copia_de_recuperacion_sigue_cada_jugada_y_se_borra_al_terminar() {
 }
 
 #[test]
+fn una_copia_que_no_se_puede_escribir_se_avisa_una_vez_y_el_juego_sigue() {
+    // The data folder would be inside a file: it cannot be made.
+    let dir = carpeta();
+    let archivo = escribir(dir.path(), "archivo", "no es una carpeta\n");
+    let datos = archivo.join("othello");
+    let salida = jugar_con(&con_recuperacion(&datos), "1\nc4\nc3\nsalir\nn\n");
+    assert_eq!(
+        salida
+            .matches("No se pudo guardar la copia de recuperación")
+            .count(),
+        1,
+        "{salida}"
+    );
+    contiene(&salida, "Turno de las negras (N): salir\n");
+    assert!(!salida.contains("La partida sin guardar quedó"));
+}
+
+#[test]
 fn sin_carpeta_de_recuperacion_no_se_escribe_nada() {
     // The default options (tests, examples) keep nothing anywhere.
     let salida = jugar("1\nc4\n");
