@@ -575,6 +575,7 @@ fn main() -> ExitCode {
                     ReglasElegidas::Tarea => Reglas::Tarea,
                     ReglasElegidas::Oficiales => Reglas::Oficiales,
                 },
+                recuperacion: juego::carpeta_de_recuperacion(),
             };
             jugar(&opciones)
         }

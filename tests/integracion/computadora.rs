@@ -1,11 +1,8 @@
-//! The computer players through the program: a person against `libro` to the end, two
-//! computers, seeds that repeat games.
+//! The computer players through the program's orders: tournaments that repeat with
+//! their seed, exact solving, analysis, perft, and the players named on the command
+//! line. The game against the computer is tested in-process (`juego`).
 
 use assert_cmd::Command;
-use othello::{
-    Color, Estado, Jugada, Partida,
-    motor::jugadores::{Computadora, Nivel},
-};
 use std::time::Duration;
 
 /// The program's output for `argumentos` and `entrada`, and its exit code.
@@ -21,136 +18,6 @@ fn correr(argumentos: &[&str], entrada: &str) -> (Option<i32>, String) {
         salida.status.code(),
         String::from_utf8(salida.stdout).unwrap(),
     )
-}
-
-#[test]
-fn una_persona_contra_el_libro_hasta_el_final() {
-    // The same game played by the library: the person always plays the first valid
-    // move (in A1..H8 order), the book's player draws from seed 21 + 1 (white's stream).
-    let mut libro = Computadora::nueva(Nivel::Libro, 21 + 1, Duration::from_secs(1));
-    let mut partida = Partida::nueva();
-    let mut entrada = String::new();
-    let mut anunciadas = Vec::new();
-    while partida.estado() == Estado::EnCurso {
-        let jugada = match partida.turno() {
-            Color::Negro => {
-                let jugada = partida
-                    .jugadas_validas()
-                    .primera()
-                    .map_or(Jugada::Pasar, Jugada::Colocar);
-                entrada += &format!("{jugada}\n");
-                jugada
-            }
-            Color::Blanco => {
-                let jugada = libro
-                    .elegir(partida.tablero(), Color::Blanco)
-                    .map_or(Jugada::Pasar, Jugada::Colocar);
-                anunciadas.push(jugada);
-                jugada
-            }
-        };
-        partida.jugar(jugada).unwrap();
-    }
-    let Estado::Terminada { resultado, .. } = partida.estado() else {
-        unreachable!()
-    };
-    entrada += "n\n";
-    let (codigo, salida) = correr(&["--blanco", "libro", "--semilla", "21"], &entrada);
-    assert_eq!(codigo, Some(0));
-    assert!(
-        salida.contains("Negras: humano. Blancas: libro. Semilla: 21"),
-        "{salida}"
-    );
-    for jugada in anunciadas.iter().filter(|j| **j != Jugada::Pasar) {
-        assert!(
-            salida.contains(&format!("Blanco (libro) juega {jugada} y voltea")),
-            "{jugada}"
-        );
-    }
-    assert!(salida.contains("Fin de la partida"), "{salida}");
-    let resultado = resultado.to_string();
-    let mut letras = resultado.chars();
-    let primera = letras
-        .next()
-        .unwrap()
-        .to_uppercase()
-        .chain(letras)
-        .collect::<String>();
-    assert!(
-        salida.contains(&format!("{primera}.\n¿Jugar otra partida? (s/n): n\n")),
-        "{salida}"
-    );
-    assert!(salida.ends_with("¡Hasta luego!\n"));
-}
-
-#[test]
-fn dos_computadoras_sin_pausa_y_la_misma_semilla_repite_la_partida() {
-    let argumentos = [
-        "--negro",
-        "aleatorio",
-        "--blanco",
-        "libro",
-        "--sin-pausa",
-        "--semilla",
-        "8",
-    ];
-    let (codigo, primera) = correr(&argumentos, "");
-    assert_eq!(codigo, Some(0));
-    assert!(primera.contains("Negro (aleatorio) juega "));
-    assert!(primera.contains("Blanco (libro) juega "));
-    assert!(primera.contains("Fin de la partida"));
-    let (_, otra_vez) = correr(&argumentos, "");
-    assert_eq!(primera, otra_vez);
-    let (_, otra_semilla) = correr(
-        &[
-            "--negro",
-            "aleatorio",
-            "--blanco",
-            "libro",
-            "--sin-pausa",
-            "--semilla",
-            "9",
-        ],
-        "",
-    );
-    assert_ne!(primera, otra_semilla);
-}
-
-#[test]
-fn entre_computadoras_se_espera_enter_y_se_aceptan_comandos() {
-    let (codigo, salida) = correr(
-        &[
-            "--negro",
-            "libro",
-            "--blanco",
-            "aleatorio",
-            "--semilla",
-            "1",
-        ],
-        "\nC4\nhistorial\nsalir\nn\n",
-    );
-    assert_eq!(codigo, Some(0));
-    assert!(salida.contains(
-        "Enter: juegan las negras (libro); o escribe un comando: \nNegro (libro) juega "
-    ));
-    assert!(salida.contains(
-        "Enter: juegan las blancas (aleatorio); o escribe un comando: C4\n\
-         Ahora juega la computadora: Enter para que juegue, o escribe un comando.\n"
-    ));
-    assert!(
-        salida.contains("Jugadas (desde el tablero inicial; empiezan las negras (N)):\n  1. N ")
-    );
-}
-
-#[test]
-fn con_las_reglas_oficiales_no_se_pasa_con_jugadas() {
-    let (codigo, salida) = correr(&["--reglas", "oficiales"], "1\npasar\nsalir\n");
-    assert_eq!(codigo, Some(0));
-    assert!(salida.contains(
-        "Turno de las negras (N): pasar\n\
-         Jugada no válida: con las reglas oficiales solo se puede pasar sin jugadas válidas. \
-         Intenta de nuevo.\n"
-    ));
 }
 
 #[test]
@@ -310,49 +177,4 @@ fn perft_dice_su_convencion_y_da_la_serie_publicada() {
     );
     let figura2: serde_json::Value = serde_json::from_str(&figura2).unwrap();
     assert_eq!(figura2["perft"][0]["nodos"], 3);
-}
-
-#[test]
-fn deshacer_contra_la_computadora_deshace_tambien_su_respuesta() {
-    let (codigo, salida) = correr(
-        &["--blanco", "libro", "--semilla", "3"],
-        "c4\ndeshacer\nhistorial\nsugerir\nsalir\nn\n",
-    );
-    assert_eq!(codigo, Some(0));
-    let respuesta = salida
-        .lines()
-        .find_map(|linea| linea.strip_prefix("Blanco (libro) juega "))
-        .and_then(|resto| resto.split(' ').next())
-        .expect("la computadora responde")
-        .to_owned();
-    assert!(salida.contains(&format!(
-        "Turno de las negras (N): deshacer\n\
-         Se deshizo «{respuesta}» de las blancas.\n\
-         Se deshizo «C4» de las negras.\n"
-    )));
-    assert!(salida.contains("Todavía no hay jugadas (desde el tablero inicial"));
-    assert!(
-        salida.contains("Turno de las negras (N): sugerir\nSugerencia: "),
-        "{salida}"
-    );
-}
-
-#[test]
-fn los_modos_del_menu() {
-    // 3: against the computer; the person takes white, so the computer opens.
-    let (codigo, salida) = correr(&["--semilla", "4"], "3\nb\naleatorio\nsalir\nn\n");
-    assert_eq!(codigo, Some(0));
-    assert!(salida.contains(
-        "¿Con qué color juegas? N (negras, empiezan) o B (blancas) [Enter = N]: b\n\
-         ¿Nivel de la computadora? aleatorio, libro o fuerte [Enter = fuerte]: aleatorio\n\
-         Negras: aleatorio. Blancas: humano. Semilla: 4"
-    ));
-    assert!(salida.contains("Negro (aleatorio) juega "));
-    assert!(salida.contains("Turno de las blancas (B): salir\n"));
-    // 4: two computers, the levels asked; a person is not a level.
-    let (codigo, salida) = correr(&[], "4\nhumano\nlibro\n\nsalir\nn\n");
-    assert_eq!(codigo, Some(0));
-    assert!(salida.contains("Responde aleatorio, libro o fuerte (o Enter para fuerte).\n"));
-    assert!(salida.contains("Negras: libro. Blancas: fuerte. Semilla: "));
-    assert!(salida.contains("Enter: juegan las negras (libro); o escribe un comando: salir\n"));
 }

@@ -2,12 +2,16 @@
 
 /// The homework's API exactly as specified, and every file error through it.
 mod api;
-/// The `othello` program end to end, driven through its standard input.
+/// The `othello` program end to end, where a process is the point: exit codes, pipes,
+/// environment, files named as typed, a kill, the shell.
 mod binario;
 /// The game's words besides moves (`tablero`, `help`, `exit`…) and its help.
 mod comandos;
-/// The computer players and game modes through the program.
+/// The computer players through the orders (tournaments, solving, perft).
 mod computadora;
+/// The game in-process, through `ejecutar`: games, passes, the menu, the computer,
+/// loading, the recovery save, the width.
+mod juego;
 mod ordenes;
 /// The fixture boards of `partidas/`: loading them, playing moves on them, every ending.
 mod partidas;

@@ -230,7 +230,8 @@ pub(super) fn ayuda(reglas: Reglas) -> String {
     texto.push('\n');
     texto += REGLAS_COMUNES;
     texto += propias;
-    texto += "  - El archivo guarda solo el tablero: al cargarlo se pregunta quién juega.\n";
+    texto += "  - «guardar» escribe el tablero y, al lado, sus jugadas: al cargarlo, la\n    \
+               partida sigue con su turno y su historial.\n";
     texto
 }
 

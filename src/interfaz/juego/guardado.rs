@@ -8,18 +8,12 @@ use std::{
     path::{Path, PathBuf},
 };
 
-use super::{consola::Consola, historial::Historial};
+use super::{ajustar, consola::Consola, historial::Historial};
 use crate::{Partida, disco, texto::mayuscula_inicial};
 
-/// How a save asked for went.
-pub(super) enum Guardado {
-    /// The board is in the file.
-    Hecho,
-    /// Cancelled or failed; already told.
-    NoHecho,
-    /// The input ended while asking: say goodbye.
-    FinDeEntrada,
-}
+/// What cancels the save when typed as the file's name (as an empty line does when no
+/// name is offered, and the end of the input always).
+const CANCELAR: &str = "cancelar";
 
 /// The files of the game at hand.
 #[derive(Default)]
@@ -39,35 +33,41 @@ impl Archivos {
         }
     }
 
-    /// Saves the board to `nombre`, or to a name asked for. A failure is told and the
-    /// game goes on.
+    /// Saves the board to `nombre`, or to a name asked for, and its moves beside it.
+    /// Whether it was saved: a cancelled save (also by the end of the input, which
+    /// cancels the save and not the game) or a failed one is told, and the game goes
+    /// on.
     pub(super) fn guardar<R: BufRead, W: Write>(
         &mut self,
         consola: &mut Consola<R, W>,
         partida: &Partida,
         historial: &Historial,
         nombre: &str,
-    ) -> io::Result<Guardado> {
+    ) -> io::Result<bool> {
         let ruta = if nombre.is_empty() {
             let pregunta = match &self.ultimo {
-                Some(ultimo) => format!("Nombre del archivo [Enter = {}]: ", ultimo.display()),
-                None => "Nombre del archivo (Enter para cancelar): ".to_owned(),
+                Some(ultimo) => format!(
+                    "Nombre del archivo [Enter = {}; «{CANCELAR}» para no guardar]: ",
+                    ultimo.display()
+                ),
+                None => format!("Nombre del archivo (Enter o «{CANCELAR}» para no guardar): "),
             };
-            match (consola.preguntar(&pregunta)?, &self.ultimo) {
-                (None, _) => return Ok(Guardado::FinDeEntrada),
-                (Some(nombre), _) if !nombre.is_empty() => PathBuf::from(nombre),
-                (Some(_), Some(ultimo)) => ultimo.clone(),
-                (Some(_), None) => {
-                    writeln!(consola, "No se guardó.")?;
-                    return Ok(Guardado::NoHecho);
-                }
+            match (consola.preguntar(&ajustar(&pregunta))?, &self.ultimo) {
+                (Some(nombre), _) if nombre.to_lowercase() == CANCELAR => None,
+                (Some(nombre), _) if !nombre.is_empty() => Some(PathBuf::from(nombre)),
+                (Some(_), Some(ultimo)) => Some(ultimo.clone()),
+                (Some(_), None) | (None, _) => None,
             }
         } else {
-            PathBuf::from(nombre)
+            Some(PathBuf::from(nombre))
+        };
+        let Some(ruta) = ruta else {
+            writeln!(consola, "No se guardó.")?;
+            return Ok(false);
         };
         if !nombre_legible(&ruta) {
             writeln!(consola, "{NOMBRE_ILEGIBLE}")?;
-            return Ok(Guardado::NoHecho);
+            return Ok(false);
         }
         let ruta_jugadas = ruta_de_jugadas(&ruta);
         // Anything already there (a file, a link, a pipe) is replaced by the save, so
@@ -90,44 +90,61 @@ impl Archivos {
                     varios.join(" y ")
                 ),
             };
-            match consola.confirmar(&pregunta)? {
-                Some(true) => {}
-                Some(false) => {
-                    writeln!(consola, "No se guardó.")?;
-                    return Ok(Guardado::NoHecho);
-                }
-                None => return Ok(Guardado::FinDeEntrada),
+            if consola.confirmar(&ajustar(&pregunta))? != Some(true) {
+                writeln!(consola, "No se guardó.")?;
+                return Ok(false);
             }
         }
-        match disco::guardar(partida.tablero(), &ruta) {
+        let mensaje = match guardar_partida(partida, historial, &ruta) {
             Ok(()) => {
                 self.propios.insert(canonica(&ruta));
-                let texto = historial.archivo_de_jugadas(&ruta, &ruta_jugadas);
-                match disco::guardar_texto(&texto, &ruta_jugadas) {
-                    Ok(()) => {
-                        self.propios.insert(canonica(&ruta_jugadas));
-                        writeln!(
-                            consola,
-                            "Partida guardada en «{}» (y sus jugadas en «{}»).",
-                            ruta.display(),
-                            ruta_jugadas.display()
-                        )?;
-                    }
-                    Err(error) => writeln!(
-                        consola,
-                        "Partida guardada en «{}», pero sin sus jugadas: {error}.",
-                        ruta.display()
-                    )?,
-                }
-                self.ultimo = Some(ruta);
-                Ok(Guardado::Hecho)
+                self.propios.insert(canonica(&ruta_jugadas));
+                format!(
+                    "Partida guardada en «{}» (y sus jugadas en «{}»).",
+                    ruta.display(),
+                    ruta_jugadas.display()
+                )
             }
-            Err(error) => {
-                writeln!(consola, "{}.", mayuscula_inicial(&error.to_string()))?;
-                Ok(Guardado::NoHecho)
+            Err(ErrorGuardado::Tablero(error)) => {
+                writeln!(
+                    consola,
+                    "{}",
+                    ajustar(&format!("{}.", mayuscula_inicial(&error.to_string())))
+                )?;
+                return Ok(false);
             }
-        }
+            Err(ErrorGuardado::Jugadas(error)) => {
+                self.propios.insert(canonica(&ruta));
+                format!(
+                    "Partida guardada en «{}», pero sin sus jugadas: {error}.",
+                    ruta.display()
+                )
+            }
+        };
+        writeln!(consola, "{}", ajustar(&mensaje))?;
+        self.ultimo = Some(ruta);
+        Ok(true)
     }
+}
+
+/// Which of the two files of a save failed.
+pub(super) enum ErrorGuardado {
+    /// The board: nothing was written.
+    Tablero(disco::ErrorArchivo),
+    /// The moves beside it: the board was written.
+    Jugadas(disco::ErrorArchivo),
+}
+
+/// Writes the board of `partida` to `ruta` and its moves beside it, each atomically.
+pub(super) fn guardar_partida(
+    partida: &Partida,
+    historial: &Historial,
+    ruta: &Path,
+) -> Result<(), ErrorGuardado> {
+    disco::guardar(partida.tablero(), ruta).map_err(ErrorGuardado::Tablero)?;
+    let ruta_jugadas = ruta_de_jugadas(ruta);
+    let texto = historial.archivo_de_jugadas(partida, ruta, &ruta_jugadas);
+    disco::guardar_texto(&texto, &ruta_jugadas).map_err(ErrorGuardado::Jugadas)
 }
 
 /// The transcript file saved beside the board at `ruta`: the same name with
@@ -140,7 +157,7 @@ pub(super) fn ruta_de_jugadas(ruta: &Path) -> PathBuf {
 
 /// Said of a file name that holds characters the input could not carry.
 pub(super) const NOMBRE_ILEGIBLE: &str =
-    "Ese nombre de archivo tiene caracteres de control o bytes que no son UTF-8: elige otro.";
+    "Ese nombre tiene caracteres de control o bytes que no son UTF-8: elige otro.";
 
 /// Whether a typed file name arrived as typed: the console turns control characters
 /// and bytes that are not UTF-8 into U+FFFD, and a file must never be saved or looked

@@ -1,16 +1,48 @@
 //! The moves of the game at hand: to show them, to undo them, and to save them beside
-//! the board as a transcript that `othello repetir` replays.
+//! the board as a `.jugadas` file that brings the game back exactly and that
+//! `othello repetir` replays.
+//!
+//! A `.jugadas` file is a transcript (spaced notation, every pass written) with comment
+//! lines on top. Two of them are for the program: where the moves start and the game
+//! they lead to, each as an obf string with the side to move:
+//!
+//! ```text
+//! # Jugadas de la partida guardada en «p.txt», desde el tablero inicial; empiezan las negras (N).
+//! # Para repetirlas: othello repetir --jugadas-de p.txt.jugadas
+//! # Inicio (obf): ---------------------------OX------XO--------------------------- X
+//! # Final (obf): ---------------------------OX------XXX-------------------------- X
+//! C4 pasar
+//! ```
+//!
+//! The final string lets a loaded board and its `.jugadas` be checked against each
+//! other: the two are written one after the other, and a kill in between, or a hand
+//! edit of either, leaves them apart.
 
 use std::path::{Path, PathBuf};
 
-use crate::{Color, Jugada, Obf, Partida, Posicion, Transcripcion};
+use crate::{Color, Jugada, Obf, Partida, Posicion, Reglas, Tablero, Transcripcion};
+
+/// How the comment with the starting game begins.
+const INICIO: &str = "# Inicio (obf): ";
+/// How the comment with the game the moves lead to begins.
+const FINAL: &str = "# Final (obf): ";
+
+/// Where the moves start from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Origen {
+    /// The homework's starting board, black to move.
+    Inicial,
+    /// A board loaded from this file, with no moves known before it.
+    Cargado(PathBuf),
+    /// The start written in this `.jugadas` file.
+    Anotado(PathBuf),
+}
 
 /// The moves of the game at hand.
 pub(super) struct Historial {
-    /// The game as it started: the homework's start, or a loaded board.
+    /// The game as it started.
     inicio: Partida,
-    /// The file the starting board was loaded from.
-    cargada_de: Option<PathBuf>,
+    origen: Origen,
     /// Every move and pass, in order.
     pasos: Vec<Paso>,
 }
@@ -25,14 +57,117 @@ pub(super) struct Paso {
     pub(super) jugada: Jugada,
 }
 
+/// A game brought back from a board and its `.jugadas`.
+pub(super) struct Retomada {
+    /// The moves, from where they started.
+    pub(super) historial: Historial,
+    /// The game after them.
+    pub(super) partida: Partida,
+    /// The last move, to mark on the board.
+    pub(super) ultima: Option<Posicion>,
+}
+
+/// Why a `.jugadas` file does not bring back the board beside it.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub(super) enum Desacuerdo {
+    /// A comment for the program is not an obf string.
+    #[error("su línea «{0}» no tiene una cadena obf válida")]
+    Comentario(&'static str),
+    /// A move cannot be played.
+    #[error("su jugada número {numero} («{texto}») no se puede jugar")]
+    Jugada {
+        /// Counted from 1.
+        numero: usize,
+        /// As written.
+        texto: String,
+    },
+    /// The moves lead to another board or turn.
+    #[error("sus jugadas llevan a otro tablero")]
+    OtroTablero,
+}
+
 impl Historial {
-    /// No moves yet on `inicio`, loaded from `cargada_de` if it was.
+    /// No moves yet on `inicio`, a board loaded from `cargada_de` if it was.
     pub(super) fn nuevo(inicio: Partida, cargada_de: Option<PathBuf>) -> Historial {
+        let origen = match cargada_de {
+            Some(ruta) if !es_inicial(&inicio) => Origen::Cargado(ruta),
+            _ => Origen::Inicial,
+        };
         Historial {
             inicio,
-            cargada_de,
+            origen,
             pasos: Vec::new(),
         }
+    }
+
+    /// The game saved as `tablero` with `texto` (its `.jugadas` file, at `ruta`) beside
+    /// it, under `reglas`: the moves from the start they name (the homework's if none),
+    /// replayed, must lead to `tablero` and to the turn they name.
+    pub(super) fn retomar(
+        texto: &str,
+        ruta: &Path,
+        tablero: &Tablero,
+        reglas: Reglas,
+    ) -> Result<Retomada, Desacuerdo> {
+        let obf = |prefijo: &'static str| -> Result<Option<Obf>, Desacuerdo> {
+            match texto.lines().find(|linea| linea.starts_with(prefijo)) {
+                None => Ok(None),
+                Some(linea) => linea[prefijo.len()..]
+                    .parse()
+                    .map(Some)
+                    .map_err(|_| Desacuerdo::Comentario(prefijo.trim_end())),
+            }
+        };
+        let inicio = match obf(INICIO)? {
+            Some(Obf { tablero, turno }) => Partida::desde(tablero, turno),
+            None => Partida::nueva(),
+        }
+        .con_reglas(reglas);
+        let final_ = obf(FINAL)?;
+        let repeticion = texto
+            .parse::<Transcripcion>()
+            .unwrap_or_else(|nunca| match nunca {})
+            .repetir(inicio.clone())
+            .map_err(|error| Desacuerdo::Jugada {
+                numero: error.numero,
+                texto: error.texto.clone(),
+            })?;
+        let llegada = repeticion.partida();
+        let coincide = llegada.tablero() == tablero
+            && final_.is_none_or(|f| f.tablero == *tablero && f.turno == llegada.turno());
+        if !coincide {
+            return Err(Desacuerdo::OtroTablero);
+        }
+        let origen = if es_inicial(&inicio) {
+            Origen::Inicial
+        } else {
+            Origen::Anotado(ruta.to_owned())
+        };
+        let mut historial = Historial {
+            inicio: inicio.clone(),
+            origen,
+            pasos: Vec::new(),
+        };
+        let mut partida = inicio;
+        let mut ultima = None;
+        for &jugada in repeticion.jugadas() {
+            historial.anotar(&partida, ultima, jugada);
+            partida.jugar(jugada).expect("las jugadas ya se repitieron");
+            ultima = match jugada {
+                Jugada::Colocar(posicion) => Some(posicion),
+                Jugada::Pasar => None,
+            };
+        }
+        Ok(Retomada {
+            historial,
+            partida,
+            ultima,
+        })
+    }
+
+    /// How many moves and passes were played.
+    pub(super) fn cantidad(&self) -> usize {
+        self.pasos.len()
     }
 
     /// Notes that `jugada` was played on `antes`, where `ultima` was marked.
@@ -44,14 +179,14 @@ impl Historial {
         });
     }
 
-    /// Takes back the last move or pass and, while what was taken back is the
-    /// computer's (`de_la_computadora`), the one before too, so that undoing against
-    /// the computer gives the person's turn back. The steps undone, last first; empty
-    /// when nothing was played.
-    pub(super) fn deshacer(&mut self, de_la_computadora: impl Fn(Color) -> bool) -> Vec<Paso> {
+    /// Takes back the last move or pass and, while what was taken back was not a
+    /// choice of the person undoing (`seguir`: the computer's answer, a pass made for
+    /// them), the one before too. The steps undone, last first; empty when nothing was
+    /// played.
+    pub(super) fn deshacer(&mut self, seguir: impl Fn(&Paso) -> bool) -> Vec<Paso> {
         let mut deshechos: Vec<Paso> = Vec::new();
         while let Some(paso) = self.pasos.pop() {
-            let seguir = de_la_computadora(paso.antes.turno());
+            let seguir = seguir(&paso);
             deshechos.push(paso);
             if !seguir {
                 break;
@@ -68,14 +203,16 @@ impl Historial {
 
     /// Where the moves start from, in words.
     fn origen(&self) -> String {
-        let quien = format!(
-            "empiezan las {} ({})",
-            self.inicio.turno().nombre(),
-            self.inicio.turno()
-        );
-        match &self.cargada_de {
-            Some(ruta) => format!("desde el tablero cargado de «{}»; {quien}", ruta.display()),
-            None => format!("desde el tablero inicial; {quien}"),
+        let turno = self.inicio.turno();
+        let quien = format!("empiezan las {} ({turno})", turno.nombre());
+        match &self.origen {
+            Origen::Inicial => format!("desde el tablero inicial; {quien}"),
+            Origen::Cargado(ruta) => {
+                format!("desde el tablero cargado de «{}»; {quien}", ruta.display())
+            }
+            Origen::Anotado(ruta) => {
+                format!("desde el comienzo anotado en «{}»; {quien}", ruta.display())
+            }
         }
     }
 
@@ -101,30 +238,87 @@ impl Historial {
         texto + &format!("Transcripción: {}\n", self.transcripcion())
     }
 
-    /// The transcript file saved beside the board at `ruta`: comments that say where
-    /// the moves start and how to replay them, then the moves. Written for `repetir`,
-    /// which skips the comments.
-    pub(super) fn archivo_de_jugadas(&self, ruta: &Path, ruta_jugadas: &Path) -> String {
-        // A loaded board may be saved over later: the start travels inside the command.
-        let repetir = match &self.cargada_de {
-            Some(_) => format!(
-                "othello importar \"{}\" | othello repetir --desde - --turno {}",
-                Obf {
-                    tablero: self.inicio.tablero().clone(),
-                    turno: self.inicio.turno(),
-                },
-                self.inicio.turno()
+    /// The `.jugadas` file saved at `ruta_jugadas` beside the board at `ruta`, with
+    /// `partida` the game the moves lead to: comments that say where the moves start,
+    /// how to replay them and, for the program, both ends as obf strings; then the
+    /// moves.
+    pub(super) fn archivo_de_jugadas(
+        &self,
+        partida: &Partida,
+        ruta: &Path,
+        ruta_jugadas: &Path,
+    ) -> String {
+        let jugadas = citar_ruta(ruta_jugadas);
+        let inicio = Obf {
+            tablero: self.inicio.tablero().clone(),
+            turno: self.inicio.turno(),
+        };
+        // The start travels inside the command: the board it came from may be saved
+        // over later.
+        let repetir = match self.origen {
+            Origen::Inicial => format!("othello repetir --jugadas-de {jugadas}"),
+            _ => format!(
+                "othello importar {} | othello repetir --desde - --turno {} --jugadas-de {jugadas}",
+                citar_para_shell(&inicio.to_string()),
+                inicio.turno
             ),
-            None => "othello repetir".to_owned(),
+        };
+        let final_ = Obf {
+            tablero: partida.tablero().clone(),
+            turno: partida.turno(),
         };
         format!(
             "# Jugadas de la partida guardada en «{}», {}.\n\
-             # Para repetirlas: {repetir} --jugadas-de {}\n\
+             # Para repetirlas: {repetir}\n\
+             {INICIO}{inicio}\n\
+             {FINAL}{final_}\n\
              {}\n",
             ruta.display(),
             self.origen(),
-            ruta_jugadas.display(),
             self.transcripcion(),
         )
+    }
+}
+
+/// Whether `partida` is the homework's start: the starting board, black to move.
+fn es_inicial(partida: &Partida) -> bool {
+    *partida.tablero() == Tablero::inicial() && partida.turno() == Color::Negro
+}
+
+/// `ruta` as one word for a POSIX shell, as [`citar_para_shell`] writes it; a name
+/// that starts with `-` gets `./` first, so that it is not read as an option.
+fn citar_ruta(ruta: &Path) -> String {
+    let texto = ruta.display().to_string();
+    if texto.starts_with('-') {
+        citar_para_shell(&format!("./{texto}"))
+    } else {
+        citar_para_shell(&texto)
+    }
+}
+
+/// `texto` as one word for a POSIX shell: as it is when it holds only characters no
+/// shell treats specially, else between single quotes (a quote inside written as
+/// `'\''`).
+fn citar_para_shell(texto: &str) -> String {
+    let comun = |c: char| c.is_ascii_alphanumeric() || "_-./:=@%+,".contains(c);
+    if !texto.is_empty() && texto.chars().all(comun) {
+        texto.to_owned()
+    } else {
+        format!("'{}'", texto.replace('\'', r"'\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn citar_para_shell_solo_lo_necesario() {
+        assert_eq!(citar_para_shell("p.txt.jugadas"), "p.txt.jugadas");
+        assert_eq!(citar_para_shell("mi partida.txt"), "'mi partida.txt'");
+        assert_eq!(citar_para_shell("l'été (1).txt"), r"'l'\''été (1).txt'");
+        assert_eq!(citar_ruta(Path::new("-x.txt")), "./-x.txt");
+        assert_eq!(citar_ruta(Path::new("-x y.txt")), "'./-x y.txt'");
+        assert_eq!(citar_para_shell("$HOME"), "'$HOME'");
     }
 }

@@ -4,8 +4,12 @@
 use std::time::Duration;
 
 use crate::{
-    Color, PorColor, Posicion, Tablero,
-    motor::jugadores::{Computadora, Nivel},
+    Color, Partida, PorColor, Posicion, Resultado, Tablero,
+    motor::{
+        busqueda::Buscador,
+        jugadores::{Computadora, Nivel, sugerencia},
+    },
+    texto::cantidad,
 };
 
 /// Two people at the keyboard.
@@ -44,11 +48,6 @@ impl Jugadores {
         self.niveles = niveles;
     }
 
-    /// Who plays `color`.
-    pub(super) fn nivel(&self, color: Color) -> Nivel {
-        self.niveles[color]
-    }
-
     /// Whether the computer plays `color`.
     pub(super) fn es_computadora(&self, color: Color) -> bool {
         self.niveles[color] != Nivel::Humano
@@ -59,10 +58,24 @@ impl Jugadores {
         self.niveles.alguno(|nivel| *nivel == Nivel::Humano)
     }
 
+    /// Whether the computer plays at least one color.
+    pub(super) fn hay_computadora(&self) -> bool {
+        self.niveles != HUMANOS
+    }
+
+    /// Who plays `color`, as the game names them: "las negras", or "las negras
+    /// (fuerte)" for a computer, so that people and computers speak alike.
+    pub(super) fn quien(&self, color: Color) -> String {
+        match self.niveles[color] {
+            Nivel::Humano => format!("las {}", color.nombre()),
+            nivel => format!("las {} ({nivel})", color.nombre()),
+        }
+    }
+
     /// Makes the computer players the game needs; says who plays and the seed that
     /// repeats their choices, or `None` between two people.
     pub(super) fn preparar(&mut self) -> Option<String> {
-        if self.niveles == HUMANOS {
+        if !self.hay_computadora() {
             return None;
         }
         let semilla = *self.semilla.get_or_insert_with(semilla_del_reloj);
@@ -104,4 +117,65 @@ fn semilla_del_reloj() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |tiempo| tiempo.as_nanos() as u64)
         % 1_000_000
+}
+
+/// The strong player's advice for the side to move, thinking for `tiempo`, in the
+/// students' terms: how the game would end. When the search reaches the end, the line
+/// is played out (both sides playing perfectly) and its final count given; otherwise the
+/// search's estimate of the final margin, called an estimate.
+pub(super) fn consejo(partida: &Partida, tiempo: Duration) -> String {
+    let turno = partida.turno();
+    let Some(sugerida) = sugerencia(partida.tablero(), turno, tiempo) else {
+        return format!(
+            "Las {} no tienen jugadas válidas: corresponde pasar.",
+            turno.nombre()
+        );
+    };
+    let posicion = sugerida.posicion;
+    if sugerida.exacta {
+        let final_ = a_la_perfeccion(partida.tablero(), turno, posicion);
+        return format!(
+            "Sugerencia: {posicion}. Jugando ambos a la perfección, {}.",
+            Resultado::de(&final_)
+        );
+    }
+    let margen = match sugerida.puntaje.unsigned_abs() {
+        0 => "parejas".to_owned(),
+        1 => "por 1 ficha".to_owned(),
+        n => format!("por unas {n} fichas"),
+    };
+    let lado = match sugerida.puntaje.signum() {
+        1 => "arriba ",
+        -1 => "abajo ",
+        _ => "",
+    };
+    format!(
+        "Sugerencia: {posicion}. Estimación, mirando {} adelante: las {} terminarían \
+         {lado}{margen}.",
+        cantidad(sugerida.profundidad, "jugada", "jugadas"),
+        turno.nombre()
+    )
+}
+
+/// The board at the end of the game after `turno` plays `primera` on `tablero` and
+/// then both sides play perfectly, passing only when they must.
+fn a_la_perfeccion(tablero: &Tablero, turno: Color, primera: Posicion) -> Tablero {
+    let mut tablero = tablero.clone();
+    tablero
+        .jugar(primera, turno)
+        .expect("la sugerencia es una jugada válida");
+    let mut turno = !turno;
+    let mut buscador = Buscador::nuevo();
+    loop {
+        match buscador.resolver(&tablero, turno).mejor {
+            Some(posicion) => {
+                tablero
+                    .jugar(posicion, turno)
+                    .expect("el resolvedor elige jugadas válidas");
+                turno = !turno;
+            }
+            None if tablero.puede_jugar(!turno) => turno = !turno,
+            None => return tablero,
+        }
+    }
 }

@@ -1,5 +1,7 @@
 //! The start menu and its questions: a new game (between people, against the
-//! computer, or two computers), a saved one, and who moves on a loaded board.
+//! computer, or two computers), a saved one (with its moves and turn when its
+//! `.jugadas` is beside it), the game left unfinished, and who moves on a board that
+//! does not say.
 
 use std::{
     io::{self, BufRead, Write},
@@ -7,87 +9,240 @@ use std::{
 };
 
 use super::{
-    HUMANOS,
+    HUMANOS, ajustar,
     consola::Consola,
-    guardado::{NOMBRE_ILEGIBLE, nombre_legible},
+    decir,
+    guardado::{NOMBRE_ILEGIBLE, nombre_legible, ruta_de_jugadas},
+    historial::{Historial, Retomada},
+    recuperacion::Pendiente,
 };
 use crate::{
-    Color, Estado, Partida, PorColor, Reglas, Tablero, disco, formato::entrada,
-    motor::jugadores::Nivel, texto::cita,
+    Color, ErrorArchivo, Estado, Partida, PorColor, Reglas, Tablero, disco,
+    formato::entrada,
+    motor::jugadores::Nivel,
+    texto::{cantidad, cita, mayuscula_inicial},
 };
 
 /// A game to play, as chosen.
 pub(super) struct Comienzo {
-    /// The game, at its first move.
-    pub(super) partida: Partida,
-    /// The file it was loaded from.
-    pub(super) cargada_de: Option<PathBuf>,
+    /// The game, with the moves known before it.
+    pub(super) retomada: Retomada,
+    /// The file it was loaded from, offered when saving.
+    pub(super) archivo: Option<PathBuf>,
     /// Who plays it; `None` to keep the players as they were.
     pub(super) jugadores: Option<PorColor<Nivel>>,
+    /// Whether two computers play on without waiting for Enter; `None` to keep it.
+    pub(super) sin_pausa: Option<bool>,
+    /// The unfinished game of an earlier session: not saved anywhere but in the
+    /// recovery save.
+    pub(super) recuperada: bool,
+}
+
+impl Comienzo {
+    /// A new game from the start, under `reglas`, played by `jugadores` (or by whoever
+    /// played before, if `None`).
+    pub(super) fn nueva(reglas: Reglas, jugadores: Option<PorColor<Nivel>>) -> Comienzo {
+        Comienzo::de(Partida::nueva().con_reglas(reglas), None, jugadores)
+    }
+
+    /// `partida`, with no moves known before it, loaded from `archivo` if it was.
+    fn de(
+        partida: Partida,
+        archivo: Option<&Path>,
+        jugadores: Option<PorColor<Nivel>>,
+    ) -> Comienzo {
+        let archivo = archivo.map(Path::to_owned);
+        Comienzo {
+            retomada: Retomada {
+                historial: Historial::nuevo(partida.clone(), archivo.clone()),
+                partida,
+                ultima: None,
+            },
+            archivo,
+            jugadores,
+            sin_pausa: None,
+            recuperada: false,
+        }
+    }
 }
 
 /// What the person chose while loading.
 enum Eleccion {
     /// Play this game.
     Jugar(Comienzo),
-    /// Show the menu again.
-    Menu,
+    /// An empty answer: no file.
+    Ninguna,
     /// The input ended: say goodbye.
     Salir,
 }
 
-/// The start menu: a new game, a saved one, or quit (`None`).
+/// The computer's levels in a student's words, before a level is asked.
+const NIVELES: &str = "\
+Niveles de la computadora:
+  aleatorio  juega al azar
+  libro      la computadora del capítulo de Reversi: toma una esquina si puede
+             y, si no, la jugada que más fichas le deja
+  fuerte     el motor: mira muchas jugadas adelante; muy difícil de ganarle
+";
+
+/// The level offered with Enter: not the unbeatable one.
+const NIVEL_SUGERIDO: Nivel = Nivel::Libro;
+
+/// The menu's options, explained.
+const AYUDA: &str = "  0) sigue la partida que quedó a medias, si la hay: el juego la guarda solo
+     después de cada jugada, por si se cierra la terminal o se corta la luz
+  1) dos personas en este teclado, por turnos; empiezan las negras
+  2) sigue una partida guardada con «guardar» (o un tablero escrito a mano)
+  3) tú contra la computadora, en una partida nueva o en una guardada
+  4) dos computadoras juegan entre ellas; tú miras
+  5) termina el programa
+";
+
+/// The start menu: a new game, a saved one, the unfinished one (`pendiente`), or
+/// quit (`None`).
 pub(super) fn menu<R: BufRead, W: Write>(
     consola: &mut Consola<R, W>,
     reglas: Reglas,
+    pendiente: Option<&Pendiente>,
 ) -> io::Result<Option<Comienzo>> {
     let nueva = |jugadores| Comienzo::nueva(reglas, Some(jugadores));
     loop {
         writeln!(consola)?;
         writeln!(consola, "Menú:")?;
+        if let Some(pendiente) = pendiente {
+            let fecha = match &pendiente.fecha {
+                Some(fecha) => format!(", del {fecha}"),
+                None => String::new(),
+            };
+            decir(
+                consola,
+                &format!(
+                    "  0) Seguir la partida interrumpida ({}{fecha})",
+                    cantidad(pendiente.jugadas as u64, "jugada", "jugadas")
+                ),
+            )?;
+        }
         writeln!(consola, "  1) Partida nueva, dos personas")?;
         writeln!(consola, "  2) Cargar una partida guardada")?;
         writeln!(consola, "  3) Contra la computadora")?;
         writeln!(consola, "  4) Computadora contra computadora")?;
         writeln!(consola, "  5) Salir")?;
-        let Some(opcion) = consola.preguntar("Elige una opción (1 a 5): ")? else {
+        let primera = if pendiente.is_some() { 0 } else { 1 };
+        let pregunta = format!("Elige una opción ({primera} a 5, o «ayuda»): ");
+        let Some(opcion) = consola.preguntar(&pregunta)? else {
             return Ok(None);
         };
-        match opcion.to_lowercase().as_str() {
-            "1" | "nueva" => return Ok(Some(nueva(HUMANOS))),
-            "2" | "cargar" => match cargar(consola, reglas)? {
-                Eleccion::Jugar(comienzo) => return Ok(Some(comienzo)),
-                Eleccion::Menu => {}
-                Eleccion::Salir => return Ok(None),
-            },
-            "3" => {
-                let Some(color) = preguntar_color(consola)? else {
-                    return Ok(None);
-                };
-                let Some(nivel) = preguntar_nivel(consola, "la computadora")? else {
-                    return Ok(None);
-                };
-                let mut jugadores = PorColor::new(nivel, nivel);
-                jugadores[color] = Nivel::Humano;
-                return Ok(Some(nueva(jugadores)));
+        let eleccion = match opcion.to_lowercase().as_str() {
+            "0" | "seguir" if pendiente.is_some() => {
+                let ruta = &pendiente.expect("hay una partida pendiente").ruta;
+                match disco::cargar(ruta) {
+                    Ok(tablero) => {
+                        let abierta = abrir(
+                            consola,
+                            "Sigue la partida interrumpida",
+                            ruta,
+                            tablero,
+                            None,
+                            reglas,
+                        )?;
+                        abierta.map_or(Eleccion::Salir, |comienzo| {
+                            Eleccion::Jugar(Comienzo {
+                                archivo: None,
+                                recuperada: true,
+                                ..comienzo
+                            })
+                        })
+                    }
+                    Err(error) => {
+                        decir(consola, &format!("No se pudo retomar: {error}."))?;
+                        Eleccion::Ninguna
+                    }
+                }
             }
-            "4" => {
-                let Some(negro) = preguntar_nivel(consola, "las negras")? else {
-                    return Ok(None);
-                };
-                let Some(blanco) = preguntar_nivel(consola, "las blancas")? else {
-                    return Ok(None);
-                };
-                return Ok(Some(nueva(PorColor::new(negro, blanco))));
-            }
-            "5" | "salir" => return Ok(None),
-            _ => writeln!(
+            "1" | "nueva" => Eleccion::Jugar(nueva(HUMANOS)),
+            "2" | "cargar" => cargar(
                 consola,
-                "«{}» no es una opción: escribe un número del 1 al 5.",
-                cita(&opcion)
+                reglas,
+                "Archivo a cargar (Enter para volver al menú): ",
             )?,
+            "3" => contra_la_computadora(consola, reglas)?,
+            "4" => computadoras(consola, reglas)?,
+            "5" | "salir" => Eleccion::Salir,
+            "ayuda" | "?" => {
+                write!(consola, "{AYUDA}\n{NIVELES}")?;
+                writeln!(
+                    consola,
+                    "Durante la partida, «ayuda» muestra los comandos y las reglas."
+                )?;
+                Eleccion::Ninguna
+            }
+            _ => {
+                decir(
+                    consola,
+                    &format!(
+                        "«{}» no es una opción: escribe un número del {primera} al 5, o «ayuda».",
+                        cita(&opcion)
+                    ),
+                )?;
+                Eleccion::Ninguna
+            }
+        };
+        match eleccion {
+            Eleccion::Jugar(comienzo) => return Ok(Some(comienzo)),
+            Eleccion::Ninguna => {}
+            Eleccion::Salir => return Ok(None),
         }
     }
+}
+
+/// Option 3: a person against the computer, on a new game or a saved one.
+fn contra_la_computadora<R: BufRead, W: Write>(
+    consola: &mut Consola<R, W>,
+    reglas: Reglas,
+) -> io::Result<Eleccion> {
+    let comienzo = match cargar(
+        consola,
+        reglas,
+        "Archivo a cargar (Enter = partida nueva): ",
+    )? {
+        Eleccion::Jugar(comienzo) => comienzo,
+        Eleccion::Ninguna => Comienzo::nueva(reglas, None),
+        Eleccion::Salir => return Ok(Eleccion::Salir),
+    };
+    let Some(color) = preguntar_color(consola)? else {
+        return Ok(Eleccion::Salir);
+    };
+    write!(consola, "{NIVELES}")?;
+    let Some(nivel) = preguntar_nivel(consola, "la computadora")? else {
+        return Ok(Eleccion::Salir);
+    };
+    let mut jugadores = PorColor::new(nivel, nivel);
+    jugadores[color] = Nivel::Humano;
+    Ok(Eleccion::Jugar(Comienzo {
+        jugadores: Some(jugadores),
+        ..comienzo
+    }))
+}
+
+/// Option 4: two computers, with or without a pause between their moves.
+fn computadoras<R: BufRead, W: Write>(
+    consola: &mut Consola<R, W>,
+    reglas: Reglas,
+) -> io::Result<Eleccion> {
+    write!(consola, "{NIVELES}")?;
+    let Some(negro) = preguntar_nivel(consola, "las negras")? else {
+        return Ok(Eleccion::Salir);
+    };
+    let Some(blanco) = preguntar_nivel(consola, "las blancas")? else {
+        return Ok(Eleccion::Salir);
+    };
+    let Some(pausa) = consola.confirmar("¿Esperar Enter entre jugadas? (s/n): ")? else {
+        return Ok(Eleccion::Salir);
+    };
+    Ok(Eleccion::Jugar(Comienzo {
+        sin_pausa: Some(!pausa),
+        ..Comienzo::nueva(reglas, Some(PorColor::new(negro, blanco)))
+    }))
 }
 
 /// Asks which color the person plays against the computer; `None` at the end of
@@ -114,35 +269,35 @@ fn preguntar_nivel<R: BufRead, W: Write>(
     consola: &mut Consola<R, W>,
     quien: &str,
 ) -> io::Result<Option<Nivel>> {
-    let pregunta = format!("¿Nivel de {quien}? aleatorio, libro o fuerte [Enter = fuerte]: ");
+    let pregunta = format!("¿Nivel de {quien}? [Enter = {NIVEL_SUGERIDO}]: ");
     loop {
         let Some(respuesta) = consola.preguntar(&pregunta)? else {
             return Ok(None);
         };
         match respuesta.parse::<Nivel>() {
-            _ if respuesta.is_empty() => return Ok(Some(Nivel::Fuerte)),
-            Ok(Nivel::Humano) | Err(_) => writeln!(
+            _ if respuesta.is_empty() => return Ok(Some(NIVEL_SUGERIDO)),
+            Ok(Nivel::Humano) | Err(_) => decir(
                 consola,
-                "Responde aleatorio, libro o fuerte (o Enter para fuerte)."
+                &format!("Responde aleatorio, libro o fuerte (o Enter para {NIVEL_SUGERIDO})."),
             )?,
             Ok(nivel) => return Ok(Some(nivel)),
         }
     }
 }
 
-/// Asks for a file until one loads, then who moves; an empty answer goes back to
-/// the menu.
+/// Asks `pregunta` for a file until one loads, then who moves if its `.jugadas` does
+/// not say.
 fn cargar<R: BufRead, W: Write>(
     consola: &mut Consola<R, W>,
     reglas: Reglas,
+    pregunta: &str,
 ) -> io::Result<Eleccion> {
     loop {
-        let Some(nombre) = consola.preguntar("Archivo a cargar (Enter para volver al menú): ")?
-        else {
+        let Some(nombre) = consola.preguntar(pregunta)? else {
             return Ok(Eleccion::Salir);
         };
         if nombre.is_empty() {
-            return Ok(Eleccion::Menu);
+            return Ok(Eleccion::Ninguna);
         }
         if !nombre_legible(Path::new(&nombre)) {
             writeln!(consola, "{NOMBRE_ILEGIBLE}")?;
@@ -150,45 +305,107 @@ fn cargar<R: BufRead, W: Write>(
         }
         match disco::cargar(&nombre) {
             Ok(tablero) => {
-                return Ok(
-                    match abrir(consola, Path::new(&nombre), tablero, None, reglas)? {
-                        Some(comienzo) => Eleccion::Jugar(comienzo),
-                        None => Eleccion::Salir,
-                    },
-                );
+                let encabezado = format!("Partida cargada de «{nombre}»");
+                let abierta = abrir(
+                    consola,
+                    &encabezado,
+                    Path::new(&nombre),
+                    tablero,
+                    None,
+                    reglas,
+                )?;
+                return Ok(abierta.map_or(Eleccion::Salir, Eleccion::Jugar));
             }
-            Err(error) => writeln!(consola, "No se pudo cargar: {error}.")?,
+            Err(error) => decir(consola, &format!("No se pudo cargar: {error}."))?,
         }
     }
 }
 
-/// Starts a game on a board loaded from `ruta`; `turno` moves first, or is asked.
+/// Starts a game on `tablero`, loaded from `ruta`, after saying `encabezado` (a
+/// sentence without its full stop, which the moves may complete). With its
+/// `.jugadas` beside it, the game comes back as it was: its moves and its turn. Without
+/// it, or when it does not lead to this board, `turno` moves, or is asked. An explicit
+/// `turno` that is not the one the moves leave wins, and the moves are not used.
 /// `None` at the end of the input.
 pub(super) fn abrir<R: BufRead, W: Write>(
     consola: &mut Consola<R, W>,
+    encabezado: &str,
     ruta: &Path,
     tablero: Tablero,
     turno: Option<Color>,
     reglas: Reglas,
 ) -> io::Result<Option<Comienzo>> {
-    writeln!(consola, "Partida cargada de «{}».", ruta.display())?;
-    let partida = match turno {
-        Some(turno) => Some(Partida::desde(tablero, turno).con_reglas(reglas)),
-        None => preguntar_turno(consola, tablero, reglas)?,
+    let ruta_jugadas = ruta_de_jugadas(ruta);
+    let jugadas = format!("«{}»", ruta_jugadas.display());
+    let retomada = match disco::leer_archivo(&ruta_jugadas) {
+        Err(ErrorArchivo::NoExiste { .. }) => Err(format!("No hay {jugadas} al lado")),
+        Err(error) => Err(mayuscula_inicial(&error.to_string())),
+        Ok(bytes) => Historial::retomar(
+            &String::from_utf8_lossy(&bytes),
+            &ruta_jugadas,
+            &tablero,
+            reglas,
+        )
+        .map_err(|razon| format!("{jugadas} no corresponde: {razon}")),
     };
-    Ok(partida.map(|partida| Comienzo {
-        partida,
-        cargada_de: Some(ruta.to_owned()),
-        jugadores: None,
-    }))
+    let sin_jugadas = |partida| Comienzo::de(partida, Some(ruta), None);
+    let partida = match (retomada, turno) {
+        (Ok(retomada), Some(turno)) if retomada.partida.turno() != turno => {
+            decir(consola, &format!("{encabezado}."))?;
+            decir(
+                consola,
+                &format!(
+                    "Sus jugadas ({jugadas}) dejan el turno a las {}: con --turno {turno}, \
+                     se juega sin ellas.",
+                    retomada.partida.turno().nombre()
+                ),
+            )?;
+            Partida::desde(tablero, turno).con_reglas(reglas)
+        }
+        (Ok(retomada), _) => {
+            decir(
+                consola,
+                &format!(
+                    "{encabezado}, con {}: turno de las {}.",
+                    cantidad(
+                        retomada.historial.cantidad() as u64,
+                        "jugada anterior",
+                        "jugadas anteriores",
+                    ),
+                    retomada.partida.turno().nombre()
+                ),
+            )?;
+            return Ok(Some(Comienzo {
+                retomada,
+                archivo: Some(ruta.to_owned()),
+                jugadores: None,
+                sin_pausa: None,
+                recuperada: false,
+            }));
+        }
+        (Err(_), Some(turno)) => {
+            decir(consola, &format!("{encabezado}."))?;
+            Partida::desde(tablero, turno).con_reglas(reglas)
+        }
+        (Err(razon), None) => {
+            decir(consola, &format!("{encabezado}."))?;
+            let aviso = format!("{razon}: se pregunta quién juega.");
+            match preguntar_turno(consola, tablero, reglas, &aviso)? {
+                Some(partida) => partida,
+                None => return Ok(None),
+            }
+        }
+    };
+    Ok(Some(sin_jugadas(partida)))
 }
 
-/// Asks who moves on a loaded board, offering the likely answer; `None` at the end
-/// of the input.
+/// Asks who moves on a loaded board, offering the likely answer, after saying
+/// `aviso`; `None` at the end of the input.
 fn preguntar_turno<R: BufRead, W: Write>(
     consola: &mut Consola<R, W>,
     tablero: Tablero,
     reglas: Reglas,
+    aviso: &str,
 ) -> io::Result<Option<Partida>> {
     let sugerido = Partida::turno_sugerido(&tablero);
     let partida = Partida::desde(tablero.clone(), sugerido).con_reglas(reglas);
@@ -197,12 +414,13 @@ fn preguntar_turno<R: BufRead, W: Write>(
     if partida.estado() != Estado::EnCurso {
         return Ok(Some(partida));
     }
+    decir(consola, aviso)?;
     let pregunta = format!(
         "¿Quién juega ahora? N (negras) o B (blancas) [Enter = {sugerido}, las {}]: ",
         sugerido.nombre()
     );
     loop {
-        let Some(respuesta) = consola.preguntar(&pregunta)? else {
+        let Some(respuesta) = consola.preguntar(&ajustar(&pregunta))? else {
             return Ok(None);
         };
         let turno = match respuesta.as_str() {
@@ -212,18 +430,6 @@ fn preguntar_turno<R: BufRead, W: Write>(
         match turno {
             Some(turno) => return Ok(Some(Partida::desde(tablero, turno).con_reglas(reglas))),
             None => writeln!(consola, "Responde N (negras) o B (blancas).")?,
-        }
-    }
-}
-
-impl Comienzo {
-    /// A new game from the start, under `reglas`, played by `jugadores` (or by whoever
-    /// played before, if `None`).
-    pub(super) fn nueva(reglas: Reglas, jugadores: Option<PorColor<Nivel>>) -> Comienzo {
-        Comienzo {
-            partida: Partida::nueva().con_reglas(reglas),
-            cargada_de: None,
-            jugadores,
         }
     }
 }

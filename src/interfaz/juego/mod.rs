@@ -1,16 +1,22 @@
-//! The game at the terminal: two people take turns at one keyboard.
+//! The game at the terminal: two people take turns at one keyboard, or a person plays
+//! the computer, or two computers play.
 //!
 //! [`ejecutar`] reads lines from any [`BufRead`] and writes to any [`Write`], so the same
 //! loop serves a person at a terminal, a piped transcript and the tests. It never
 //! panics on its input: garbage, very long lines, bytes that are not UTF-8 and the end
-//! of the input (Ctrl-D) at any prompt all have an answer, the last one a goodbye.
+//! of the input (Ctrl-D) at any prompt all have an answer, the last one a goodbye. No
+//! line it writes is wider than a terminal's 80 columns (the help of the commands
+//! aside), and with [`Opciones::recuperacion`] no game in progress is lost.
 
 mod comando;
 mod consola;
 mod guardado;
 mod historial;
 mod jugadores;
+mod jugar;
 mod menu;
+mod pantalla;
+mod recuperacion;
 
 use std::{
     io::{self, BufRead, Write},
@@ -21,16 +27,16 @@ use std::{
 use self::{
     comando::Comando,
     consola::Consola,
-    guardado::{Archivos, Guardado},
-    historial::Historial,
+    guardado::Archivos,
+    historial::{Historial, Retomada},
     jugadores::{HUMANOS, Jugadores},
     menu::Comienzo,
+    pantalla::{ajustar, decir},
+    recuperacion::Recuperacion,
 };
 use crate::{
-    Bitboard, Color, ErrorArchivo, Estado, Jugada, Partida, PorColor, Posicion, Reglas, Vista,
-    disco,
-    motor::jugadores::{Nivel, sugerencia},
-    texto::mayuscula_inicial,
+    Color, ErrorArchivo, Estado, Partida, PorColor, Posicion, Reglas, disco,
+    motor::jugadores::Nivel, texto::mayuscula_inicial,
 };
 
 /// How the game starts and looks.
@@ -38,7 +44,9 @@ use crate::{
 pub struct Opciones {
     /// Load this saved board and skip the start menu.
     pub cargar: Option<PathBuf>,
-    /// Who moves first on the loaded board; asked when `None`.
+    /// Who moves on the loaded board. When `None`, the board's `.jugadas` (written
+    /// beside it by `guardar`) says, or the players are asked. When given, it wins over
+    /// the `.jugadas`, whose moves are then used only if they leave this turn.
     pub turno: Option<Color>,
     /// Draw the pieces in color (ANSI escapes).
     pub color: bool,
@@ -58,6 +66,11 @@ pub struct Opciones {
     pub sin_pausa: bool,
     /// When a player may pass.
     pub reglas: Reglas,
+    /// The folder of the recovery save: the game in progress is kept there after
+    /// every move, and the start menu offers to continue it. `None` keeps nothing
+    /// (tests and examples must not touch the user's folder); the program passes
+    /// [`carpeta_de_recuperacion`].
+    pub recuperacion: Option<PathBuf>,
 }
 
 impl Default for Opciones {
@@ -73,8 +86,17 @@ impl Default for Opciones {
             tiempo: Duration::from_secs(1),
             sin_pausa: false,
             reglas: Reglas::Tarea,
+            recuperacion: None,
         }
     }
+}
+
+/// The user's data folder for the recovery save: `$XDG_DATA_HOME/othello` on Linux
+/// (`~/.local/share/othello` by default), the platform's equivalent elsewhere; `None`
+/// when the system names no home folder.
+pub fn carpeta_de_recuperacion() -> Option<PathBuf> {
+    directories::ProjectDirs::from("cl", "uc", "othello")
+        .map(|carpetas| carpetas.data_dir().to_owned())
 }
 
 /// Why the game could not go on.
@@ -142,20 +164,34 @@ fn jugar<R: BufRead, W: Write>(
     let mut sesion = Sesion::abrir(consola, opciones);
     sesion.bienvenida()?;
     let reglas = opciones.reglas;
-    let mut siguiente = match (cargada, opciones.jugadores) {
-        (Some((ruta, tablero)), _) => {
-            menu::abrir(&mut sesion.consola, ruta, tablero, opciones.turno, reglas)?
+    let pendiente = sesion
+        .recuperacion
+        .as_ref()
+        .and_then(Recuperacion::pendiente);
+    let con_menu = cargada.is_none() && opciones.jugadores.is_none();
+    if let (Some(pendiente), false) = (&pendiente, con_menu) {
+        decir(
+            &mut sesion.consola,
+            &format!(
+                "Hay una partida interrumpida en «{}»: el menú (othello, sin opciones) ofrece \
+                 seguirla; si juegas esta, la reemplaza.",
+                pendiente.ruta.display()
+            ),
+        )?;
+    }
+    let mut siguiente = match cargada {
+        Some((ruta, tablero)) => {
+            let encabezado = format!("Partida cargada de «{}»", ruta.display());
+            let consola = &mut sesion.consola;
+            menu::abrir(consola, &encabezado, ruta, tablero, opciones.turno, reglas)?
         }
-        (None, Some(_)) => Some(Comienzo::nueva(reglas, None)),
-        (None, None) => menu::menu(&mut sesion.consola, reglas)?,
+        None if con_menu => menu::menu(&mut sesion.consola, reglas, pendiente.as_ref())?,
+        None => Some(Comienzo::nueva(reglas, None)),
     };
     while let Some(comienzo) = siguiente {
         siguiente = match sesion.jugar_partida(comienzo)? {
             Fin::Salir => None,
-            Fin::Terminada => match sesion.consola.confirmar("¿Jugar otra partida? (s/n): ")? {
-                Some(true) => Some(Comienzo::nueva(reglas, None)),
-                _ => None,
-            },
+            Fin::Otra => Some(Comienzo::nueva(reglas, None)),
         };
     }
     writeln!(sesion.consola, "¡Hasta luego!")?;
@@ -166,13 +202,39 @@ fn jugar<R: BufRead, W: Write>(
 enum Fin {
     /// The players quit, or the input ended.
     Salir,
-    /// The game reached one of its end conditions.
-    Terminada,
+    /// The players want another game.
+    Otra,
+}
+
+/// What a player's action changed, and so what the game shows before it asks again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Efecto {
+    /// Nothing: ask again.
+    Nada,
+    /// Only the view (the hints): draw the board again.
+    Vista,
+    /// The game but not the board (a pass): the board on screen still holds, unless it
+    /// shows the hints, which were the passer's.
+    Pase,
+    /// The board: draw it.
+    Tablero,
+    /// The players leave; `conservar` keeps the recovery save (the game was not saved
+    /// and the input ended).
+    Dejar {
+        /// Keep the recovery save.
+        conservar: bool,
+    },
+    /// The game is over and the players want another.
+    Otra,
 }
 
 /// Said when a move is typed on a computer player's turn.
 const JUEGA_LA_COMPUTADORA: &str =
     "Ahora juega la computadora: Enter para que juegue, o escribe un comando.";
+
+/// The question after a game ends, where the game can still be looked at, undone and
+/// saved.
+const OTRA_PARTIDA: &str = "¿Jugar otra partida? (s/n; o historial, deshacer, guardar): ";
 
 /// The players' side of the program: where it reads and writes, and what it keeps
 /// across games.
@@ -185,6 +247,8 @@ struct Sesion<R, W> {
     sin_pausa: bool,
     /// How long the strong player thinks for a suggestion.
     tiempo: Duration,
+    /// Where the game in progress is kept, if anywhere.
+    recuperacion: Option<Recuperacion>,
 }
 
 /// The game at hand, as the players change it.
@@ -213,6 +277,7 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
             color: opciones.color,
             sin_pausa: opciones.sin_pausa,
             tiempo: opciones.tiempo,
+            recuperacion: opciones.recuperacion.clone().map(Recuperacion::en),
         }
     }
 
@@ -227,338 +292,270 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
         )
     }
 
-    /// Plays one game to its end, or until the players quit or the input ends.
+    /// Plays one game to its end, and past it while the players look back, or until
+    /// they quit or the input ends.
     fn jugar_partida(&mut self, comienzo: Comienzo) -> io::Result<Fin> {
         if let Some(jugadores) = comienzo.jugadores {
             self.jugadores.sentar(jugadores);
         }
+        if let Some(sin_pausa) = comienzo.sin_pausa {
+            self.sin_pausa = sin_pausa;
+        }
+        if let (true, Some(recuperacion)) = (comienzo.recuperada, &mut self.recuperacion) {
+            recuperacion.adoptar();
+        }
+        let Retomada {
+            partida,
+            historial,
+            ultima,
+        } = comienzo.retomada;
         let mut juego = EnJuego {
-            historial: Historial::nuevo(comienzo.partida.clone(), comienzo.cargada_de.clone()),
-            archivos: Archivos::de(comienzo.cargada_de),
-            partida: comienzo.partida,
-            ultima: None,
+            partida,
+            historial,
+            archivos: Archivos::de(comienzo.archivo),
+            ultima,
             pistas: false,
-            sin_guardar: false,
+            // A game continued from the recovery save is saved nowhere else.
+            sin_guardar: comienzo.recuperada,
         };
         if let Some(anuncio) = self.jugadores.preparar() {
-            writeln!(self.consola, "{anuncio}")?;
+            decir(&mut self.consola, &anuncio)?;
         }
-        let mut redibujar = true;
+        self.mostrar(&mut juego, Efecto::Vista)?;
         loop {
-            if redibujar {
-                self.mostrar(&juego)?;
-                if let Estado::Terminada { motivo, resultado } = juego.partida.estado() {
-                    writeln!(self.consola, "Fin de la partida: {motivo}.")?;
-                    writeln!(
-                        self.consola,
-                        "{}.",
-                        mayuscula_inicial(&resultado.to_string())
-                    )?;
-                    return Ok(Fin::Terminada);
-                }
-                if juego.partida.debe_pasar() {
-                    writeln!(
-                        self.consola,
-                        "Las {} no tienen jugadas válidas: deben pasar (escribe «pasar»).",
-                        juego.partida.turno().nombre()
-                    )?;
-                }
+            let efecto = match juego.partida.estado() {
+                Estado::EnCurso => self.turno(&mut juego)?,
+                Estado::Terminada { .. } => self.tras_el_final(&mut juego)?,
+            };
+            match efecto {
+                Efecto::Dejar { conservar } => return self.dejar(conservar),
+                Efecto::Otra => return Ok(Fin::Otra),
+                _ => self.mostrar(&mut juego, efecto)?,
             }
-            let turno = juego.partida.turno();
-            let computadora = self.jugadores.es_computadora(turno);
-            // Between two computer players the game waits for Enter, unless told not to;
-            // against a person the computer answers at once.
-            let pausa = !self.sin_pausa && !self.jugadores.hay_persona();
-            let linea = if computadora && !pausa {
-                String::new()
-            } else {
-                let pregunta = if computadora {
-                    format!(
-                        "Enter: juegan las {} ({}); o escribe un comando: ",
-                        turno.nombre(),
-                        self.jugadores.nivel(turno)
-                    )
+        }
+    }
+
+    /// One turn of the side to move: the computer plays, a person's forced pass against
+    /// the computer is made for them, or a person types a move or a command.
+    fn turno(&mut self, juego: &mut EnJuego) -> io::Result<Efecto> {
+        let turno = juego.partida.turno();
+        let computadora = self.jugadores.es_computadora(turno);
+        // Between two computer players the game waits for Enter, unless told not to;
+        // against a person the computer answers at once.
+        let pausa = !self.sin_pausa && !self.jugadores.hay_persona();
+        if computadora && !pausa {
+            return self.juega_la_computadora(juego);
+        }
+        let forzado = juego.partida.debe_pasar();
+        if forzado && !computadora && self.jugadores.hay_computadora() {
+            return self.pasar(juego);
+        }
+        let pregunta = if computadora {
+            format!(
+                "Enter: juegan {}; o escribe un comando: ",
+                self.jugadores.quien(turno)
+            )
+        } else if forzado {
+            format!(
+                "Turno de las {} ({turno}) [Enter = pasar]: ",
+                turno.nombre()
+            )
+        } else {
+            format!("Turno de las {} ({turno}): ", turno.nombre())
+        };
+        self.consola
+            .completar(comando::palabras(juego.partida.jugadas_validas()));
+        let Some(linea) = self.consola.preguntar(&pregunta)? else {
+            return Ok(Efecto::Dejar {
+                conservar: juego.sin_guardar,
+            });
+        };
+        match linea.parse::<Comando>() {
+            Ok(comando) => self.hacer(juego, comando),
+            Err(error) => {
+                decir(&mut self.consola, &format!("{error}."))?;
+                Ok(Efecto::Nada)
+            }
+        }
+    }
+
+    /// Does what a player typed.
+    fn hacer(&mut self, juego: &mut EnJuego, comando: Comando) -> io::Result<Efecto> {
+        let turno = juego.partida.turno();
+        let computadora = self.jugadores.es_computadora(turno);
+        match comando {
+            Comando::Nada if computadora => self.juega_la_computadora(juego),
+            // A forced pass needs no more than Enter.
+            Comando::Nada if juego.partida.debe_pasar() => self.pasar(juego),
+            Comando::Nada => Ok(Efecto::Nada),
+            Comando::Pasar | Comando::Colocar(_) if computadora => {
+                writeln!(self.consola, "{JUEGA_LA_COMPUTADORA}")?;
+                Ok(Efecto::Nada)
+            }
+            Comando::Pasar => self.pasar(juego),
+            Comando::Colocar(posicion) => self.colocar(juego, posicion),
+            Comando::Guardar(nombre) => {
+                let consola = &mut self.consola;
+                if (juego.archivos).guardar(consola, &juego.partida, &juego.historial, &nombre)? {
+                    juego.sin_guardar = false;
+                }
+                Ok(Efecto::Nada)
+            }
+            Comando::Tablero => Ok(Efecto::Vista),
+            Comando::Pistas => {
+                juego.pistas = !juego.pistas;
+                let estado = if juego.pistas {
+                    "activadas"
                 } else {
-                    format!("Turno de las {} ({turno}): ", turno.nombre())
+                    "desactivadas"
                 };
-                self.consola
-                    .completar(comando::palabras(juego.partida.jugadas_validas()));
-                match self.consola.preguntar(&pregunta)? {
-                    Some(linea) => linea,
-                    None => return Ok(Fin::Salir),
-                }
-            };
-            let comando = match linea.parse::<Comando>() {
-                Ok(comando) => comando,
-                Err(error) => {
-                    writeln!(self.consola, "{error}.")?;
-                    redibujar = false;
-                    continue;
-                }
-            };
-            redibujar = match comando {
-                Comando::Nada if computadora => {
-                    self.juega_la_computadora(&mut juego)?;
-                    true
-                }
-                Comando::Nada => false,
-                Comando::Pasar | Comando::Colocar(_) if computadora => {
-                    writeln!(self.consola, "{JUEGA_LA_COMPUTADORA}")?;
-                    false
-                }
-                Comando::Pasar => self.pasar(&mut juego)?,
-                Comando::Colocar(posicion) => self.colocar(&mut juego, posicion)?,
-                Comando::Guardar(nombre) => {
-                    match juego.archivos.guardar(
-                        &mut self.consola,
-                        &juego.partida,
-                        &juego.historial,
-                        &nombre,
-                    )? {
-                        Guardado::Hecho => juego.sin_guardar = false,
-                        Guardado::NoHecho => {}
-                        Guardado::FinDeEntrada => return Ok(Fin::Salir),
-                    }
-                    false
-                }
-                Comando::Tablero => true,
-                Comando::Pistas => {
-                    juego.pistas = !juego.pistas;
-                    let estado = if juego.pistas {
-                        "activadas"
-                    } else {
-                        "desactivadas"
-                    };
-                    writeln!(self.consola, "Pistas {estado}.")?;
-                    true
-                }
-                Comando::Ayuda => {
-                    write!(self.consola, "{}", comando::ayuda(juego.partida.reglas()))?;
-                    false
-                }
-                Comando::Historial => {
-                    write!(self.consola, "{}", juego.historial.texto())?;
-                    false
-                }
-                Comando::Sugerir => {
-                    self.sugerir(&juego.partida)?;
-                    false
-                }
-                Comando::Deshacer => self.deshacer(&mut juego)?,
-                Comando::Salir => {
-                    if self.salir(&mut juego)? {
-                        return Ok(Fin::Salir);
-                    }
-                    false
-                }
-            };
+                writeln!(self.consola, "Pistas {estado}.")?;
+                Ok(Efecto::Vista)
+            }
+            Comando::Ayuda => {
+                write!(self.consola, "{}", comando::ayuda(juego.partida.reglas()))?;
+                Ok(Efecto::Nada)
+            }
+            Comando::Historial => {
+                write!(self.consola, "{}", ajustar(&juego.historial.texto()))?;
+                Ok(Efecto::Nada)
+            }
+            Comando::Sugerir => {
+                let consejo = jugadores::consejo(&juego.partida, self.tiempo);
+                decir(&mut self.consola, &consejo)?;
+                Ok(Efecto::Nada)
+            }
+            Comando::Deshacer => self.deshacer(juego),
+            Comando::Salir => self.salir(juego),
         }
     }
 
-    /// Draws the board with the counts.
-    fn mostrar(&mut self, juego: &EnJuego) -> io::Result<()> {
+    /// After the game ends: another game, or leave; before that the players may still
+    /// look at the moves, undo (an accidental second pass) and save.
+    fn tras_el_final(&mut self, juego: &mut EnJuego) -> io::Result<Efecto> {
+        loop {
+            let Some(linea) = self.consola.preguntar(OTRA_PARTIDA)? else {
+                return Ok(Efecto::Dejar { conservar: false });
+            };
+            match linea.to_lowercase().as_str() {
+                "s" | "si" | "sí" => return Ok(Efecto::Otra),
+                "n" | "no" => return Ok(Efecto::Dejar { conservar: false }),
+                _ => {}
+            }
+            match linea.parse::<Comando>() {
+                Ok(Comando::Salir) => return Ok(Efecto::Dejar { conservar: false }),
+                Ok(
+                    comando @ (Comando::Historial
+                    | Comando::Deshacer
+                    | Comando::Guardar(_)
+                    | Comando::Ayuda),
+                ) => return self.hacer(juego, comando),
+                _ => {}
+            }
+            decir(
+                &mut self.consola,
+                "La partida terminó: responde «s» (otra partida) o «n» (salir); antes \
+                 puedes escribir historial, deshacer o guardar.",
+            )?;
+        }
+    }
+
+    /// Shows what `efecto` changed: the board when it changed (or its view), the end
+    /// of the game when it came, and a forced pass between two people. A change to the
+    /// game also goes to the recovery save, or removes it at the end.
+    fn mostrar(&mut self, juego: &mut EnJuego, efecto: Efecto) -> io::Result<()> {
         let partida = &juego.partida;
-        let en_curso = partida.estado() == Estado::EnCurso;
-        let pistas = juego.pistas && en_curso;
-        let validas = if pistas {
-            partida.jugadas_validas()
-        } else {
-            Bitboard::VACIO
+        let estado = partida.estado();
+        let dibujar = match efecto {
+            Efecto::Nada | Efecto::Dejar { .. } | Efecto::Otra => return Ok(()),
+            Efecto::Vista | Efecto::Tablero => true,
+            // The hints were the passer's: drawn again, with the other side's or, at the
+            // end, with none.
+            Efecto::Pase => juego.pistas,
         };
-        let vista = Vista::de(partida.tablero())
-            .ultima(juego.ultima)
-            .pistas(validas)
-            .color(self.color);
-        writeln!(self.consola)?;
-        write!(self.consola, "{vista}")?;
-        writeln!(self.consola, "{}", vista.conteo())?;
-        if pistas {
-            let lista: Vec<String> = validas.into_iter().map(|p| p.to_string()).collect();
-            if lista.is_empty() {
+        if dibujar {
+            self.dibujar(juego)?;
+        }
+        if matches!(efecto, Efecto::Pase | Efecto::Tablero) {
+            self.conservar(juego)?;
+        }
+        let partida = &juego.partida;
+        let turno = partida.turno();
+        match estado {
+            Estado::Terminada { motivo, resultado } => {
+                writeln!(self.consola, "Fin de la partida: {motivo}.")?;
                 writeln!(
                     self.consola,
-                    "Pistas: las {} no tienen jugadas válidas.",
-                    partida.turno().nombre()
+                    "{}.",
+                    mayuscula_inicial(&resultado.to_string())
+                )?;
+            }
+            Estado::EnCurso if partida.debe_pasar() && !self.jugadores.hay_computadora() => {
+                decir(
+                    &mut self.consola,
+                    &format!(
+                        "Las {} no tienen jugadas válidas: deben pasar (Enter o «pasar»).",
+                        turno.nombre()
+                    ),
+                )?;
+            }
+            Estado::EnCurso => {}
+        }
+        Ok(())
+    }
+
+    /// Keeps the game in the recovery save, or removes it once the game is over.
+    fn conservar(&mut self, juego: &EnJuego) -> io::Result<()> {
+        let Some(recuperacion) = &mut self.recuperacion else {
+            return Ok(());
+        };
+        if juego.partida.estado() != Estado::EnCurso {
+            recuperacion.borrar();
+        } else if let Some(aviso) = recuperacion.guardar(&juego.partida, &juego.historial) {
+            decir(&mut self.consola, &aviso)?;
+        }
+        Ok(())
+    }
+
+    /// The players leave: the recovery save stays if asked to `conservar` the game
+    /// (and they are told where), or is removed.
+    fn dejar(&mut self, conservar: bool) -> io::Result<Fin> {
+        if let Some(recuperacion) = &mut self.recuperacion {
+            if conservar && recuperacion.guardada() {
+                decir(
+                    &mut self.consola,
+                    &format!(
+                        "La partida sin guardar quedó en «{}»: al volver, el menú ofrece \
+                         seguirla.",
+                        recuperacion.ruta().display()
+                    ),
                 )?;
             } else {
-                writeln!(self.consola, "Pistas (*): {}", lista.join(", "))?;
+                recuperacion.borrar();
             }
         }
-        Ok(())
+        Ok(Fin::Salir)
     }
 
-    /// A person passes, if the rules allow it. Whether the board changed.
-    fn pasar(&mut self, juego: &mut EnJuego) -> io::Result<bool> {
-        let turno = juego.partida.turno();
-        let tenia_jugadas = !juego.partida.jugadas_validas().es_vacio();
-        let antes = juego.partida.clone();
-        if let Err(error) = juego.partida.jugar(Jugada::Pasar) {
-            writeln!(self.consola, "Jugada no válida: {error}. Intenta de nuevo.")?;
-            return Ok(false);
-        }
-        juego.historial.anotar(&antes, juego.ultima, Jugada::Pasar);
-        writeln!(self.consola, "Las {} pasan.", turno.nombre())?;
-        if tenia_jugadas {
-            writeln!(
-                self.consola,
-                "(Tenían jugadas válidas: en esta variante se puede pasar igual.)"
-            )?;
-        }
-        if juego.partida.estado() == Estado::EnCurso {
-            writeln!(
-                self.consola,
-                "Si las {} también pasan, la partida termina.",
-                (!turno).nombre()
-            )?;
-        }
-        juego.ultima = None;
-        juego.sin_guardar = true;
-        Ok(true)
-    }
-
-    /// Plays a person's move, or says why it cannot be played. Whether the board
-    /// changed.
-    fn colocar(&mut self, juego: &mut EnJuego, posicion: Posicion) -> io::Result<bool> {
-        let antes = juego.partida.clone();
-        let turno = antes.turno();
-        match juego.partida.jugar(Jugada::Colocar(posicion)) {
-            Ok(volteadas) => {
-                let n = volteadas.cantidad();
-                let fichas = if n == 1 { "ficha" } else { "fichas" };
-                writeln!(
-                    self.consola,
-                    "Las {} juegan {posicion} y voltean {n} {fichas}.",
-                    turno.nombre()
-                )?;
-                juego
-                    .historial
-                    .anotar(&antes, juego.ultima, Jugada::Colocar(posicion));
-                juego.ultima = Some(posicion);
-                juego.sin_guardar = true;
-                Ok(true)
-            }
-            Err(razon) => {
-                writeln!(self.consola, "Jugada no válida: {razon}. Intenta de nuevo.")?;
-                Ok(false)
-            }
-        }
-    }
-
-    /// The computer plays for the side to move, or passes without a valid move, and
-    /// says so.
-    fn juega_la_computadora(&mut self, juego: &mut EnJuego) -> io::Result<()> {
-        let turno = juego.partida.turno();
-        let quien = format!(
-            "{} ({})",
-            mayuscula_inicial(turno.singular()),
-            self.jugadores.nivel(turno)
-        );
-        let antes = juego.partida.clone();
-        let jugada = match self.jugadores.elegir(juego.partida.tablero(), turno) {
-            Some(posicion) => {
-                let volteadas = juego
-                    .partida
-                    .jugar(Jugada::Colocar(posicion))
-                    .expect("la computadora elige jugadas válidas")
-                    .cantidad();
-                let fichas = if volteadas == 1 { "ficha" } else { "fichas" };
-                writeln!(
-                    self.consola,
-                    "{quien} juega {posicion} y voltea {volteadas} {fichas}."
-                )?;
-                Jugada::Colocar(posicion)
-            }
-            None => {
-                juego
-                    .partida
-                    .jugar(Jugada::Pasar)
-                    .expect("sin jugadas válidas se puede pasar");
-                writeln!(self.consola, "{quien} no tiene jugadas válidas y pasa.")?;
-                Jugada::Pasar
-            }
-        };
-        juego.historial.anotar(&antes, juego.ultima, jugada);
-        juego.ultima = match jugada {
-            Jugada::Colocar(posicion) => Some(posicion),
-            Jugada::Pasar => None,
-        };
-        juego.sin_guardar = true;
-        Ok(())
-    }
-
-    /// Asks the strong player for the best move of the side to move, without playing
-    /// it.
-    fn sugerir(&mut self, partida: &Partida) -> io::Result<()> {
-        let turno = partida.turno();
-        let Some(sugerida) = sugerencia(partida.tablero(), turno, self.tiempo) else {
-            return writeln!(
-                self.consola,
-                "Las {} no tienen jugadas válidas: corresponde pasar.",
-                turno.nombre()
-            );
-        };
-        let puntaje = sugerida.puntaje;
-        let valor = if sugerida.exacta {
-            format!(
-                "con juego perfecto de ambos, terminan {puntaje:+} fichas para las {} \
-                 (resultado exacto)",
-                turno.nombre()
-            )
-        } else {
-            format!(
-                "ventaja estimada de {puntaje:+} fichas para las {} (búsqueda a {} jugadas)",
-                turno.nombre(),
-                sugerida.profundidad
-            )
-        };
-        writeln!(self.consola, "Sugerencia: {}, {valor}.", sugerida.posicion)
-    }
-
-    /// Undoes the last move or pass (and the computer's answer to it). Whether the
-    /// board changed.
-    fn deshacer(&mut self, juego: &mut EnJuego) -> io::Result<bool> {
-        let contra_la_computadora = self.jugadores.hay_persona();
-        let deshechos = juego
-            .historial
-            .deshacer(|color| contra_la_computadora && self.jugadores.es_computadora(color));
-        let Some(primero) = deshechos.last() else {
-            writeln!(
-                self.consola,
-                "No hay jugadas que deshacer: la partida está como empezó."
-            )?;
-            return Ok(false);
-        };
-        for paso in &deshechos {
-            writeln!(
-                self.consola,
-                "Se deshizo «{}» de las {}.",
-                paso.jugada,
-                paso.antes.turno().nombre()
-            )?;
-        }
-        juego.partida = primero.antes.clone();
-        juego.ultima = primero.ultima_antes;
-        juego.sin_guardar = true;
-        Ok(true)
-    }
-
-    /// Leaves the game, offering to save unsaved changes first. Whether to leave.
-    fn salir(&mut self, juego: &mut EnJuego) -> io::Result<bool> {
+    /// Leaves the game, offering to save unsaved changes first: a save that does not
+    /// happen keeps the game going; the end of the input leaves, keeping the recovery
+    /// save.
+    fn salir(&mut self, juego: &mut EnJuego) -> io::Result<Efecto> {
         if !juego.sin_guardar {
-            return Ok(true);
+            return Ok(Efecto::Dejar { conservar: false });
         }
         let pregunta = "Hay cambios sin guardar. ¿Guardar antes de salir? (s/n): ";
-        if self.consola.confirmar(pregunta)? != Some(true) {
-            return Ok(true);
-        }
-        match juego
-            .archivos
-            .guardar(&mut self.consola, &juego.partida, &juego.historial, "")?
-        {
-            Guardado::Hecho | Guardado::FinDeEntrada => Ok(true),
-            Guardado::NoHecho => {
-                writeln!(self.consola, "La partida sigue.")?;
-                Ok(false)
+        match self.consola.confirmar(pregunta)? {
+            None => Ok(Efecto::Dejar { conservar: true }),
+            Some(false) => Ok(Efecto::Dejar { conservar: false }),
+            Some(true) => {
+                let consola = &mut self.consola;
+                if (juego.archivos).guardar(consola, &juego.partida, &juego.historial, "")? {
+                    Ok(Efecto::Dejar { conservar: false })
+                } else {
+                    writeln!(self.consola, "La partida sigue.")?;
+                    Ok(Efecto::Nada)
+                }
             }
         }
     }
