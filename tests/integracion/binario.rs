@@ -42,8 +42,8 @@ V, V, V, V, V, V, V, V
 ";
 
 /// The lines that follow every usage error outside an order.
-const USO: &str = "\n\nUso: othello [--cargar ARCHIVO [--turno N|B]] [--negro JUGADOR] [--blanco JUGADOR] \
-                   [OPCIONES]\n       \
+const USO: &str = "\n\nUso: othello [--negro JUGADOR] [--blanco JUGADOR] [OPCIONES]\n     \
+                   othello --cargar ARCHIVO [--turno N|B] [OPCIONES]\n     \
                    othello ORDEN [ARGUMENTOS] [--json]\n\
                    Para más información, prueba «othello --help».\n";
 
@@ -1103,16 +1103,16 @@ fn errores_de_uso_en_castellano() {
         (&["--turno", "B"], "falta el argumento --cargar <ARCHIVO>"),
         (
             &["--cargar", "partida.txt", "--turno", "X"],
-            "valor «X» inválido para --turno <N|B>",
+            "valor «X» inválido para --turno <N|B>: se esperaba N o B (o negras,\nblancas)",
         ),
         (
-            &["--cargar", "partida.txt", "--turno", "blancas"],
-            "valor «blancas» inválido para --turno <N|B>",
+            &["--cargar", "partida.txt", "--turno", "azules"],
+            "valor «azules» inválido para --turno <N|B>: se esperaba N o B (o negras,\nblancas)",
         ),
         (&["--volar"], "argumento desconocido «--volar»"),
         (
             &["--color", "raro"],
-            "valor «raro» inválido para --color <CUANDO>",
+            "valor «raro» inválido para --color <CUANDO>: se esperaba auto, siempre o\nnunca",
         ),
         (
             &["--cargar", "partida.txt", "--cargar", "partida.txt"],
@@ -1132,8 +1132,8 @@ fn ayuda_de_la_linea_de_comandos() {
     assert_eq!(corrida.errores, "");
     for texto in [
         "Othello (Reversi) de la Tarea 2",
-        "Uso: othello [--cargar ARCHIVO [--turno N|B]] [--negro JUGADOR] [--blanco JUGADOR] \
-         [OPCIONES]\n",
+        "Uso: othello [--negro JUGADOR] [--blanco JUGADOR] [OPCIONES]\n     \
+         othello --cargar ARCHIVO [--turno N|B] [OPCIONES]\n",
         "Opciones:\n",
         "--cargar <ARCHIVO>",
         "Carga la partida guardada en ARCHIVO y salta el menú\n",
