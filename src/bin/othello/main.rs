@@ -5,6 +5,7 @@ mod linea;
 mod uso;
 
 use std::{
+    cell::OnceCell,
     ffi::OsString,
     io::{self, IsTerminal},
     process::ExitCode,
@@ -37,19 +38,22 @@ fn main() -> ExitCode {
 
 /// Runs one order for a script.
 fn ordenar(orden: &Orden, json: bool, color: bool) -> ExitCode {
-    let barra = barra_de_progreso();
+    // Made when a tournament first reports, so that no other order draws a bar, and
+    // finished at its last game, before the table is written.
+    let barra = OnceCell::new();
     let progreso = |hechas: u32, total: u32| {
-        barra.set_length(total.into());
+        let barra = barra.get_or_init(|| barra_de_progreso(total));
         barra.set_position(hechas.into());
+        if hechas == total {
+            barra.finish();
+        }
     };
     let opciones = ordenes::Opciones {
         json,
         color,
         progreso: Some(&progreso),
     };
-    let resultado = ordenes::ejecutar(orden, &opciones, io::stdin().lock(), io::stdout().lock());
-    barra.finish();
-    match resultado {
+    match ordenes::ejecutar(orden, &opciones, io::stdin().lock(), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
         // Whoever read the output stopped reading: nothing left to say.
         Err(ErrorOrden::Salida(error)) if error.kind() == io::ErrorKind::BrokenPipe => {
@@ -63,9 +67,9 @@ fn ordenar(orden: &Orden, json: bool, color: bool) -> ExitCode {
     }
 }
 
-/// The tournament's progress on standard error, only when it is a terminal: games done,
-/// the rate and the time left. A log or a pipe gets nothing.
-fn barra_de_progreso() -> ProgressBar {
+/// The progress of a tournament of `total` games on standard error, only when it is a
+/// terminal: games done, the rate and the time left. A log or a pipe gets nothing.
+fn barra_de_progreso(total: u32) -> ProgressBar {
     if !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
@@ -79,7 +83,7 @@ fn barra_de_progreso() -> ProgressBar {
             let _ = write!(salida, "{:.1} por segundo", estado.per_sec());
         },
     );
-    ProgressBar::new(0).with_style(estilo)
+    ProgressBar::new(total.into()).with_style(estilo)
 }
 
 /// Plays at the terminal.

@@ -408,3 +408,55 @@ fn el_torneo_sin_terminal_no_dibuja_su_avance() {
     );
     cabe_en_80_columnas("torneo", &corrida.salida);
 }
+
+/// Everything the program shows on a terminal (a pseudo-terminal for both standard
+/// output and standard error), until it ends.
+fn en_terminal(argumentos: &[&str]) -> String {
+    let mut comando = std::process::Command::new(env!("CARGO_BIN_EXE_othello"));
+    comando
+        .args(argumentos)
+        .current_dir(fijas())
+        .env("NO_COLOR", "1")
+        .env_remove("COLUMNS");
+    use expectrl::Expect;
+
+    let mut sesion = expectrl::Session::spawn(comando).expect("una terminal");
+    sesion.set_expect_timeout(Some(std::time::Duration::from_secs(60)));
+    let hasta_el_fin = sesion.expect(expectrl::Eof).expect("el programa termina");
+    String::from_utf8_lossy(hasta_el_fin.as_bytes()).into_owned()
+}
+
+/// On a terminal the tournament draws its bar (games, rate, time left) while it plays,
+/// and it is done before the table; no other order draws one.
+#[test]
+fn en_una_terminal_el_torneo_dibuja_su_avance_y_nada_mas_lo_hace() {
+    let pantalla = en_terminal(&["contar", "inicial.txt"]);
+    assert!(pantalla.contains("V 60"), "{pantalla:?}");
+    assert!(!pantalla.contains("partidas"), "{pantalla:?}");
+
+    let pantalla = en_terminal(&[
+        "torneo",
+        "--negro",
+        "aleatorio",
+        "--blanco",
+        "libro",
+        "--partidas",
+        "6",
+        "--aperturas",
+        "2",
+    ]);
+    let barra = pantalla
+        .rfind("6/6 partidas, ")
+        .expect("la barra terminada");
+    assert!(
+        pantalla[barra..].contains(" por segundo, faltan "),
+        "{pantalla:?}"
+    );
+    let tabla = pantalla
+        .find("Torneo: aleatorio contra libro")
+        .expect("la tabla");
+    assert!(
+        barra < tabla,
+        "la barra antes de la tabla, no después: {pantalla:?}"
+    );
+}
