@@ -6,6 +6,8 @@ mod api;
 mod binario;
 /// The computer players and game modes through the program.
 mod computadora;
+/// The orders for scripts: run in this process through `ejecutar`, and the command line
+/// and the README's examples run as the program.
 mod ordenes;
 /// The fixture boards of `partidas/`: loading them, playing moves on them, every ending.
 mod partidas;
