@@ -34,9 +34,10 @@
 //! asserted anywhere: the figures are for the README, not for the tests.
 
 use std::{
+    ffi::OsStr,
     fs,
     hint::black_box,
-    io,
+    io, iter,
     path::{Path, PathBuf},
     sync::OnceLock,
     time::{Duration, Instant},
@@ -49,7 +50,7 @@ use criterion::{
 use othello::{
     Partida, Transcripcion,
     formato::archivo,
-    interfaz::ordenes::{self, Destino, Entrada, ErrorOrden, FuenteJugadas, Opciones, Orden},
+    interfaz::ordenes::{self, ErrorOrden, Opciones, Orden},
 };
 use tempfile::TempDir;
 
@@ -248,13 +249,12 @@ fn escribir(carpeta: &Path, textos: &[String]) -> Vec<PathBuf> {
 
 /// The `repetir --jugadas-de F` order for a transcript file.
 fn repetir(ruta: &Path) -> Orden {
-    Orden::Repetir {
-        desde: None,
-        turno: None,
-        jugadas: FuenteJugadas::Entrada(Entrada::Archivo(ruta.to_owned())),
-        hasta_error: false,
-        destino: Destino::Pantalla,
-    }
+    Orden::desde_argumentos([
+        OsStr::new("repetir"),
+        OsStr::new("--jugadas-de"),
+        ruta.as_os_str(),
+    ])
+    .expect("una orden válida")
 }
 
 /// Runs `validar` over `orden`'s files, checking how many were found invalid.
@@ -275,9 +275,12 @@ fn archivos(c: &mut Criterion<TiempoCpu>) {
     let (textos, invalidos) = tableros();
     let carpeta = TempDir::new().expect("carpeta temporal");
     let tableros = escribir(carpeta.path(), &textos);
-    let orden = Orden::Validar {
-        archivos: tableros.into_iter().map(Entrada::Archivo).collect(),
-    };
+    let orden = Orden::desde_argumentos(
+        iter::once(PathBuf::from("validar"))
+            .chain(tableros)
+            .map(PathBuf::into_os_string),
+    )
+    .expect("una orden válida");
     let texto = Opciones::default();
     let json = Opciones {
         json: true,

@@ -29,8 +29,8 @@ const OTRA: &str = "¿Jugar otra partida? (s/n; o historial, deshacer, guardar):
 const QUEDO: &str = "La partida sin guardar quedó en «";
 
 /// The lines that follow every usage error outside an order.
-const USO: &str = "\n\nUso: othello [--cargar ARCHIVO [--turno N|B]] [--negro JUGADOR] [--blanco JUGADOR] \
-                   [OPCIONES]\n       \
+const USO: &str = "\n\nUso: othello [--negro JUGADOR] [--blanco JUGADOR] [OPCIONES]\n     \
+                   othello --cargar ARCHIVO [--turno N|B] [OPCIONES]\n     \
                    othello ORDEN [ARGUMENTOS] [--json]\n\
                    Para más información, prueba «othello --help».\n";
 
@@ -596,16 +596,16 @@ fn errores_de_uso_en_castellano() {
         (&["--turno", "B"], "falta el argumento --cargar <ARCHIVO>"),
         (
             &["--cargar", "partida.txt", "--turno", "X"],
-            "valor «X» inválido para --turno <N|B>",
+            "valor «X» inválido para --turno <N|B>: se esperaba N o B (o negras,\nblancas)",
         ),
         (
-            &["--cargar", "partida.txt", "--turno", "blancas"],
-            "valor «blancas» inválido para --turno <N|B>",
+            &["--cargar", "partida.txt", "--turno", "azules"],
+            "valor «azules» inválido para --turno <N|B>: se esperaba N o B (o negras,\nblancas)",
         ),
         (&["--volar"], "argumento desconocido «--volar»"),
         (
             &["--color", "raro"],
-            "valor «raro» inválido para --color <CUANDO>",
+            "valor «raro» inválido para --color <CUANDO>: se esperaba auto, siempre o\nnunca",
         ),
         (
             &["--cargar", "partida.txt", "--cargar", "partida.txt"],
@@ -625,8 +625,8 @@ fn ayuda_de_la_linea_de_comandos() {
     assert_eq!(corrida.errores, "");
     for texto in [
         "Othello (Reversi) de la Tarea 2",
-        "Uso: othello [--cargar ARCHIVO [--turno N|B]] [--negro JUGADOR] [--blanco JUGADOR] \
-         [OPCIONES]\n",
+        "Uso: othello [--negro JUGADOR] [--blanco JUGADOR] [OPCIONES]\n     \
+         othello --cargar ARCHIVO [--turno N|B] [OPCIONES]\n",
         "Opciones:\n",
         "--cargar <ARCHIVO>",
         "Carga la partida guardada en ARCHIVO y salta el menú\n",

@@ -12,6 +12,8 @@ mod computadora;
 /// The game in-process, through `ejecutar`: games, passes, the menu, the computer,
 /// loading, the recovery save, the width.
 mod juego;
+/// The orders for scripts: run in this process through `ejecutar`, and the command line
+/// and the README's examples run as the program.
 mod ordenes;
 /// The fixture boards of `partidas/`: loading them, playing moves on them, every ending.
 mod partidas;

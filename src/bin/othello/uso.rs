@@ -1,0 +1,100 @@
+//! Usage errors in Spanish: what clap found wrong, told in one shape, the usage of the
+//! order (or of the program), and where the help is. With `--json`, a script still gets
+//! its one JSON object. Exit status 2.
+
+use std::{error::Error, ffi::OsString, process::ExitCode};
+
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use othello::interfaz::ordenes::{
+    ErrorValor, ajustar,
+    argumentos::{lista, valor_invalido},
+};
+
+use crate::linea::{USO, comando};
+
+/// Tells `error`, clap's, about the program's `argumentos`: help and version go to
+/// standard output with status 0; anything else is a usage error.
+pub fn informar(error: &clap::Error, argumentos: &[OsString]) -> ExitCode {
+    if let ErrorKind::DisplayHelp | ErrorKind::DisplayVersion = error.kind() {
+        return match error.print() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(_) => ExitCode::FAILURE,
+        };
+    }
+    fallar(&mensaje(error), argumentos)
+}
+
+/// A usage error that clap does not see: `--json` without an order.
+pub fn json_sin_orden(argumentos: &[OsString]) -> ExitCode {
+    fallar("--json sirve solo con una orden", argumentos)
+}
+
+/// Says `mensaje` on standard error with the usage of the order in `argumentos` (or
+/// of the program), and as a JSON object if they ask for one.
+fn fallar(mensaje: &str, argumentos: &[OsString]) -> ExitCode {
+    let comando = comando();
+    let orden = argumentos
+        .iter()
+        .skip(1)
+        .find_map(|nombre| comando.find_subcommand(nombre.to_str()?));
+    let (uso, ayuda) = match orden {
+        Some(orden) => {
+            let uso = orden.clone().render_usage().to_string();
+            let uso = uso.strip_prefix("Usage: ").unwrap_or(&uso).to_owned();
+            (uso, format!("othello {} --help", orden.get_name()))
+        }
+        None => (USO.to_owned(), "othello --help".to_owned()),
+    };
+    eprintln!(
+        "{}\n\nUso: {uso}\nPara más información, prueba «{ayuda}».",
+        ajustar(&format!("error: {mensaje}"))
+    );
+    if argumentos.iter().any(|argumento| argumento == "--json") {
+        let informe = serde_json::json!({
+            "orden": orden.map(|orden| orden.get_name()),
+            "ok": false,
+            "error": { "clave": "uso", "mensaje": mensaje },
+        });
+        println!("{informe}");
+    }
+    ExitCode::from(2)
+}
+
+/// What clap found wrong, in Spanish. A bad value is told in the library's one shape
+/// ([`valor_invalido`]), with the detail of the library's readers or clap's list of
+/// choices.
+fn mensaje(error: &clap::Error) -> String {
+    let dato = |tipo| error.get(tipo).map(ToString::to_string).unwrap_or_default();
+    let argumento = dato(ContextKind::InvalidArg);
+    match error.kind() {
+        ErrorKind::UnknownArgument => format!("argumento desconocido «{argumento}»"),
+        ErrorKind::InvalidValue | ErrorKind::ValueValidation => {
+            let valor = dato(ContextKind::InvalidValue);
+            if valor.is_empty() {
+                return format!("falta el valor de {argumento}");
+            }
+            let detalle = match (error.source(), error.get(ContextKind::ValidValue)) {
+                (Some(fuente), _) if fuente.is::<ErrorValor>() => fuente.to_string(),
+                (_, Some(ContextValue::Strings(opciones))) => {
+                    let opciones: Vec<&str> = opciones.iter().map(String::as_str).collect();
+                    format!("se esperaba {}", lista(&opciones))
+                }
+                _ => return format!("valor «{valor}» inválido para {argumento}"),
+            };
+            valor_invalido(&valor, &argumento, &detalle)
+        }
+        ErrorKind::MissingRequiredArgument => format!("falta el argumento {argumento}"),
+        ErrorKind::ArgumentConflict => match dato(ContextKind::PriorArg) {
+            anterior if anterior.is_empty() || anterior == argumento => {
+                format!("{argumento} se dio más de una vez")
+            }
+            anterior => format!("{argumento} y {anterior} no van juntos"),
+        },
+        ErrorKind::InvalidSubcommand => {
+            format!("«{}» no es una orden", dato(ContextKind::InvalidSubcommand))
+        }
+        ErrorKind::InvalidUtf8 => "los argumentos deben ser texto UTF-8".to_owned(),
+        _ if argumento.is_empty() => "argumentos no válidos".to_owned(),
+        _ => format!("argumento no válido: {argumento}"),
+    }
+}

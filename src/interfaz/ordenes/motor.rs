@@ -1,0 +1,586 @@
+//! The orders of the engine: `resolver` (perfect play), `analizar` (a score for every
+//! move), `perft` (counting move sequences) and `torneo` (computer against computer).
+//!
+//! Numbers are written one way, as the command line reads them back: a decimal point,
+//! no thousands separators; times in seconds, or in milliseconds per move.
+
+use std::{
+    io::{self, Read, Write},
+    time::{Duration, Instant},
+};
+
+use serde::Serialize;
+
+use super::{
+    Corrida, ErrorOrden,
+    argumentos::{Entrada, color_tolerante, computadora, entero, entrada, segundos, semilla},
+    informe::{Informe, InformeTablero, parrafo},
+    tablero::AYUDA_ARCHIVO,
+};
+use crate::{
+    Color, Obf, Tablero,
+    motor::{
+        busqueda::{Buscador, Limite},
+        jugadores::Nivel,
+        perft::{self, Convencion},
+        torneo::{self, Bases, Marcador},
+    },
+    texto::cantidad,
+};
+
+/// The position of `resolver` and `analizar`: a board file with its side to move, or
+/// an engine's board string, which brings its own.
+#[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
+struct Situacion {
+    #[arg(
+        value_name = "ARCHIVO",
+        required_unless_present = "obf",
+        conflicts_with = "obf",
+        value_parser = entrada(),
+        help = AYUDA_ARCHIVO
+    )]
+    archivo: Option<Entrada>,
+    #[arg(
+        long,
+        value_name = "N|B",
+        value_parser = color_tolerante,
+        help = "Quién mueve: con ARCHIVO es obligatorio; con --obf cambia el turno de la cadena"
+    )]
+    turno: Option<Color>,
+    #[arg(
+        long,
+        value_name = "CADENA",
+        allow_hyphen_values = true,
+        help = "La posición como cadena obf de los motores, con el turno"
+    )]
+    obf: Option<String>,
+}
+
+impl Situacion {
+    /// The board and the side to move: a board file needs `--turno`; a board string
+    /// brings its own, which `--turno` overrides.
+    fn leer(
+        &self,
+        corrida: &mut Corrida<impl Read, impl Write>,
+    ) -> Result<(Tablero, Color), ErrorOrden> {
+        match (&self.obf, &self.archivo, self.turno) {
+            (Some(texto), _, turno) => {
+                let obf: Obf = texto.parse()?;
+                Ok((obf.tablero, turno.unwrap_or(obf.turno)))
+            }
+            (None, Some(fuente), Some(turno)) => Ok((corrida.tablero(fuente)?, turno)),
+            (None, _, None) => Err(ErrorOrden::Uso(
+                "falta --turno N|B: el archivo no dice quién mueve".into(),
+            )),
+            (None, None, Some(_)) => Err(ErrorOrden::Uso("falta ARCHIVO o --obf".into())),
+        }
+    }
+}
+
+/// Milliseconds, as the JSON objects give times.
+fn milisegundos(tiempo: Duration) -> f64 {
+    tiempo.as_secs_f64() * 1000.0
+}
+
+/// `resolver (ARCHIVO --turno N|B | --obf CADENA)`.
+#[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
+#[command(after_help = "\
+Da la mejor jugada con juego perfecto de ambos, la diferencia final de fichas para el \
+que mueve (las vacías, para el ganador, como en los problemas FFO), los nodos \
+visitados y el tiempo. Cerca del final tarda poco; con más de 24 vacías, mucho.")]
+pub struct Resolver {
+    #[command(flatten)]
+    situacion: Situacion,
+}
+
+/// What `resolver` answers.
+#[derive(Serialize)]
+struct InformeResolver {
+    #[serde(flatten)]
+    tablero: InformeTablero,
+    turno: char,
+    /// A position, or "pasar".
+    mejor: String,
+    diferencia: i32,
+    nodos: u64,
+    tiempo_ms: f64,
+    #[serde(skip)]
+    color: Color,
+    #[serde(skip)]
+    tiempo: Duration,
+}
+
+impl Informe for InformeResolver {
+    fn escribir(&self, salida: &mut dyn Write) -> io::Result<()> {
+        writeln!(salida, "Mejor jugada: {}", self.mejor)?;
+        parrafo(
+            salida,
+            &format!(
+                "Diferencia final: {:+} para las {} (juego perfecto; las vacías, al ganador)",
+                self.diferencia,
+                self.color.nombre()
+            ),
+        )?;
+        writeln!(salida, "Nodos: {}", self.nodos)?;
+        writeln!(salida, "Tiempo: {:.3} s", self.tiempo.as_secs_f64())
+    }
+}
+
+impl Resolver {
+    pub(super) fn ejecutar(
+        &self,
+        corrida: &mut Corrida<impl Read, impl Write>,
+    ) -> Result<(), ErrorOrden> {
+        let (tablero, turno) = self.situacion.leer(corrida)?;
+        let solucion = Buscador::nuevo().resolver(&tablero, turno);
+        corrida.informar(&InformeResolver {
+            tablero: InformeTablero::de(&tablero),
+            turno: turno.letra(),
+            mejor: solucion.mejor.map_or("pasar".to_owned(), |p| p.to_string()),
+            diferencia: solucion.diferencia,
+            nodos: solucion.nodos,
+            tiempo_ms: milisegundos(solucion.tiempo),
+            color: turno,
+            tiempo: solucion.tiempo,
+        })
+    }
+}
+
+/// `analizar (ARCHIVO --turno N|B | --obf CADENA) [--profundidad D | --tiempo SEGUNDOS]`.
+#[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
+#[command(after_help = "\
+Una línea por jugada, la mejor primero: la jugada, su puntaje (la diferencia final de \
+fichas que se espera para el que mueve) y si es exacto o estimado a cierta \
+profundidad. Con --profundidad da lo mismo en cualquier máquina.")]
+pub struct Analizar {
+    #[command(flatten)]
+    situacion: Situacion,
+    #[arg(
+        long,
+        value_name = "D",
+        conflicts_with = "tiempo",
+        value_parser = entero(1u32, 60),
+        help = "Jugadas de búsqueda, de 1 a 60 (si alcanza el final, el puntaje es exacto)"
+    )]
+    profundidad: Option<u32>,
+    #[arg(
+        long,
+        value_name = "SEGUNDOS",
+        value_parser = segundos,
+        help = "Segundos para todo el análisis, como 0.5 (por omisión, 1)"
+    )]
+    tiempo: Option<Duration>,
+}
+
+/// What `analizar` answers.
+#[derive(Serialize)]
+struct InformeAnalizar {
+    #[serde(flatten)]
+    tablero: InformeTablero,
+    turno: char,
+    cantidad: usize,
+    /// The best first.
+    jugadas: Vec<JugadaEvaluada>,
+}
+
+/// A move with its score.
+#[derive(Serialize)]
+struct JugadaEvaluada {
+    posicion: String,
+    volteos: u32,
+    puntaje: i32,
+    exacta: bool,
+    profundidad: u32,
+}
+
+impl Informe for InformeAnalizar {
+    fn escribir(&self, salida: &mut dyn Write) -> io::Result<()> {
+        for jugada in &self.jugadas {
+            let clase = match jugada.exacta {
+                true => "exacto".to_owned(),
+                false => format!(
+                    "estimado a {}",
+                    cantidad(jugada.profundidad, "jugada", "jugadas")
+                ),
+            };
+            writeln!(salida, "{} {:+} ({clase})", jugada.posicion, jugada.puntaje)?;
+        }
+        Ok(())
+    }
+}
+
+impl Analizar {
+    pub(super) fn ejecutar(
+        &self,
+        corrida: &mut Corrida<impl Read, impl Write>,
+    ) -> Result<(), ErrorOrden> {
+        let (tablero, turno) = self.situacion.leer(corrida)?;
+        let limite = match (self.profundidad, self.tiempo) {
+            (Some(profundidad), _) => Limite::por_profundidad(profundidad),
+            (None, Some(tiempo)) => Limite::por_tiempo(tiempo),
+            (None, None) => Limite::default(),
+        };
+        let jugadas: Vec<JugadaEvaluada> = Buscador::nuevo()
+            .analizar(&tablero, turno, limite)
+            .into_iter()
+            .map(|evaluada| JugadaEvaluada {
+                posicion: evaluada.posicion.to_string(),
+                volteos: tablero.volteos(evaluada.posicion, turno).cantidad(),
+                puntaje: evaluada.puntaje,
+                exacta: evaluada.exacta,
+                profundidad: evaluada.profundidad,
+            })
+            .collect();
+        corrida.informar(&InformeAnalizar {
+            tablero: InformeTablero::de(&tablero),
+            turno: turno.letra(),
+            cantidad: jugadas.len(),
+            jugadas,
+        })
+    }
+}
+
+/// What a game that ends early counts, as typed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ConvencionElegida {
+    /// The published series.
+    Publicada,
+    /// Chess-style.
+    Ajedrez,
+}
+
+impl ConvencionElegida {
+    /// Its name, as typed and as the report says it.
+    fn nombre(self) -> &'static str {
+        match self {
+            ConvencionElegida::Publicada => "publicada",
+            ConvencionElegida::Ajedrez => "ajedrez",
+        }
+    }
+
+    /// The engine's convention.
+    fn convencion(self) -> Convencion {
+        match self {
+            ConvencionElegida::Publicada => Convencion::Publicada,
+            ConvencionElegida::Ajedrez => Convencion::Ajedrez,
+        }
+    }
+}
+
+/// `perft PROFUNDIDAD [--desde ARCHIVO --turno N|B] [--convencion publicada|ajedrez]`.
+#[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
+#[command(after_help = "\
+Un pase cuenta como jugada. Con la convención publicada (la de Aart Bik, 2009), una \
+partida terminada cuenta como hoja en cada profundidad siguiente; con la de ajedrez no \
+suma. La última jugada se cuenta con la cantidad de jugadas válidas, sin jugarla.")]
+pub struct Perft {
+    #[arg(
+        value_name = "PROFUNDIDAD",
+        value_parser = entero(1u32, 20),
+        help = "La profundidad mayor, de 1 a 20"
+    )]
+    profundidad: u32,
+    #[arg(
+        long,
+        value_name = "ARCHIVO",
+        requires = "turno",
+        value_parser = entrada(),
+        help = "Cuenta desde este tablero en vez del inicial («-»: la entrada estándar)"
+    )]
+    desde: Option<Entrada>,
+    #[arg(
+        long,
+        value_name = "N|B",
+        requires = "desde",
+        value_parser = color_tolerante,
+        help = "Quién mueve en el tablero de --desde"
+    )]
+    turno: Option<Color>,
+    #[arg(
+        long,
+        value_enum,
+        default_value_t = ConvencionElegida::Publicada,
+        hide_possible_values = true,
+        hide_default_value = true,
+        help = "publicada (por omisión) o ajedrez"
+    )]
+    convencion: ConvencionElegida,
+}
+
+/// What `perft` answers.
+#[derive(Serialize)]
+struct InformePerft {
+    #[serde(flatten)]
+    tablero: InformeTablero,
+    turno: char,
+    convencion: &'static str,
+    perft: Vec<Cuenta>,
+    #[serde(skip)]
+    color: Color,
+}
+
+/// The sequences of one length.
+#[derive(Serialize)]
+struct Cuenta {
+    profundidad: u32,
+    nodos: u64,
+    tiempo_ms: f64,
+    #[serde(skip)]
+    tiempo: Duration,
+}
+
+impl Informe for InformePerft {
+    fn escribir(&self, salida: &mut dyn Write) -> io::Result<()> {
+        let regla = match self.convencion {
+            "publicada" => "una partida terminada cuenta como hoja en cada profundidad siguiente",
+            _ => "una partida terminada antes no suma",
+        };
+        parrafo(
+            salida,
+            &format!(
+                "Perft, mueven las {}: un pase cuenta como jugada; convención {} ({regla}); \
+                 la última jugada se cuenta con la cantidad de jugadas válidas, sin jugarla.",
+                self.color.nombre(),
+                self.convencion,
+            ),
+        )?;
+        writeln!(
+            salida,
+            "{:>11}{:>20}{:>12}",
+            "profundidad", "secuencias", "segundos"
+        )?;
+        for cuenta in &self.perft {
+            writeln!(
+                salida,
+                "{:>11}{:>20}{:>12.3}",
+                cuenta.profundidad,
+                cuenta.nodos,
+                cuenta.tiempo.as_secs_f64()
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl Perft {
+    pub(super) fn ejecutar(
+        &self,
+        corrida: &mut Corrida<impl Read, impl Write>,
+    ) -> Result<(), ErrorOrden> {
+        let (tablero, turno) = match (&self.desde, self.turno) {
+            (Some(fuente), Some(turno)) => (corrida.tablero(fuente)?, turno),
+            _ => (Tablero::inicial(), Color::Negro),
+        };
+        let convencion = self.convencion.convencion();
+        let perft = (1..=self.profundidad)
+            .map(|profundidad| {
+                let inicio = Instant::now();
+                let nodos = perft::perft(&tablero, turno, profundidad, convencion);
+                let tiempo = inicio.elapsed();
+                Cuenta {
+                    profundidad,
+                    nodos,
+                    tiempo_ms: milisegundos(tiempo),
+                    tiempo,
+                }
+            })
+            .collect();
+        corrida.informar(&InformePerft {
+            tablero: InformeTablero::de(&tablero),
+            turno: turno.letra(),
+            convencion: self.convencion.nombre(),
+            perft,
+            color: turno,
+        })
+    }
+}
+
+/// `torneo --negro JUGADOR --blanco JUGADOR [--partidas N] [--aperturas K] [--semilla S]
+/// [--tiempo SEGUNDOS]`.
+#[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
+#[command(after_help = "\
+Cada apertura (K jugadas al azar) se juega dos veces, una con cada color. Da, por \
+jugador y color, las ganadas, los empates, las perdidas, la diferencia media de \
+fichas y el tiempo medio por jugada. En una terminal, una barra de avance en la \
+salida de errores muestra cuántas partidas van, a qué ritmo y cuánto falta.")]
+pub struct Torneo {
+    #[arg(
+        long,
+        value_name = "JUGADOR",
+        value_parser = computadora,
+        help = "El primero, con negras en la primera partida de cada apertura: aleatorio, libro o fuerte"
+    )]
+    negro: Nivel,
+    #[arg(
+        long,
+        value_name = "JUGADOR",
+        value_parser = computadora,
+        help = "El segundo: aleatorio, libro o fuerte"
+    )]
+    blanco: Nivel,
+    #[arg(
+        long,
+        value_name = "N",
+        default_value = "100",
+        hide_default_value = true,
+        value_parser = entero(1u32, 1_000_000),
+        help = "Cuántas partidas (por omisión, 100)"
+    )]
+    partidas: u32,
+    #[arg(
+        long,
+        value_name = "K",
+        default_value = "4",
+        hide_default_value = true,
+        value_parser = entero(0u32, 60),
+        help = "Cuántas jugadas al azar abren cada partida, de 0 a 60 (por omisión, 4)"
+    )]
+    aperturas: u32,
+    #[arg(
+        long,
+        value_name = "S",
+        default_value = "1",
+        hide_default_value = true,
+        value_parser = semilla,
+        help = "Semilla de las aperturas y del azar de los jugadores (por omisión, 1)"
+    )]
+    semilla: u64,
+    #[arg(
+        long,
+        value_name = "SEGUNDOS",
+        value_parser = segundos,
+        help = "Segundos que piensa el jugador fuerte por jugada (por omisión, 0.1)"
+    )]
+    tiempo: Option<Duration>,
+}
+
+/// What `torneo` answers: its settings and results, under `torneo`.
+#[derive(Serialize)]
+struct InformeTorneo {
+    torneo: Resumen,
+}
+
+/// A tournament's settings and results.
+#[derive(Serialize)]
+struct Resumen {
+    partidas: u32,
+    aperturas: u32,
+    semilla: u64,
+    tiempo_ms: f64,
+    marcadores: Vec<FilaMarcador>,
+    #[serde(skip)]
+    bases: Bases,
+}
+
+/// One player's results with one color (`N`, `B`) or both (`total`).
+#[derive(Serialize)]
+struct FilaMarcador {
+    jugador: &'static str,
+    color: &'static str,
+    partidas: u32,
+    ganadas: u32,
+    empates: u32,
+    perdidas: u32,
+    diferencia_media: f64,
+    tiempo_por_jugada_ms: f64,
+}
+
+impl FilaMarcador {
+    fn de(nivel: Nivel, color: &'static str, marcador: &Marcador) -> FilaMarcador {
+        FilaMarcador {
+            jugador: nivel.nombre(),
+            color,
+            partidas: marcador.partidas(),
+            ganadas: marcador.ganadas,
+            empates: marcador.empates,
+            perdidas: marcador.perdidas,
+            diferencia_media: marcador.diferencia_media(),
+            tiempo_por_jugada_ms: milisegundos(marcador.tiempo_por_jugada()),
+        }
+    }
+}
+
+impl Informe for InformeTorneo {
+    fn escribir(&self, salida: &mut dyn Write) -> io::Result<()> {
+        let Resumen { bases, .. } = &self.torneo;
+        parrafo(
+            salida,
+            &format!(
+                "Torneo: {} contra {}, {} desde aperturas de {} al azar (cada apertura con \
+                 ambos colores), semilla {}.",
+                bases.primero,
+                bases.segundo,
+                cantidad(bases.partidas, "partida", "partidas"),
+                cantidad(bases.aperturas, "jugada", "jugadas"),
+                bases.semilla
+            ),
+        )?;
+        writeln!(
+            salida,
+            "{:<24}{:>8}{:>9}{:>10}{:>12}{:>15}",
+            "jugador", "ganadas", "empates", "perdidas", "dif. media", "ms por jugada"
+        )?;
+        for fila in &self.torneo.marcadores {
+            let lado = match fila.color {
+                "N" => "con negras",
+                "B" => "con blancas",
+                _ => "en total",
+            };
+            writeln!(
+                salida,
+                "{:<24}{:>8}{:>9}{:>10}{:>+12.1}{:>15.2}",
+                format!("{} {lado}", fila.jugador),
+                fila.ganadas,
+                fila.empates,
+                fila.perdidas,
+                fila.diferencia_media,
+                fila.tiempo_por_jugada_ms
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl Torneo {
+    pub(super) fn ejecutar(
+        &self,
+        corrida: &mut Corrida<impl Read, impl Write>,
+    ) -> Result<(), ErrorOrden> {
+        let bases = Bases {
+            primero: self.negro,
+            segundo: self.blanco,
+            partidas: self.partidas,
+            aperturas: self.aperturas,
+            semilla: self.semilla,
+            tiempo: self.tiempo.unwrap_or(Duration::from_millis(100)),
+        };
+        let progreso = corrida.opciones.progreso;
+        let resultados = torneo::jugar(&bases, |hechas, total| {
+            if let Some(progreso) = progreso {
+                progreso(hechas, total);
+            }
+        });
+        let marcadores = [bases.primero, bases.segundo]
+            .into_iter()
+            .zip(&resultados.marcadores)
+            .enumerate()
+            .flat_map(|(i, (nivel, marcadores))| {
+                [
+                    FilaMarcador::de(nivel, "N", &marcadores.negro),
+                    FilaMarcador::de(nivel, "B", &marcadores.blanco),
+                    FilaMarcador::de(nivel, "total", &resultados.total(i)),
+                ]
+            })
+            .collect();
+        corrida.informar(&InformeTorneo {
+            torneo: Resumen {
+                partidas: bases.partidas,
+                aperturas: bases.aperturas,
+                semilla: bases.semilla,
+                tiempo_ms: milisegundos(bases.tiempo),
+                marcadores,
+                bases,
+            },
+        })
+    }
+}

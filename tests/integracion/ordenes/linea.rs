@@ -1,0 +1,462 @@
+//! The command line, run as the program: usage errors in Spanish with the order's usage,
+//! exit codes, `--json` even for usage errors, arguments that are not UTF-8, and every
+//! help and message within 80 columns.
+
+use std::{ffi::OsStr, os::unix::ffi::OsStrExt};
+
+use super::fijas;
+use crate::comun::{Corrida, INICIAL, correr, othello};
+
+/// Runs the program in `partidas/` with `argumentos` and `entrada` on standard input.
+fn en_fijas(argumentos: &[&str], entrada: &str) -> Corrida {
+    correr(othello(&fijas()).args(argumentos), entrada)
+}
+
+/// Exit code 2, nothing on standard output, and on standard error the message (its
+/// line breaks aside), the usage of `orden` (or of the program) and where its help is.
+#[track_caller]
+fn error_de_uso(corrida: &Corrida, mensaje: &str, orden: Option<&str>) {
+    assert_eq!(corrida.codigo, Some(2), "stderr: {}", corrida.errores);
+    assert_eq!(corrida.salida, "", "nada en stdout");
+    let (uso, ayuda) = match orden {
+        Some(orden) => (
+            format!("\n\nUso: othello {orden} "),
+            format!("othello {orden} --help"),
+        ),
+        None => (
+            "\n\nUso: othello [--negro".to_owned(),
+            "othello --help".to_owned(),
+        ),
+    };
+    // The message as one line: where it wraps is checked elsewhere.
+    let (dicho, resto) = corrida
+        .errores
+        .split_once("\n\n")
+        .expect("el mensaje y el uso");
+    assert_eq!(dicho.replace('\n', " "), format!("error: {mensaje}"));
+    assert!(
+        format!("\n\n{resto}").starts_with(&uso),
+        "{}",
+        corrida.errores
+    );
+    assert!(
+        corrida
+            .errores
+            .ends_with(&format!("\nPara más información, prueba «{ayuda}».\n")),
+        "{}",
+        corrida.errores
+    );
+}
+
+/// Whether every line of `texto` fits 80 columns, counted in characters.
+#[track_caller]
+fn cabe_en_80_columnas(que: &str, texto: &str) {
+    for linea in texto.lines() {
+        assert!(
+            linea.chars().count() <= 80,
+            "{que}: una línea de {} columnas:\n{linea}",
+            linea.chars().count()
+        );
+    }
+}
+
+#[test]
+fn posicion_y_valor_mal_escritos_son_errores_de_uso() {
+    // The message wraps at 80 columns; the exact words are checked in process.
+    let corrida = en_fijas(&["jugar", "inicial.txt", "C4\r", "N"], "");
+    assert_eq!(corrida.codigo, Some(2));
+    assert_eq!(
+        corrida.errores,
+        "error: valor «C4\\r» inválido para <POSICION>: hay un retorno de carro (\\r) al\n\
+         final; ¿la lista de casos tiene finales de línea de Windows? ¿Quisiste decir\n\
+         «C4»?\n"
+    );
+    // Off the board, as the library's jugar: an invalid move.
+    let corrida = en_fijas(&["jugar", "inicial.txt", "Z9", "N"], "");
+    assert_eq!(corrida.codigo, Some(1));
+    assert_eq!(corrida.salida, "");
+
+    error_de_uso(
+        &en_fijas(&["jugar", "inicial.txt", "C4", ""], ""),
+        "falta el valor de <VALOR>",
+        Some("jugar"),
+    );
+    let casos = [
+        ("n", "¿quisiste decir «N»?"),
+        ("negras", "¿quisiste decir «N»?"),
+        ("X", "se esperaba N (negras) o B (blancas)"),
+    ];
+    for (valor, detalle) in casos {
+        let mensaje = format!("valor «{valor}» inválido para <VALOR>: {detalle}");
+        error_de_uso(
+            &en_fijas(&["jugar", "inicial.txt", "C4", valor], ""),
+            &mensaje,
+            Some("jugar"),
+        );
+        error_de_uso(
+            &en_fijas(&["jugadas", "inicial.txt", valor], ""),
+            &mensaje,
+            Some("jugadas"),
+        );
+    }
+}
+
+/// Every option that takes one of a few words, or a number, says which or which range.
+#[test]
+fn los_valores_malos_dicen_que_se_esperaba() {
+    let torneo = ["torneo", "--negro", "libro", "--blanco", "libro"];
+    let con_torneo =
+        |extra: &[&'static str]| -> Vec<&'static str> { [&torneo[..], extra].concat() };
+    let casos: Vec<(Vec<&str>, &str, Option<&str>)> = vec![
+        (
+            vec!["--negro", "experto"],
+            "valor «experto» inválido para --negro <JUGADOR>: se esperaba humano, \
+             aleatorio, libro o fuerte",
+            None,
+        ),
+        (
+            vec!["--blanco", ""],
+            "falta el valor de --blanco <JUGADOR>",
+            None,
+        ),
+        (
+            vec!["--reglas", "chinas"],
+            "valor «chinas» inválido para --reglas <REGLAS>: se esperaba tarea u oficiales",
+            None,
+        ),
+        (
+            vec!["--tiempo", "0,5"],
+            "valor «0,5» inválido para --tiempo <SEGUNDOS>: ¿quisiste decir «0.5»?",
+            None,
+        ),
+        (
+            vec!["--tiempo", "0"],
+            "valor «0» inválido para --tiempo <SEGUNDOS>: se esperaba un tiempo en \
+             segundos entre 0.001 y 3600, con punto decimal, como 0.5",
+            None,
+        ),
+        (
+            vec!["--semilla", "siete"],
+            "valor «siete» inválido para --semilla <N>: se esperaba un número entero \
+             desde 0, como 7",
+            None,
+        ),
+        (
+            vec!["perft", "21"],
+            "valor «21» inválido para <PROFUNDIDAD>: se esperaba un número entero entre \
+             1 y 20",
+            Some("perft"),
+        ),
+        (
+            vec!["perft", "3", "--convencion", "damas"],
+            "valor «damas» inválido para --convencion <CONVENCION>: se esperaba \
+             publicada o ajedrez",
+            Some("perft"),
+        ),
+        (
+            vec!["analizar", "--obf", "x", "--profundidad", "0"],
+            "valor «0» inválido para --profundidad <D>: se esperaba un número entero \
+             entre 1 y 60",
+            Some("analizar"),
+        ),
+        (
+            vec!["exportar", "inicial.txt", "--formato", "pgn"],
+            "valor «pgn» inválido para --formato <FORMATO>: se esperaba obf",
+            Some("exportar"),
+        ),
+        (
+            vec!["importar", "--formato", "pgn", "-"],
+            "valor «pgn» inválido para --formato <FORMATO>: se esperaba obf",
+            Some("importar"),
+        ),
+        (
+            vec!["estado", "inicial.txt", "--turno", "V"],
+            "valor «V» inválido para --turno <N|B>: se esperaba N o B (o negras, blancas)",
+            Some("estado"),
+        ),
+        (
+            vec!["torneo", "--negro", "humano", "--blanco", "libro"],
+            "valor «humano» inválido para --negro <JUGADOR>: en un torneo juegan \
+             computadoras: aleatorio, libro o fuerte",
+            Some("torneo"),
+        ),
+        (
+            vec!["torneo", "--negro", "libro", "--blanco", "experto"],
+            "valor «experto» inválido para --blanco <JUGADOR>: se esperaba aleatorio, \
+             libro o fuerte",
+            Some("torneo"),
+        ),
+        (
+            con_torneo(&["--partidas", "0"]),
+            "valor «0» inválido para --partidas <N>: se esperaba un número entero entre \
+             1 y 1000000",
+            Some("torneo"),
+        ),
+        (
+            con_torneo(&["--aperturas", "61"]),
+            "valor «61» inválido para --aperturas <K>: se esperaba un número entero \
+             entre 0 y 60",
+            Some("torneo"),
+        ),
+        (
+            con_torneo(&["--tiempo", "1h"]),
+            "valor «1h» inválido para --tiempo <SEGUNDOS>: se esperaba un tiempo en \
+             segundos entre 0.001 y 3600, con punto decimal, como 0.5",
+            Some("torneo"),
+        ),
+    ];
+    for (argumentos, mensaje, orden) in casos {
+        error_de_uso(&en_fijas(&argumentos, ""), mensaje, orden);
+    }
+}
+
+#[test]
+fn errores_de_uso_de_las_ordenes() {
+    let casos: [(&[&str], &str, &str); 7] = [
+        (
+            &["jugar", "inicial.txt", "C4"],
+            "falta el argumento <VALOR>",
+            "jugar",
+        ),
+        (&["contar"], "falta el argumento <ARCHIVO>", "contar"),
+        (&["validar"], "falta el argumento <ARCHIVO>...", "validar"),
+        (&["repetir"], "falta el argumento <JUGADAS>...", "repetir"),
+        (
+            &["contar", "inicial.txt", "--rapido"],
+            "argumento desconocido «--rapido»",
+            "contar",
+        ),
+        (
+            &[
+                "jugar",
+                "inicial.txt",
+                "C4",
+                "N",
+                "--salida",
+                "x.txt",
+                "--en-sitio",
+            ],
+            "--salida <ARCHIVO> y --en-sitio no van juntos",
+            "jugar",
+        ),
+        (
+            &["repetir", "C4", "--jugadas-de", "x.txt"],
+            "[JUGADAS]... y --jugadas-de <ARCHIVO> no van juntos",
+            "repetir",
+        ),
+    ];
+    for (argumentos, mensaje, orden) in casos {
+        error_de_uso(&en_fijas(argumentos, ""), mensaje, Some(orden));
+    }
+    assert!(!fijas().join("x.txt").exists());
+    error_de_uso(
+        &en_fijas(&["noexiste"], ""),
+        "«noexiste» no es una orden",
+        None,
+    );
+}
+
+/// A script that asked for JSON gets its one object even for a usage error.
+#[test]
+fn json_tambien_en_los_errores_de_uso() {
+    let casos: [(&[&str], serde_json::Value); 4] = [
+        (&["jugar", "x.txt", "C4", "X", "--json"], "jugar".into()),
+        (&["--json", "perft", "0"], "perft".into()),
+        (&["noexiste", "--json"], serde_json::Value::Null),
+        (&["--json"], serde_json::Value::Null),
+    ];
+    for (argumentos, orden) in casos {
+        let corrida = en_fijas(argumentos, "");
+        assert_eq!(corrida.codigo, Some(2), "{argumentos:?}");
+        let json: serde_json::Value = serde_json::from_str(&corrida.salida).unwrap();
+        assert_eq!(json["orden"], orden, "{argumentos:?}");
+        assert_eq!(json["ok"], false);
+        assert_eq!(json["error"]["clave"], "uso");
+        let primera = corrida.errores.lines().next().unwrap();
+        let mensaje = json["error"]["mensaje"].as_str().unwrap();
+        let comienzo: String = mensaje.chars().take(10).collect();
+        if argumentos == ["--json"] {
+            assert_eq!(mensaje, "--json sirve solo con una orden");
+        }
+        assert!(
+            primera.starts_with(&format!("error: {comienzo}")),
+            "{corrida:?}"
+        );
+    }
+    // An invalid position is the order's own report, with its key, and exit 2.
+    let corrida = en_fijas(&["jugar", "inicial.txt", "c4", "N", "--json"], "");
+    assert_eq!(corrida.codigo, Some(2));
+    let json: serde_json::Value = serde_json::from_str(&corrida.salida).unwrap();
+    assert_eq!(json["error"]["clave"], "formato");
+    assert_eq!(json["posicion"], "c4");
+}
+
+/// Arguments that are not UTF-8 never make the program panic: a path is used as it is,
+/// anything else is a usage error.
+#[test]
+fn argumentos_que_no_son_utf8() {
+    let raro = OsStr::from_bytes(b"tablero-\xff.txt");
+    let corrida = correr(othello(&fijas()).arg("contar").arg(raro), "");
+    assert_eq!(corrida.codigo, Some(2), "{corrida:?}");
+    assert_eq!(
+        corrida.errores,
+        "error: no existe el archivo «tablero-\u{fffd}.txt»\n"
+    );
+    let casos: [(&[&str], &[&str]); 3] = [
+        (&["jugar", "-"], &["N"]),
+        (&["importar"], &[]),
+        (&["--negro"], &[]),
+    ];
+    for (antes, despues) in casos {
+        let mut comando = othello(&fijas());
+        comando
+            .args(antes)
+            .arg(OsStr::from_bytes(b"\xffC4"))
+            .args(despues)
+            .arg("--json");
+        let corrida = correr(&mut comando, INICIAL);
+        assert_eq!(corrida.codigo, Some(2), "{antes:?}: {corrida:?}");
+        assert!(
+            corrida
+                .errores
+                .starts_with("error: los argumentos deben ser texto UTF-8\n"),
+            "{antes:?}: {}",
+            corrida.errores
+        );
+        let json: serde_json::Value = serde_json::from_str(&corrida.salida).unwrap();
+        assert_eq!(json["error"]["clave"], "uso");
+    }
+}
+
+/// `othello --help | less`: the help of the program and of every order, the usage
+/// errors and the messages fit 80 columns when the width is unknown, when `COLUMNS`
+/// says 80, and when a wider terminal would allow more.
+#[test]
+fn todo_cabe_en_80_columnas() {
+    let ordenes = [
+        "mostrar", "jugar", "jugadas", "contar", "validar", "estado", "repetir", "exportar",
+        "importar", "resolver", "analizar", "perft", "torneo",
+    ];
+    for columnas in [None, Some("80"), Some("200")] {
+        for orden in std::iter::once(None).chain(ordenes.map(Some)) {
+            let mut comando = othello(&fijas());
+            comando.args(orden).arg("--help");
+            if let Some(columnas) = columnas {
+                comando.env("COLUMNS", columnas);
+            }
+            let corrida = correr(&mut comando, "");
+            assert_eq!(corrida.codigo, Some(0), "{orden:?}");
+            assert_eq!(corrida.errores, "");
+            cabe_en_80_columnas(&format!("{orden:?} --help"), &corrida.salida);
+            assert!(!corrida.salida.contains("Usage"), "{}", corrida.salida);
+        }
+    }
+    let errores: [&[&str]; 9] = [
+        &["--negro", "experto"],
+        &["jugar", "inicial.txt", "C4", "negras"],
+        &["jugar", "inicial.txt", "C4\r", "N"],
+        &["jugar", "inicial.txt", "C4"],
+        &["torneo", "--negro", "humano", "--blanco", "libro"],
+        &[
+            "analizar",
+            "inicial.txt",
+            "--turno",
+            "N",
+            "--profundidad",
+            "99",
+        ],
+        &["perft", "3", "--desde", "inicial.txt"],
+        &["repetir", "C4", "C3", "D3", "C5", "pasar", "pasar", "E3"],
+        &[
+            "validar",
+            "figura2.txt",
+            "nadie-puede-jugar.txt",
+            "no-existe.txt",
+        ],
+    ];
+    for argumentos in errores {
+        let corrida = en_fijas(argumentos, "");
+        assert_ne!(corrida.codigo, Some(0), "{argumentos:?}");
+        cabe_en_80_columnas(&format!("{argumentos:?}"), &corrida.errores);
+    }
+}
+
+/// The tournament's progress bar is drawn only on a terminal: a log gets the table and
+/// nothing else.
+#[test]
+fn el_torneo_sin_terminal_no_dibuja_su_avance() {
+    let corrida = en_fijas(
+        &[
+            "torneo",
+            "--negro",
+            "aleatorio",
+            "--blanco",
+            "libro",
+            "--partidas",
+            "4",
+            "--aperturas",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(corrida.codigo, Some(0));
+    assert_eq!(corrida.errores, "");
+    assert!(
+        corrida
+            .salida
+            .starts_with("Torneo: aleatorio contra libro, 4 partidas")
+    );
+    cabe_en_80_columnas("torneo", &corrida.salida);
+}
+
+/// Everything the program shows on a terminal (a pseudo-terminal for both standard
+/// output and standard error), until it ends.
+fn en_terminal(argumentos: &[&str]) -> String {
+    let mut comando = std::process::Command::new(env!("CARGO_BIN_EXE_othello"));
+    comando
+        .args(argumentos)
+        .current_dir(fijas())
+        .env("NO_COLOR", "1")
+        .env_remove("COLUMNS");
+    use expectrl::Expect;
+
+    let mut sesion = expectrl::Session::spawn(comando).expect("una terminal");
+    sesion.set_expect_timeout(Some(std::time::Duration::from_secs(60)));
+    let hasta_el_fin = sesion.expect(expectrl::Eof).expect("el programa termina");
+    String::from_utf8_lossy(hasta_el_fin.as_bytes()).into_owned()
+}
+
+/// On a terminal the tournament draws its bar (games, rate, time left) while it plays,
+/// and it is done before the table; no other order draws one.
+#[test]
+fn en_una_terminal_el_torneo_dibuja_su_avance_y_nada_mas_lo_hace() {
+    let pantalla = en_terminal(&["contar", "inicial.txt"]);
+    assert!(pantalla.contains("V 60"), "{pantalla:?}");
+    assert!(!pantalla.contains("partidas"), "{pantalla:?}");
+
+    let pantalla = en_terminal(&[
+        "torneo",
+        "--negro",
+        "aleatorio",
+        "--blanco",
+        "libro",
+        "--partidas",
+        "6",
+        "--aperturas",
+        "2",
+    ]);
+    let barra = pantalla
+        .rfind("6/6 partidas, ")
+        .expect("la barra terminada");
+    assert!(
+        pantalla[barra..].contains(" por segundo, faltan "),
+        "{pantalla:?}"
+    );
+    let tabla = pantalla
+        .find("Torneo: aleatorio contra libro")
+        .expect("la tabla");
+    assert!(
+        barra < tabla,
+        "la barra antes de la tabla, no después: {pantalla:?}"
+    );
+}
