@@ -24,6 +24,42 @@ pub(crate) fn mayuscula_inicial(texto: &str) -> String {
         .unwrap_or_default()
 }
 
+/// The widest line the program writes, in characters: a terminal's classic 80
+/// columns, which also fit a pager and a grader's log.
+pub const ANCHO: usize = 80;
+
+/// `texto` with each line wider than [`ANCHO`] broken at its spaces, continuation
+/// lines indented as the line was. A word wider than a line stands whole on its own
+/// (a long file name is never cut), a question keeps its trailing space so that the
+/// answer follows it, and the text's own line breaks stay. Every message of the game
+/// and the orders goes through here.
+pub fn ajustar(texto: &str) -> String {
+    let mut lineas = Vec::new();
+    for linea in texto.split('\n') {
+        if linea.chars().count() <= ANCHO {
+            lineas.push(linea.to_owned());
+            continue;
+        }
+        let cuerpo = linea.trim_start_matches(' ');
+        let sangria = &linea[..linea.len() - cuerpo.len()];
+        let mut palabras = cuerpo.split(' ');
+        let mut actual = format!("{sangria}{}", palabras.next().unwrap_or_default());
+        for palabra in palabras {
+            if !palabra.is_empty() && actual.chars().count() + 1 + palabra.chars().count() > ANCHO {
+                lineas.push(std::mem::replace(
+                    &mut actual,
+                    format!("{sangria}{palabra}"),
+                ));
+            } else {
+                actual.push(' ');
+                actual.push_str(palabra);
+            }
+        }
+        lineas.push(actual);
+    }
+    lineas.join("\n")
+}
+
 /// A count with its noun, singular for one and plural otherwise: `cantidad(1, "ficha",
 /// "fichas")` is "1 ficha", `cantidad(0, …)` "0 fichas". Every message that counts says
 /// it through here, so that none says "1 fichas".
@@ -69,6 +105,39 @@ mod tests {
         assert_eq!(cita("C4"), "C4");
         assert_eq!(cita(&"ñ".repeat(LARGO_CITA)), "ñ".repeat(LARGO_CITA));
         assert_eq!(cita(&"ñ".repeat(1000)), "ñ".repeat(LARGO_CITA) + "…");
+    }
+
+    #[test]
+    fn ajustar_corta_en_espacios_y_conserva_la_sangria_y_el_espacio_final() {
+        let largo = format!("  palabra{} fin. ", " palabra".repeat(12));
+        let ajustado = ajustar(&largo);
+        assert!(
+            ajustado.lines().all(|linea| linea.chars().count() <= ANCHO),
+            "{ajustado}"
+        );
+        assert!(ajustado.lines().nth(1).unwrap().starts_with("  palabra"));
+        assert!(ajustado.ends_with("fin. "));
+        assert_eq!(ajustado.replace("\n  ", " "), largo);
+        // Short lines, and a word wider than a line, stay as they are.
+        assert_eq!(ajustar("corto\n"), "corto\n");
+        let palabra = "x".repeat(100);
+        assert_eq!(ajustar(&palabra), palabra);
+    }
+
+    #[test]
+    fn ajustar_cuenta_caracteres_y_no_parte_palabras() {
+        let palabra = "x".repeat(10);
+        let texto = [palabra.as_str(); 10].join(" ");
+        let ajustado = ajustar(&texto);
+        let lineas: Vec<&str> = ajustado.lines().collect();
+        assert_eq!(lineas.len(), 2);
+        assert_eq!(lineas[0].chars().count(), 76);
+        assert_eq!(ajustado.replace('\n', " "), texto);
+        let enes = "ñ".repeat(79);
+        assert_eq!(ajustar(&format!("{enes} a")), format!("{enes}\na"));
+        assert_eq!(ajustar("a\nb"), "a\nb");
+        let larga = "y".repeat(100);
+        assert_eq!(ajustar(&format!("a {larga} b")), format!("a\n{larga}\nb"));
     }
 
     #[test]

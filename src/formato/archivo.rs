@@ -322,12 +322,12 @@ impl fmt::Display for Aviso {
         match self {
             Aviso::PocasFichas { fichas } => write!(
                 f,
-                "el tablero tiene {} y ninguna partida real tiene menos de 4",
+                "{} en el tablero (una partida real tiene al menos 4)",
                 cantidad(*fichas, "ficha", "fichas")
             ),
             Aviso::CentroVacio { posicion, .. } => write!(
                 f,
-                "la casilla central {posicion} está vacía y en una partida real nunca lo está"
+                "casilla central {posicion} vacía (nunca en una partida real)"
             ),
         }
     }

@@ -53,14 +53,6 @@ impl Color {
             Color::Blanco => "blancas",
         }
     }
-
-    /// The side as one player, "negro" or "blanco" (as in "Blanco (fuerte) juega F5").
-    pub const fn singular(self) -> &'static str {
-        match self {
-            Color::Negro => "negro",
-            Color::Blanco => "blanco",
-        }
-    }
 }
 
 impl Not for Color {

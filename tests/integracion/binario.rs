@@ -553,14 +553,14 @@ fn cargar_un_archivo_malo_termina_con_estado_2() {
     let malo = INICIAL.replacen("V, V, V, B, N", "V, V, V, B, X", 1);
     fs::write(dir.path().join("malo.txt"), malo).unwrap();
     othello(dir.path(), &["--cargar", "malo.txt", "--turno", "N"], "1\n").error_de_uso(
-        "error: «malo.txt» no es un tablero válido: línea 4, columna 13: en la casilla E4 \
+        "error: «malo.txt» no es un tablero válido: línea 4, columna 13: en la casilla E4\n\
          se encontró \"X\", se esperaba B, N o V\n",
     );
 
     fs::write(dir.path().join("corto.txt"), "V, V\n").unwrap();
     othello(dir.path(), &["--cargar", "corto.txt"], "").error_de_uso(
-        "error: «corto.txt» no es un tablero válido: línea 1, columna 5: la fila 1 tiene 2 \
-         casillas, se esperaban 8\n",
+        "error: «corto.txt» no es un tablero válido: línea 1, columna 5: la fila 1 tiene\n\
+         2 casillas, se esperaban 8\n",
     );
 
     fs::create_dir(dir.path().join("sub")).unwrap();
@@ -791,7 +791,7 @@ fn tuberias_ni_se_cargan_ni_se_reemplazan_sin_preguntar() {
     assert_eq!(corrida.codigo, Some(2));
     assert_eq!(
         corrida.errores,
-        "error: «tubo» no es un archivo común (es un dispositivo, una tubería u otro \
+        "error: «tubo» no es un archivo común (es un dispositivo, una tubería u otro\n\
          archivo especial)\n"
     );
     othello(dir.path(), &[], "1\nguardar tubo\nn\nsalir\n")

@@ -117,13 +117,12 @@ fn jugar(argumentos: &Argumentos) -> ExitCode {
             ExitCode::SUCCESS
         }
         // The messages are whole sentences that already include their causes.
-        Err(error @ ErrorJuego::Carga(_)) => {
-            eprintln!("error: {error}");
-            ExitCode::from(2)
-        }
         Err(error) => {
-            eprintln!("error: {error}");
-            ExitCode::FAILURE
+            eprintln!("{}", ajustar(&format!("error: {error}")));
+            match error {
+                ErrorJuego::Carga(_) => ExitCode::from(2),
+                ErrorJuego::EntradaSalida(_) => ExitCode::FAILURE,
+            }
         }
     }
 }

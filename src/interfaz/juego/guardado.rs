@@ -8,8 +8,11 @@ use std::{
     path::{Path, PathBuf},
 };
 
-use super::{ajustar, consola::Consola, historial::Historial};
-use crate::{Partida, disco, texto::mayuscula_inicial};
+use super::{consola::Consola, historial::Historial};
+use crate::{
+    Partida, disco,
+    texto::{ajustar, mayuscula_inicial},
+};
 
 /// What cancels the save when typed as the file's name (as an empty line does when no
 /// name is offered, and the end of the input always).

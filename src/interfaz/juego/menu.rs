@@ -9,7 +9,7 @@ use std::{
 };
 
 use super::{
-    HUMANOS, ajustar,
+    HUMANOS,
     consola::Consola,
     decir,
     guardado::{NOMBRE_ILEGIBLE, nombre_legible, ruta_de_jugadas},
@@ -20,7 +20,7 @@ use crate::{
     Color, ErrorArchivo, Estado, Partida, PorColor, Reglas, Tablero, disco,
     formato::entrada,
     motor::jugadores::Nivel,
-    texto::{cantidad, cita, mayuscula_inicial},
+    texto::{ajustar, cantidad, cita, mayuscula_inicial},
 };
 
 /// A game to play, as chosen.

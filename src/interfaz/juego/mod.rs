@@ -31,12 +31,13 @@ use self::{
     historial::{Historial, Retomada},
     jugadores::{HUMANOS, Jugadores},
     menu::Comienzo,
-    pantalla::{ajustar, decir},
+    pantalla::decir,
     recuperacion::Recuperacion,
 };
 use crate::{
     Color, ErrorArchivo, Estado, Partida, PorColor, Posicion, Reglas, disco,
-    motor::jugadores::Nivel, texto::mayuscula_inicial,
+    motor::jugadores::Nivel,
+    texto::{ajustar, mayuscula_inicial},
 };
 
 /// How the game starts and looks.

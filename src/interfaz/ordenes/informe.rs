@@ -14,32 +14,8 @@ use serde::{Serialize, Serializer};
 use super::ErrorOrden;
 use crate::{
     Casilla, Color, ErrorArchivo, ErrorObf, Estado, Motivo, Partida, Tablero, Vista,
-    texto::{cantidad, mayuscula_inicial},
+    texto::{ajustar, cantidad, mayuscula_inicial},
 };
-
-/// The widest line of text the orders write, and of the help: a terminal's classic
-/// width, which also fits a pager and a grader's log.
-pub const ANCHO: usize = 80;
-
-/// `texto` wrapped at [`ANCHO`] columns (characters, not bytes) at its spaces; its own
-/// line breaks stay, and a word longer than a line (a long file name) is kept whole.
-pub fn ajustar(texto: &str) -> String {
-    let mut lineas = Vec::new();
-    for parrafo in texto.split('\n') {
-        let mut linea = String::new();
-        for palabra in parrafo.split(' ') {
-            let largo = linea.chars().count() + 1 + palabra.chars().count();
-            if !linea.is_empty() && largo > ANCHO {
-                lineas.push(std::mem::take(&mut linea));
-            } else if !linea.is_empty() {
-                linea.push(' ');
-            }
-            linea.push_str(palabra);
-        }
-        lineas.push(linea);
-    }
-    lineas.join("\n")
-}
 
 /// Writes `texto` as one paragraph, wrapped at [`ANCHO`], and a newline.
 pub(super) fn parrafo(salida: &mut dyn Write, texto: &str) -> io::Result<()> {
@@ -310,27 +286,5 @@ impl InformeError {
             ErrorOrden::Invalidos { .. } | ErrorOrden::Salida(_) => return None,
         };
         Some(informe)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ajusta_en_los_espacios_sin_partir_palabras() {
-        let palabra = "x".repeat(10);
-        let texto = [palabra.as_str(); 10].join(" ");
-        let ajustado = ajustar(&texto);
-        let lineas: Vec<&str> = ajustado.lines().collect();
-        assert_eq!(lineas.len(), 2);
-        assert_eq!(lineas[0].chars().count(), 76);
-        assert_eq!(ajustado.replace('\n', " "), texto);
-        // Characters, not bytes; line breaks kept; a word longer than a line, whole.
-        let enes = "ñ".repeat(79);
-        assert_eq!(ajustar(&format!("{enes} a")), format!("{enes}\na"));
-        assert_eq!(ajustar("a\nb"), "a\nb");
-        let larga = "y".repeat(100);
-        assert_eq!(ajustar(&format!("a {larga} b")), format!("a\n{larga}\nb"));
     }
 }

@@ -30,14 +30,14 @@ use std::{
 
 use clap::{FromArgMatches, Subcommand};
 
-pub use self::{
-    argumentos::ErrorValor,
-    informe::{ANCHO, ajustar},
-};
+pub use self::argumentos::ErrorValor;
 use self::{
     argumentos::{Destino, Entrada, NOMBRE_ENTRADA_ESTANDAR, eco, valor_invalido},
     informe::{Informe, InformeError, SinInforme, Sobre},
 };
+/// The width every message is wrapped to, and the wrapping, for the binary's own
+/// messages.
+pub use crate::texto::{ANCHO, ajustar};
 use crate::{ErrorArchivo, ErrorObf, ErrorPosicion, ErrorRepeticion, Razon, Tablero, disco};
 
 /// One order and its arguments, as the command line gives them. The program puts its

@@ -156,8 +156,8 @@ fn archivo_mal_formado_dice_linea_y_columna() {
 fn validar_todas_las_partidas() {
     let centro = |nombre: &str, linea, columna, casilla| {
         format!(
-            "{}:{linea}:{columna}: aviso: la casilla central {casilla} está vacía y en una \
-             partida real nunca lo está\n",
+            "{}:{linea}:{columna}: aviso: casilla central {casilla} vacía (nunca en una \
+             partida real)\n",
             ruta(nombre)
         )
     };
@@ -200,7 +200,7 @@ fn validar_todas_las_partidas() {
     assert_eq!(avisos_borde[0]["columna"], 10);
     assert_eq!(
         avisos_borde[0]["mensaje"],
-        "la casilla central D4 está vacía y en una partida real nunca lo está"
+        "casilla central D4 vacía (nunca en una partida real)"
     );
 }
 
@@ -235,8 +235,8 @@ fn validar_una_mezcla_con_archivos_rotos() {
     ];
     let centro = |linea, columna, casilla| {
         format!(
-            "{solo}:{linea}:{columna}: aviso: la casilla central {casilla} está vacía y en \
-             una partida real nunca lo está\n"
+            "{solo}:{linea}:{columna}: aviso: casilla central {casilla} vacía (nunca en una \
+             partida real)\n"
         )
     };
     let esperado = [
@@ -244,9 +244,7 @@ fn validar_una_mezcla_con_archivos_rotos() {
         format!("{roto}:3:20: error: la fila 3 tiene 7 casillas, se esperaban 8\n"),
         format!("{roto}:4:1: error: faltan filas: se encontraron 3, se esperaban 8\n"),
         format!("{no_existe}: error: no existe el archivo «{no_existe}»\n"),
-        format!(
-            "{solo}: aviso: el tablero tiene 1 ficha y ninguna partida real tiene menos de 4\n"
-        ),
+        format!("{solo}: aviso: 1 ficha en el tablero (una partida real tiene al menos 4)\n"),
         centro(4, 10, "D4"),
         centro(4, 13, "E4"),
         centro(5, 10, "D5"),
