@@ -6,6 +6,8 @@ mod api;
 mod binario;
 /// The computer players and game modes through the program.
 mod computadora;
+/// Grading students' Python files with a real interpreter, and writing cases.
+mod correccion;
 mod ordenes;
 /// The fixture boards of `partidas/`: loading them, playing moves on them, every ending.
 mod partidas;
