@@ -93,13 +93,13 @@ impl Proposito {
         (Proposito::SinFlanqueo, 100),
     ];
 
-    /// What the case is for, for the student.
+    /// What the case tests, for the student: it follows "prueba".
     pub(super) fn descripcion(self) -> &'static str {
         match self {
             Proposito::PartidaReal => "una jugada de una partida real",
             Proposito::Diagonales => "volteos en diagonal",
             Proposito::Bordes => {
-                "una línea que sale del tablero (en Python, los índices negativos dan la vuelta)"
+                "una línea que sale del tablero, donde los índices negativos de Python dan la vuelta"
             }
             Proposito::SinCierre => "fichas rivales que ninguna ficha propia cierra",
             Proposito::VariasDirecciones => "volteos en varias direcciones a la vez",

@@ -27,9 +27,12 @@ pub(super) fn falla(
     let reproducir = reproducir(caso, &llamada);
     let mut texto = match caso {
         Caso::Jugar { proposito, .. } => {
-            format!("Caso {id} ({}): {llamada}\n", proposito.descripcion())
+            format!(
+                "Caso {id} (prueba {}):\n{llamada} ",
+                proposito.descripcion()
+            )
         }
-        _ => format!("Caso {id}: {llamada}\n"),
+        _ => format!("Caso {id}:\n{llamada} "),
     };
     describir_entrada(&mut texto, caso);
     match obtenido {
@@ -194,10 +197,11 @@ fn describir_valor(
                     let _ = writeln!(texto, "    {linea}");
                 }
                 if let Some(contenido) = &problema.texto {
-                    texto.push_str("y el archivo tiene:\n");
-                    for linea in contenido.lines().take(12) {
-                        let _ =
-                            writeln!(texto, "    {}", crate::texto::cita(&format!("{linea:?}")));
+                    texto.push_str(
+                        "y el archivo tiene estas líneas (escritas como en Python, para ver los espacios y los fines de línea):\n",
+                    );
+                    for linea in contenido.split_inclusive('\n').take(12) {
+                        let _ = writeln!(texto, "    {}", acortar(cadena_python(linea, '\'')));
                     }
                 }
             }
@@ -235,7 +239,7 @@ fn comparar_tableros(texto: &mut String, esperado: &Tablero, obtenido: Option<&V
             let _ = writeln!(
                 texto,
                 "Se esperaba una lista de 8 listas de 8 casillas; el tablero quedó así: {}",
-                crate::texto::cita(&obtenido.map_or("?".into(), python))
+                obtenido.map_or("?".into(), python_corto)
             );
         }
     }
@@ -366,7 +370,19 @@ fn reproducir(caso: &Caso, llamada: &str) -> String {
             }
             texto.push_str("    )\n");
             let _ = writeln!(texto, "print({llamada})");
-            let _ = writeln!(texto, "# se esperaba {}", python_lista(tablero));
+            texto.push_str("# se esperaba:\n");
+            for (i, fila) in tablero.a_lista().iter().enumerate() {
+                let (antes, despues) = match i {
+                    0 => ("[", ","),
+                    7 => (" ", "]"),
+                    _ => (" ", ","),
+                };
+                let _ = writeln!(
+                    texto,
+                    "# {antes}{}{despues}",
+                    python(&Value::from(fila.clone()))
+                );
+            }
         }
     }
     texto
@@ -380,11 +396,6 @@ fn lista_python(tablero: &Tablero) -> String {
         let _ = writeln!(texto, "    [{}],", celdas.join(", "));
     }
     texto + "]\n"
-}
-
-/// The list of lists as Python prints it.
-fn python_lista(tablero: &Tablero) -> String {
-    python(&Value::from(tablero.a_lista()))
 }
 
 fn python_bool(valor: bool) -> &'static str {
@@ -414,7 +425,11 @@ fn python(valor: &Value) -> String {
 
 /// [`python`], shortened to a line.
 fn python_corto(valor: &Value) -> String {
-    let texto = python(valor);
+    acortar(python(valor))
+}
+
+/// `texto`, at most 200 characters of it and `…` if it was longer.
+fn acortar(texto: String) -> String {
     if texto.chars().count() > 200 {
         texto.chars().take(200).chain(['…']).collect()
     } else {

@@ -38,7 +38,7 @@ use serde::Serialize;
 pub use casos::Cantidades;
 pub use informe::{Falla, InformeEntrega, InformeFuncion, Resumen, Tipo};
 
-use crate::ErrorArchivo;
+use crate::{ErrorArchivo, texto::cita};
 
 /// One of the homework's four functions that are graded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -176,20 +176,19 @@ impl FromStr for Renombre {
     /// `contar=contarFichas`; the key may also be written as the homework spells it
     /// (`guardarPartida=guardar`).
     fn from_str(texto: &str) -> Result<Renombre, ErrorRenombre> {
-        let citado = || crate::texto::cita(texto);
         let (clave, nombre) = texto
             .split_once('=')
-            .ok_or_else(|| ErrorRenombre::SinIgual(citado()))?;
+            .ok_or_else(|| ErrorRenombre::SinIgual(cita(texto)))?;
         let (clave, nombre) = (clave.trim(), nombre.trim());
         let funcion = Funcion::TODAS
             .into_iter()
             .find(|f| f.clave() == clave || f.nombres_predeterminados().contains(&clave))
-            .ok_or_else(|| ErrorRenombre::Clave(crate::texto::cita(clave)))?;
+            .ok_or_else(|| ErrorRenombre::Clave(cita(clave)))?;
         let mut letras = nombre.chars();
         let identificador = letras.next().is_some_and(|c| c.is_alphabetic() || c == '_')
             && letras.all(|c| c.is_alphanumeric() || c == '_');
         if !identificador {
-            return Err(ErrorRenombre::Nombre(crate::texto::cita(nombre)));
+            return Err(ErrorRenombre::Nombre(cita(nombre)));
         }
         Ok(Renombre {
             funcion,
@@ -281,7 +280,7 @@ pub fn leer_memoria(texto: &str) -> Result<u64, String> {
     let invalida = || {
         format!(
             "«{}» no es una cantidad de memoria de al menos 32M (por ejemplo 512M o 1G)",
-            crate::texto::cita(texto)
+            cita(texto)
         )
     };
     let limpio = texto.trim();
@@ -326,7 +325,7 @@ pub fn leer_tiempo(texto: &str) -> Result<Duration, String> {
         .ok_or_else(|| {
             format!(
                 "«{}» no es un tiempo límite entre 10ms y 3600s (por ejemplo 1, 0.5 o 500ms)",
-                crate::texto::cita(texto)
+                cita(texto)
             )
         })?;
     Ok(Duration::from_secs_f64(segundos))
@@ -464,7 +463,12 @@ fn en_paralelo(
         .map_or(1, NonZeroUsize::get)
         .min(archivos.len());
     let barra = if opciones.progreso {
-        indicatif::ProgressBar::new(archivos.len() as u64)
+        indicatif::ProgressBar::new(archivos.len() as u64).with_style(
+            indicatif::ProgressStyle::with_template(
+                "corrigiendo {bar:30} {pos}/{len} entregas, faltan unos {eta}",
+            )
+            .expect("plantilla válida"),
+        )
     } else {
         indicatif::ProgressBar::hidden()
     };
@@ -536,4 +540,61 @@ pub enum ErrorCasos {
     /// The example could not be printed.
     #[error("no se pudo escribir el ejemplo: {0}")]
     Escritura(#[from] io::Error),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renombres() {
+        let renombre: Renombre = "contar=contarFichas".parse().unwrap();
+        assert_eq!(
+            renombre,
+            Renombre {
+                funcion: Funcion::Contar,
+                nombre: "contarFichas".into()
+            }
+        );
+        let por_nombre: Renombre = " guardarPartida = guardar ".parse().unwrap();
+        assert_eq!(por_nombre.funcion, Funcion::GuardarPartida);
+        assert_eq!(por_nombre.nombre, "guardar");
+        assert_eq!(
+            "contar".parse::<Renombre>(),
+            Err(ErrorRenombre::SinIgual("contar".into()))
+        );
+        assert_eq!(
+            "mostrar=ver".parse::<Renombre>(),
+            Err(ErrorRenombre::Clave("mostrar".into()))
+        );
+        assert_eq!(
+            "contar=2x".parse::<Renombre>(),
+            Err(ErrorRenombre::Nombre("2x".into()))
+        );
+        assert!("contar=contar_ñandúes".parse::<Renombre>().is_ok());
+        let opciones = OpcionesCorreccion {
+            renombres: vec![renombre],
+            ..OpcionesCorreccion::default()
+        };
+        let nombres = opciones.nombres();
+        assert_eq!(nombres.contar, ["contarFichas"]);
+        assert_eq!(nombres.cargar_partida, ["cargarPartida", "cargar_partida"]);
+    }
+
+    #[test]
+    fn memoria_y_tiempo() {
+        assert_eq!(leer_memoria("512"), Ok(512 * MIB));
+        assert_eq!(leer_memoria("256M"), Ok(256 * MIB));
+        assert_eq!(leer_memoria("1GiB"), Ok(1024 * MIB));
+        assert_eq!(leer_memoria("65536k"), Ok(64 * MIB));
+        for mala in ["", "mucha", "16M", "5T", "-1"] {
+            assert!(leer_memoria(mala).is_err(), "{mala}");
+        }
+        assert_eq!(leer_tiempo("1"), Ok(Duration::from_secs(1)));
+        assert_eq!(leer_tiempo("0.5s"), Ok(Duration::from_millis(500)));
+        assert_eq!(leer_tiempo("250ms"), Ok(Duration::from_millis(250)));
+        for malo in ["", "0", "1ms", "dos", "-1", "4000"] {
+            assert!(leer_tiempo(malo).is_err(), "{malo}");
+        }
+    }
 }
