@@ -77,7 +77,7 @@ enum Espera {
 use Espera::{Bien, Falta, Mal};
 
 /// Per fixture: for `jugar`, the counting function, saving and loading.
-const ESPERADO: [(&str, [Espera; 4]); 23] = [
+const ESPERADO: [(&str, [Espera; 4]); 24] = [
     (
         "borde_corto.py",
         [Mal(&[Tipo::Resultado, Tipo::Tablero]), Bien, Bien, Bien],
@@ -115,6 +115,7 @@ const ESPERADO: [(&str, [Espera; 4]); 23] = [
         "no_mira_ocupada.py",
         [Mal(&[Tipo::Resultado]), Bien, Bien, Bien],
     ),
+    ("revisa_el_entorno.py", [Bien, Bien, Bien, Bien]),
     ("sale.py", [Mal(&[Tipo::Salida]), Bien, Bien, Bien]),
     (
         "sin_cierre.py",

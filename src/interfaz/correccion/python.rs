@@ -205,8 +205,14 @@ impl Drop for Hijo {
     }
 }
 
+/// The type of a resource's number for `setrlimit`, which differs between C libraries.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+type Recurso = libc::__rlimit_resource_t;
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+type Recurso = libc::c_int;
+
 /// Sets both limits of `recurso` to `valor`.
-fn limitar(recurso: libc::__rlimit_resource_t, valor: u64) -> io::Result<()> {
+fn limitar(recurso: Recurso, valor: u64) -> io::Result<()> {
     let limite = libc::rlimit {
         rlim_cur: valor,
         rlim_max: valor,
