@@ -317,7 +317,7 @@ impl Caso {
     }
 
     /// The arguments after the board, as Python source: `"C4", "N"`.
-    pub(super) fn argumentos_python(&self) -> String {
+    fn argumentos_python(&self) -> String {
         match self {
             Caso::Jugar {
                 posicion, color, ..
