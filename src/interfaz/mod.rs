@@ -4,6 +4,7 @@
 //!
 //! [`Vista`]: crate::Vista
 
+pub mod correccion;
 pub mod juego;
 pub mod ordenes;
 pub(crate) mod vista;

@@ -9,6 +9,8 @@ mod binario;
 mod comandos;
 /// The computer players through the orders (tournaments, solving, perft).
 mod computadora;
+/// Grading students' Python files with a real interpreter, and writing cases.
+mod correccion;
 /// The game in-process, through `ejecutar`: games, passes, the menu, the computer,
 /// loading, the recovery save, the width.
 mod juego;

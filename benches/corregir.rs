@@ -1,0 +1,58 @@
+//! Grading speed: 100 correct submissions with the default cases.
+//!
+//! The promise is that `othello corregir` grades 100 submissions with the default cases
+//! (1000 of `jugar`, 300 of counting, 100 of saving and 100 of loading each) in under 60
+//! seconds on a 2-core machine. The student's own code is part of any real run; to
+//! measure the grader and not the students, the submissions are correct ones: copies of
+//! the four correct fixtures of `tests/entregas/` (main program at the top level,
+//! `if __name__ == "__main__"`, Latin-1 and BOM). It needs `python3` on the `PATH`.
+//!
+//! Each run is a whole `corregir` as the order runs it, from the folder to the text
+//! report (thrown away), so it includes making the cases, starting 100 Python processes
+//! and every call. The figure is wall-clock time, the one a teaching assistant waits;
+//! it grows when other programs share the machine. Run with
+//! `cargo bench --bench corregir`; `-- N` grades N submissions instead of 100.
+
+use std::{fs, hint::black_box, io, path::Path, time::Instant};
+
+use othello::interfaz::correccion::{OpcionesCorreccion, corregir};
+
+/// The correct fixtures, cycled.
+const CORRECTAS: [&str; 4] = [
+    "correcta_main.py",
+    "correcta_principal_arriba.py",
+    "correcta_latin1.py",
+    "correcta_bom.py",
+];
+
+fn main() {
+    let cantidad: usize = std::env::args()
+        .skip(1)
+        .find_map(|argumento| argumento.parse().ok())
+        .unwrap_or(100);
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/entregas");
+    let carpeta = tempfile::tempdir().expect("carpeta temporal");
+    for i in 0..cantidad {
+        let nombre = CORRECTAS[i % CORRECTAS.len()];
+        fs::copy(
+            fixtures.join(nombre),
+            carpeta.path().join(format!("{i:03}-{nombre}")),
+        )
+        .expect("copia de una entrega");
+    }
+    let opciones = OpcionesCorreccion::default();
+    let hilos = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for vuelta in 1..=3 {
+        let inicio = Instant::now();
+        let resumen = corregir(&[carpeta.path().into()], &opciones, &mut io::sink())
+            .expect("la corrección corre");
+        let tiempo = inicio.elapsed();
+        assert_eq!(resumen.codigo(), 0, "las entregas son correctas");
+        black_box(resumen);
+        println!(
+            "corregir/{cantidad}_entregas_casos_por_omision (vuelta {vuelta}, {hilos} núcleos): {:.1} s, {:.0} ms por entrega",
+            tiempo.as_secs_f64(),
+            tiempo.as_secs_f64() * 1000.0 / cantidad as f64,
+        );
+    }
+}

@@ -1,0 +1,303 @@
+# The harness that runs inside the child python3 process of `othello corregir`.
+#
+# It speaks to the grader on private copies of the standard input and output made before
+# any student code runs: one JSON object per line each way. Then file descriptors 0 and 1
+# point to /dev/null, so a student's input() finds no input and a student's print()
+# disturbs nothing. Only the standard library is used, and Python 3.8 is enough.
+#
+# Requests:
+#   {"orden": "cargar", "archivo": PATH, "modo": "completo" | "definiciones",
+#    "limite": SECONDS, "nombres": {KEY: [NAME, ...], ...}}
+#     -> {"importa": true, "funciones": {KEY: NAME | null}, "definidas": [NAME, ...]}
+#      | {"importa": false, "error": TEXT, "linea": N | null}
+#   {"orden": "casos", "funcion": KEY, "limite": SECONDS, "tiempos": N,
+#    "max_tiempos": N, "casos": [[ID, ...arguments], ...]}
+#     -> one line per case, in order: {"id": ID, "r": VALUE, "t": BOARD}
+#      | {"id": ID, "tipo": "excepcion", "excepcion": NAME, "mensaje": TEXT,
+#         "linea": N | null, "codigo": TEXT | null}
+#      | {"id": ID, "tipo": "tiempo", "omitido": BOOL}
+#      | {"id": ID, "tipo": "salida", "codigo_salida": VALUE}
+#
+# Values travel as JSON when Python's and JSON's agree (None, bool, int, str, lists of
+# them), a board that is a list of 8 lists of 8 one-letter strings as {"filas": 64
+# letters}, and anything else as {"repr": TEXT}.
+
+import ast
+import builtins
+import json
+import os
+import signal
+import sys
+import traceback
+import types
+
+ENTRADA = os.fdopen(os.dup(0), "r", encoding="utf-8")
+SALIDA = os.fdopen(os.dup(1), "w", encoding="utf-8")
+_nulo = os.open(os.devnull, os.O_RDWR)
+os.dup2(_nulo, 0)
+os.dup2(_nulo, 1)
+os.close(_nulo)
+NULO_ENTRADA = open(os.devnull, "r")
+NULO_SALIDA = open(os.devnull, "w")
+CARPETA = os.getcwd()
+LARGO_TEXTO = 300
+
+
+class TiempoAgotado(BaseException):
+    """The call ran past its time limit. A BaseException, so that `except Exception`
+    in the student's code does not swallow it."""
+
+
+class EntradaNoDisponible(BaseException):
+    """The student's code asked for input: there is none while grading."""
+
+
+def _alarma(_senal, _marco):
+    raise TiempoAgotado()
+
+
+def _input(*_argumentos):
+    raise EntradaNoDisponible("input() no está disponible durante la corrección")
+
+
+signal.signal(signal.SIGALRM, _alarma)
+
+
+def proteger():
+    """What a student's code may have changed that the harness relies on."""
+    sys.stdin = NULO_ENTRADA
+    sys.stdout = NULO_SALIDA
+    builtins.input = _input
+
+
+def corto(texto):
+    return texto if len(texto) <= LARGO_TEXTO else texto[:LARGO_TEXTO] + "…"
+
+
+def texto_de(valor, funcion):
+    try:
+        return corto(funcion(valor))
+    except BaseException:
+        return "<" + type(valor).__name__ + ">"
+
+
+def normal(valor, profundidad=0):
+    tipo = type(valor)
+    if valor is None or tipo is bool:
+        return valor
+    if tipo is int and abs(valor) < 2**53:
+        return valor
+    if tipo is str and len(valor) <= LARGO_TEXTO:
+        return valor
+    if tipo is list and profundidad < 3 and len(valor) <= 64:
+        return [normal(elemento, profundidad + 1) for elemento in valor]
+    return {"repr": texto_de(valor, repr)}
+
+
+def tablero(valor):
+    if (
+        type(valor) is list
+        and len(valor) == 8
+        and all(type(fila) is list and len(fila) == 8 for fila in valor)
+        and all(type(c) is str and len(c) == 1 for fila in valor for c in fila)
+    ):
+        return {"filas": "".join("".join(fila) for fila in valor)}
+    return normal(valor)
+
+
+def lista_de(filas):
+    return [list(filas[i : i + 8]) for i in range(0, 64, 8)]
+
+
+class Entrega:
+    """The student's file: its text, decoded as it comes, and what it defined."""
+
+    def __init__(self, archivo):
+        self.archivo = archivo
+        self.lineas = []
+        self.espacio = {}
+
+    def linea(self, numero):
+        if numero is not None and 1 <= numero <= len(self.lineas):
+            return corto(self.lineas[numero - 1].strip())
+        return None
+
+    def linea_del_error(self, error):
+        numero = None
+        for marco, linea in traceback.walk_tb(error.__traceback__):
+            if marco.f_code.co_filename == self.archivo:
+                numero = linea
+        return numero
+
+
+def decodificar(datos):
+    """The text of a file as students save it: UTF-8 with or without a BOM, or the
+    Windows-1252 / Latin-1 of older editors (which Python itself refuses without a
+    coding line)."""
+    if datos.startswith(b"\xef\xbb\xbf"):
+        datos = datos[3:]
+    for codificacion in ("utf-8", "cp1252", "latin-1"):
+        try:
+            texto = datos.decode(codificacion)
+            break
+        except UnicodeDecodeError:
+            continue
+    return texto.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def llamar(funcion, limite):
+    """Runs `funcion()` with a time limit. Returns ("ok", value) or a failure."""
+    proteger()
+    try:
+        signal.setitimer(signal.ITIMER_REAL, limite)
+        try:
+            return ("ok", funcion())
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    except TiempoAgotado:
+        return ("tiempo", None)
+    except SystemExit as salida:
+        return ("salida", salida.code)
+    except BaseException as error:
+        return ("excepcion", error)
+
+
+DEFINICIONES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom)
+
+
+def es_definicion(nodo):
+    if isinstance(nodo, DEFINICIONES):
+        return True
+    if isinstance(nodo, (ast.Assign, ast.AnnAssign)) and nodo.value is not None:
+        return not any(isinstance(hijo, ast.Call) for hijo in ast.walk(nodo.value))
+    return False
+
+
+def cargar(pedido):
+    archivo = pedido["archivo"]
+    entrega = Entrega(archivo)
+    try:
+        with open(archivo, "rb") as f:
+            texto = decodificar(f.read())
+    except OSError as error:
+        return None, {"importa": False, "error": "no se pudo leer: " + str(error), "linea": None}
+    entrega.lineas = texto.split("\n")
+    try:
+        arbol = ast.parse(texto, archivo)
+    except SyntaxError as error:
+        mensaje = "error de sintaxis: " + str(error.msg)
+        if error.lineno is not None:
+            mensaje = "línea %d: %s" % (error.lineno, mensaje)
+            codigo = entrega.linea(error.lineno)
+            if codigo:
+                mensaje += " («%s»)" % codigo
+        return None, {"importa": False, "error": mensaje, "linea": error.lineno}
+    except (ValueError, RecursionError, MemoryError) as error:
+        return None, {"importa": False, "error": "no se pudo leer el código: %s" % error, "linea": None}
+    modulo = types.ModuleType("entrega")
+    modulo.__file__ = archivo
+    sys.modules["entrega"] = modulo
+    sys.argv = [archivo]
+    espacio = modulo.__dict__
+    solo_definiciones = pedido["modo"] == "definiciones"
+    for nodo in arbol.body:
+        if solo_definiciones and not es_definicion(nodo):
+            continue
+        try:
+            codigo = compile(ast.Module(body=[nodo], type_ignores=[]), archivo, "exec")
+        except (SyntaxError, ValueError):
+            continue
+        # A statement that fails (the game's loop meeting input(), an import of a
+        # module that is not there) is left behind; the definitions stay.
+        llamar(lambda: exec(codigo, espacio), pedido["limite"])
+        os.chdir(CARPETA)
+    entrega.espacio = espacio
+    funciones = {}
+    for clave, nombres in pedido["nombres"].items():
+        funciones[clave] = next((n for n in nombres if callable(espacio.get(n))), None)
+    definidas = [
+        nombre
+        for nombre, valor in espacio.items()
+        if isinstance(valor, types.FunctionType) and valor.__module__ == "entrega"
+    ]
+    return entrega, {"importa": True, "funciones": funciones, "definidas": definidas}
+
+
+def argumentos(clave, caso):
+    if clave == "jugar":
+        t = lista_de(caso[1])
+        return t, (t, caso[2], caso[3])
+    if clave == "contar":
+        return None, (lista_de(caso[1]), caso[2])
+    if clave == "guardar_partida":
+        t = lista_de(caso[1])
+        return t, (t, caso[2])
+    return None, (caso[1],)
+
+
+def respuesta(entrega, clave, funcion, caso, limite):
+    t, args = argumentos(clave, caso)
+    resultado, valor = llamar(lambda: funcion(*args), limite)
+    os.chdir(CARPETA)
+    if resultado == "ok":
+        r = tablero(valor) if clave == "cargar_partida" else normal(valor)
+        contestacion = {"id": caso[0], "r": r}
+        if t is not None:
+            contestacion["t"] = tablero(t)
+        return contestacion
+    if resultado == "tiempo":
+        return {"id": caso[0], "tipo": "tiempo", "omitido": False}
+    if resultado == "salida":
+        return {"id": caso[0], "tipo": "salida", "codigo_salida": normal(valor)}
+    numero = entrega.linea_del_error(valor)
+    return {
+        "id": caso[0],
+        "tipo": "excepcion",
+        "excepcion": type(valor).__name__,
+        "mensaje": texto_de(valor, str),
+        "linea": numero,
+        "codigo": entrega.linea(numero),
+    }
+
+
+def casos(entrega, pedido):
+    clave = pedido["funcion"]
+    funcion = entrega.espacio.get(pedido["nombre"])
+    tiempos = pedido["tiempos"]
+    for caso in pedido["casos"]:
+        if tiempos >= pedido["max_tiempos"]:
+            escribir({"id": caso[0], "tipo": "tiempo", "omitido": True})
+            continue
+        try:
+            contestacion = respuesta(entrega, clave, funcion, caso, pedido["limite"])
+        except MemoryError:
+            contestacion = {
+                "id": caso[0],
+                "tipo": "excepcion",
+                "excepcion": "MemoryError",
+                "mensaje": "",
+                "linea": None,
+                "codigo": None,
+            }
+        if contestacion.get("tipo") == "tiempo":
+            tiempos += 1
+        escribir(contestacion)
+
+
+def escribir(objeto):
+    SALIDA.write(json.dumps(objeto) + "\n")
+    SALIDA.flush()
+
+
+def principal():
+    entrega = None
+    for linea in ENTRADA:
+        pedido = json.loads(linea)
+        if pedido["orden"] == "cargar":
+            entrega, contestacion = cargar(pedido)
+            escribir(contestacion)
+        else:
+            casos(entrega, pedido)
+
+
+principal()

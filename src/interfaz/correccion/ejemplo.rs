@@ -1,0 +1,583 @@
+//! A failed case as a student reads it: the board drawn as the game draws it, the call
+//! as Python, what was expected and what came back, the cells that differ marked, and a
+//! few lines of Python that rebuild the case. Also the pytest file of `othello casos`.
+
+use std::{fmt::Write as _, path::Path, time::Duration};
+
+use serde_json::{Value, json};
+
+use super::{
+    Falla, Tipo,
+    casos::Caso,
+    revision::{Obtenido, Revisado, es_tablero},
+};
+use crate::{Bitboard, Posicion, Tablero, Vista};
+
+/// The example of case `id`, called as the student's `nombre`, which came back as
+/// `obtenido` and failed as `revisado` says.
+pub(super) fn falla(
+    caso: &Caso,
+    id: usize,
+    nombre: &str,
+    obtenido: &Obtenido,
+    revisado: &Revisado,
+    limite: Duration,
+) -> Falla {
+    let llamada = caso.llamada(nombre);
+    let reproducir = reproducir(caso, &llamada);
+    let mut texto = match caso {
+        Caso::Jugar { proposito, .. } => {
+            format!(
+                "Caso {id} (prueba {}):\n{llamada} ",
+                proposito.descripcion()
+            )
+        }
+        _ => format!("Caso {id}:\n{llamada} "),
+    };
+    describir_entrada(&mut texto, caso);
+    match obtenido {
+        Obtenido::Valor { r, t } => describir_valor(&mut texto, caso, r, t.as_ref(), revisado),
+        Obtenido::Excepcion {
+            excepcion,
+            mensaje,
+            linea,
+            codigo,
+        } => {
+            let _ = writeln!(texto, "Lanzó {excepcion}: {mensaje}");
+            if let Some(linea) = linea {
+                let _ = writeln!(
+                    texto,
+                    "  en la línea {linea}: {}",
+                    codigo.as_deref().unwrap_or("")
+                );
+            }
+        }
+        Obtenido::Tiempo { omitido: false } => {
+            let _ = writeln!(
+                texto,
+                "No terminó en {} (el tiempo límite de cada llamada).",
+                segundos(limite)
+            );
+        }
+        Obtenido::Tiempo { omitido: true } => {
+            let _ = writeln!(
+                texto,
+                "No se ejecutó: ya hubo 3 llamadas a {nombre} que no terminaron a tiempo."
+            );
+        }
+        Obtenido::Salida {
+            codigo: Some(codigo),
+            ..
+        } => {
+            let argumento = if codigo.is_null() {
+                String::new()
+            } else {
+                python(codigo)
+            };
+            let _ = writeln!(
+                texto,
+                "Terminó el programa con exit({argumento}): una función no debe terminar el programa."
+            );
+        }
+        Obtenido::Salida {
+            codigo: None,
+            omitido: false,
+        } => {
+            texto.push_str(
+                "El proceso de Python terminó sin responder (os._exit, una falla del intérprete o la memoria agotada).\n",
+            );
+        }
+        Obtenido::Salida {
+            codigo: None,
+            omitido: true,
+        } => {
+            let _ = writeln!(
+                texto,
+                "No se ejecutó: el proceso de Python ya había terminado 3 veces con {nombre}."
+            );
+        }
+    }
+    texto.push_str("Para reproducirlo:\n");
+    for linea in reproducir.lines() {
+        let _ = writeln!(texto, "    {linea}");
+    }
+    Falla {
+        tipo: revisado.tipo,
+        caso: id,
+        llamada,
+        esperado: esperado(caso),
+        obtenido: obtenido_json(obtenido, revisado, limite),
+        reproducir,
+        texto,
+    }
+}
+
+/// `1 s`, `0.5 s`.
+fn segundos(tiempo: Duration) -> String {
+    format!("{} s", tiempo.as_secs_f64())
+}
+
+/// What the function was given.
+fn describir_entrada(texto: &mut String, caso: &Caso) {
+    match caso {
+        Caso::Jugar {
+            tablero, posicion, ..
+        } => {
+            let _ = writeln!(texto, "con este tablero ([ ] marca {posicion}):");
+            lineas(texto, &dibujo(tablero, Bitboard::VACIO, Some(*posicion)));
+        }
+        Caso::Contar { tablero, .. } | Caso::Guardar { tablero, .. } => {
+            texto.push_str("con este tablero:\n");
+            lineas(texto, &dibujo(tablero, Bitboard::VACIO, None));
+        }
+        Caso::Cargar {
+            texto: contenido, ..
+        } => {
+            let como = if contenido.contains("\r\n") {
+                " (con fines de línea de Windows, \\r\\n)"
+            } else if !contenido.ends_with('\n') {
+                " (sin fin de línea después de la última fila)"
+            } else {
+                ""
+            };
+            let _ = writeln!(texto, "con el archivo{como}:");
+            for linea in contenido.lines() {
+                let _ = writeln!(texto, "    {linea}");
+            }
+        }
+    }
+}
+
+/// What was wrong with a value returned.
+fn describir_valor(
+    texto: &mut String,
+    caso: &Caso,
+    r: &Value,
+    t: Option<&Value>,
+    revisado: &Revisado,
+) {
+    match caso {
+        Caso::Jugar {
+            tablero, despues, ..
+        } => {
+            let esperado = despues.as_ref().unwrap_or(tablero);
+            let valida = python_bool(despues.is_some());
+            if revisado.tipo == Tipo::Resultado {
+                let _ = writeln!(texto, "Se esperaba {valida}; devolvió {}.", python(r));
+            } else if despues.is_some() {
+                let _ = writeln!(
+                    texto,
+                    "Devolvió {valida}, como se esperaba, pero el tablero no quedó como debía."
+                );
+            } else {
+                let _ = writeln!(
+                    texto,
+                    "Devolvió False, como se esperaba, pero la jugada no es válida y el tablero cambió."
+                );
+            }
+            comparar_tableros(texto, esperado, t);
+        }
+        Caso::Contar { tablero, casilla } => {
+            let _ = writeln!(
+                texto,
+                "Se esperaba {}; devolvió {}.",
+                tablero.contar(*casilla),
+                python(r)
+            );
+        }
+        Caso::Guardar { tablero, archivo } => match &revisado.archivo {
+            Some(problema) => {
+                let _ = writeln!(
+                    texto,
+                    "El archivo «{archivo}» no sirve: {}.",
+                    problema.problema
+                );
+                texto.push_str("Se esperaba este texto (o el mismo con otros espacios):\n");
+                for linea in tablero.to_string().lines() {
+                    let _ = writeln!(texto, "    {linea}");
+                }
+                if let Some(contenido) = &problema.texto {
+                    texto.push_str(
+                        "y el archivo tiene estas líneas (escritas como en Python, para ver los espacios y los fines de línea):\n",
+                    );
+                    for linea in contenido.split_inclusive('\n').take(12) {
+                        let _ = writeln!(texto, "    {}", acortar(cadena_python(linea, '\'')));
+                    }
+                }
+            }
+            None => {
+                texto.push_str("Guardó bien el archivo, pero cambió el tablero que recibió:\n");
+                comparar_tableros(texto, tablero, t);
+            }
+        },
+        Caso::Cargar { tablero, .. } => {
+            let _ = writeln!(texto, "{}", diferencia_de_lista(r, tablero));
+        }
+    }
+}
+
+/// The expected board next to the one obtained, the cells that differ marked; or the
+/// value obtained as Python if it is no board.
+fn comparar_tableros(texto: &mut String, esperado: &Tablero, obtenido: Option<&Value>) {
+    if es_tablero(obtenido, esperado) {
+        texto.push_str("El tablero quedó como se esperaba.\n");
+        return;
+    }
+    match obtenido.and_then(tablero_de) {
+        Some(quedo) => {
+            let distintas: Bitboard = Posicion::todas()
+                .filter(|&p| quedo.casilla(p) != esperado.casilla(p))
+                .collect();
+            texto.push_str("Se esperaba el tablero de la izquierda y quedó el de la derecha ([ ] marca lo distinto):\n");
+            let izquierda = dibujo(esperado, distintas, None);
+            let derecha = dibujo(&quedo, distintas, None);
+            for (a, b) in izquierda.iter().zip(&derecha) {
+                let _ = writeln!(texto, "{a:<32}{b}");
+            }
+        }
+        None => {
+            let _ = writeln!(
+                texto,
+                "Se esperaba una lista de 8 listas de 8 casillas; el tablero quedó así: {}",
+                obtenido.map_or("?".into(), python_corto)
+            );
+        }
+    }
+}
+
+/// The first cell where the list of lists returned differs from `tablero`'s, or the
+/// value if it is not a list of 8 lists of 8.
+fn diferencia_de_lista(r: &Value, tablero: &Tablero) -> String {
+    let esperado = tablero.a_lista();
+    if let Some(filas) = celdas(r) {
+        for (i, (fila, esperada)) in filas.iter().zip(&esperado).enumerate() {
+            for (j, (celda, esperada)) in fila.iter().zip(esperada).enumerate() {
+                if celda.as_str() != Some(esperada) {
+                    return format!(
+                        "Devolvió una lista de listas distinta: tablero[{i}][{j}] es {} y se esperaba {}.",
+                        python(celda),
+                        python(&Value::from(esperada.as_str()))
+                    );
+                }
+            }
+        }
+    }
+    format!(
+        "Se esperaba una lista de 8 listas de 8 textos \"B\", \"N\" o \"V\"; devolvió {}.",
+        python_corto(r)
+    )
+}
+
+/// The cells of a list of 8 lists of 8, as the harness sent it.
+fn celdas(valor: &Value) -> Option<Vec<Vec<Value>>> {
+    if let Some(filas) = valor.get("filas").and_then(Value::as_str) {
+        let letras: Vec<Value> = filas.chars().map(|c| Value::from(c.to_string())).collect();
+        return Some(letras.chunks(8).map(<[Value]>::to_vec).collect());
+    }
+    let filas = valor.as_array().filter(|filas| filas.len() == 8)?;
+    filas
+        .iter()
+        .map(|fila| fila.as_array().filter(|fila| fila.len() == 8).cloned())
+        .collect()
+}
+
+/// A board from what the harness sent, if it is one of B/N/V.
+fn tablero_de(valor: &Value) -> Option<Tablero> {
+    let filas = celdas(valor)?;
+    let lista: Vec<Vec<String>> = filas
+        .iter()
+        .map(|fila| {
+            fila.iter()
+                .map(|c| c.as_str().unwrap_or("").to_owned())
+                .collect()
+        })
+        .collect();
+    Tablero::try_from(lista).ok()
+}
+
+/// The board as the game draws it, with `marcadas` between brackets, or the cell
+/// `ultima` (the move) if given.
+fn dibujo(tablero: &Tablero, marcadas: Bitboard, ultima: Option<Posicion>) -> Vec<String> {
+    let vista = Vista::de(tablero).ultima(ultima).to_string();
+    vista
+        .lines()
+        .enumerate()
+        .map(|(i, linea)| {
+            let mut letras: Vec<char> = linea.chars().collect();
+            if i > 0 {
+                for p in marcadas
+                    .into_iter()
+                    .filter(|p| usize::from(p.fila()) == i - 1)
+                {
+                    // Each cell takes three characters after the row's label of four:
+                    // its letter in the middle.
+                    let letra = 5 + 3 * usize::from(p.columna());
+                    letras.resize(letras.len().max(letra + 2), ' ');
+                    letras[letra - 1] = '[';
+                    letras[letra + 1] = ']';
+                }
+            }
+            letras.into_iter().collect()
+        })
+        .collect()
+}
+
+fn lineas(texto: &mut String, lineas: &[String]) {
+    for linea in lineas {
+        let _ = writeln!(texto, "{linea}");
+    }
+}
+
+/// Python source that rebuilds the case and makes the call.
+fn reproducir(caso: &Caso, llamada: &str) -> String {
+    let mut texto = String::new();
+    if let Some(tablero) = caso.tablero() {
+        texto += &lista_python(tablero);
+    }
+    match caso {
+        Caso::Jugar { despues, .. } => {
+            let _ = writeln!(
+                texto,
+                "print({llamada})  # se esperaba {}",
+                python_bool(despues.is_some())
+            );
+            texto.push_str("print(tablero)\n");
+        }
+        Caso::Contar { tablero, casilla } => {
+            let _ = writeln!(
+                texto,
+                "print({llamada})  # se esperaba {}",
+                tablero.contar(*casilla)
+            );
+        }
+        Caso::Guardar { archivo, .. } => {
+            let _ = writeln!(texto, "{llamada}");
+            let _ = writeln!(texto, "print(open({}).read())", cadena_python(archivo, '"'));
+        }
+        Caso::Cargar {
+            tablero,
+            texto: contenido,
+            archivo,
+        } => {
+            let _ = writeln!(
+                texto,
+                "with open({}, \"w\", newline=\"\") as archivo:",
+                cadena_python(archivo, '"')
+            );
+            texto.push_str("    archivo.write(\n");
+            for linea in contenido.split_inclusive('\n') {
+                let _ = writeln!(texto, "        {}", cadena_python(linea, '"'));
+            }
+            texto.push_str("    )\n");
+            let _ = writeln!(texto, "print({llamada})");
+            texto.push_str("# se esperaba:\n");
+            for (i, fila) in tablero.a_lista().iter().enumerate() {
+                let (antes, despues) = match i {
+                    0 => ("[", ","),
+                    7 => (" ", "]"),
+                    _ => (" ", ","),
+                };
+                let _ = writeln!(
+                    texto,
+                    "# {antes}{}{despues}",
+                    python(&Value::from(fila.clone()))
+                );
+            }
+        }
+    }
+    texto
+}
+
+/// `tablero = [...]`, one row per line.
+fn lista_python(tablero: &Tablero) -> String {
+    let mut texto = String::from("tablero = [\n");
+    for fila in tablero.filas() {
+        let celdas: Vec<String> = fila.iter().map(|c| format!("\"{c}\"")).collect();
+        let _ = writeln!(texto, "    [{}],", celdas.join(", "));
+    }
+    texto + "]\n"
+}
+
+fn python_bool(valor: bool) -> &'static str {
+    if valor { "True" } else { "False" }
+}
+
+/// A value the harness sent, as Python prints it (`repr`).
+fn python(valor: &Value) -> String {
+    match valor {
+        Value::Null => "None".into(),
+        Value::Bool(b) => python_bool(*b).into(),
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => cadena_python(s, '\''),
+        Value::Array(elementos) => {
+            let partes: Vec<String> = elementos.iter().map(python).collect();
+            format!("[{}]", partes.join(", "))
+        }
+        Value::Object(_) => match (valor.get("repr").and_then(Value::as_str), celdas(valor)) {
+            (Some(repr), _) => repr.to_owned(),
+            (None, Some(filas)) => python(&Value::from(
+                filas.into_iter().map(Value::from).collect::<Vec<_>>(),
+            )),
+            (None, None) => valor.to_string(),
+        },
+    }
+}
+
+/// [`python`], shortened to a line.
+fn python_corto(valor: &Value) -> String {
+    acortar(python(valor))
+}
+
+/// `texto`, at most 200 characters of it and `…` if it was longer.
+fn acortar(texto: String) -> String {
+    if texto.chars().count() > 200 {
+        texto.chars().take(200).chain(['…']).collect()
+    } else {
+        texto
+    }
+}
+
+/// A Python string literal between `comilla`s, with Python's escapes.
+fn cadena_python(texto: &str, comilla: char) -> String {
+    let mut literal = String::from(comilla);
+    for c in texto.chars() {
+        match c {
+            '\\' => literal.push_str("\\\\"),
+            '\n' => literal.push_str("\\n"),
+            '\r' => literal.push_str("\\r"),
+            '\t' => literal.push_str("\\t"),
+            c if c == comilla => {
+                literal.push('\\');
+                literal.push(c);
+            }
+            c if c.is_control() => {
+                let _ = write!(literal, "\\x{:02x}", u32::from(c));
+            }
+            c => literal.push(c),
+        }
+    }
+    literal.push(comilla);
+    literal
+}
+
+/// What was expected, as JSON.
+fn esperado(caso: &Caso) -> Value {
+    match caso {
+        Caso::Jugar {
+            tablero, despues, ..
+        } => json!({
+            "valor": despues.is_some(),
+            "tablero": despues.as_ref().unwrap_or(tablero).a_lista(),
+        }),
+        Caso::Contar { tablero, casilla } => json!({ "valor": tablero.contar(*casilla) }),
+        Caso::Guardar { tablero, .. } => json!({ "archivo": tablero.to_string() }),
+        Caso::Cargar { tablero, .. } => json!({ "valor": tablero.a_lista() }),
+    }
+}
+
+/// What came back, as JSON: values as JSON where Python's and JSON's agree, boards as
+/// lists of lists, anything else as `{"repr": …}`.
+fn obtenido_json(obtenido: &Obtenido, revisado: &Revisado, limite: Duration) -> Value {
+    let valor = |v: &Value| match celdas(v) {
+        Some(filas) if v.get("filas").is_some() => {
+            Value::from(filas.into_iter().map(Value::from).collect::<Vec<_>>())
+        }
+        _ => v.clone(),
+    };
+    match obtenido {
+        Obtenido::Valor { r, t } => match (&revisado.archivo, t) {
+            (Some(archivo), _) => json!({ "archivo": archivo.texto, "problema": archivo.problema }),
+            (None, Some(t)) => json!({ "valor": valor(r), "tablero": valor(t) }),
+            (None, None) => json!({ "valor": valor(r) }),
+        },
+        Obtenido::Excepcion {
+            excepcion,
+            mensaje,
+            linea,
+            codigo,
+        } => {
+            json!({ "excepcion": excepcion, "mensaje": mensaje, "linea": linea, "codigo": codigo })
+        }
+        Obtenido::Tiempo { omitido } => {
+            json!({ "tiempo_limite": limite.as_secs_f64(), "omitido": omitido })
+        }
+        Obtenido::Salida { codigo, omitido } => json!({
+            "exit": codigo.is_some(),
+            "codigo_salida": codigo.as_ref().map(valor),
+            "omitido": omitido,
+        }),
+    }
+}
+
+/// The ten-line pytest file of `othello casos` for the cases in `carpeta`.
+pub(super) fn pytest(carpeta: &Path) -> String {
+    let carpeta = cadena_python(&carpeta.display().to_string(), '"');
+    format!(
+        r#"import csv, pathlib, pytest
+from tarea import jugar  # tarea.py: el archivo del estudiante
+CASOS = pathlib.Path({carpeta})
+def leer(nombre):
+    return [[c.strip() for c in linea.split(",")] for linea in (CASOS / nombre).read_text().splitlines()]
+@pytest.mark.parametrize("caso", list(csv.DictReader((CASOS / "casos.csv").read_text().splitlines())), ids=lambda caso: caso["id"])
+def test_jugar(caso):
+    tablero = leer(caso["tablero"])
+    assert jugar(tablero, caso["posicion"], caso["valor"]) == (caso["valida"] == "True")
+    assert tablero == leer(caso["esperado"])
+"#
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marca_las_casillas_distintas_como_la_vista() {
+        let tablero = Tablero::inicial();
+        let marcas: Bitboard = ["A1", "H1", "D4", "H8"]
+            .iter()
+            .map(|p| p.parse::<Posicion>().unwrap())
+            .collect();
+        let lineas = dibujo(&tablero, marcas, None);
+        assert_eq!(lineas[1], "  1 [V] V  V  V  V  V  V [V]");
+        assert_eq!(lineas[4], "  4  V  V  V [B] N  V  V  V");
+        assert_eq!(lineas[8], "  8  V  V  V  V  V  V  V [V]");
+        // The move is marked by the game's own view.
+        let c4 = "C4".parse().unwrap();
+        assert_eq!(
+            dibujo(&tablero, Bitboard::VACIO, Some(c4))[4],
+            "  4  V  V [V] B  N  V  V  V"
+        );
+    }
+
+    #[test]
+    fn valores_como_los_escribe_python() {
+        assert_eq!(python(&json!(null)), "None");
+        assert_eq!(python(&json!(true)), "True");
+        assert_eq!(python(&json!(["V\n", "it's"])), r#"['V\n', 'it\'s']"#);
+        assert_eq!(python(&json!({"repr": "(1, 2)"})), "(1, 2)");
+        let filas = super::super::casos::letras(&Tablero::inicial());
+        assert!(
+            python(&json!({ "filas": filas }))
+                .starts_with("[['V', 'V', 'V', 'V', 'V', 'V', 'V', 'V'], [")
+        );
+        assert_eq!(cadena_python("a\"b\r\n", '"'), r#""a\"b\r\n""#);
+    }
+
+    #[test]
+    fn la_diferencia_de_una_lista_cargada() {
+        let mut lista = Tablero::inicial().a_lista();
+        lista[7][7] = "V\n".into();
+        assert_eq!(
+            diferencia_de_lista(&json!(lista), &Tablero::inicial()),
+            r"Devolvió una lista de listas distinta: tablero[7][7] es 'V\n' y se esperaba 'V'."
+        );
+        assert!(diferencia_de_lista(&json!(null), &Tablero::inicial()).ends_with("devolvió None."));
+    }
+
+    #[test]
+    fn el_ejemplo_de_pytest_tiene_diez_lineas() {
+        assert_eq!(pytest(Path::new("casos")).lines().count(), 10);
+        assert!(pytest(Path::new("mis \"casos\"")).contains(r#"pathlib.Path("mis \"casos\"")"#));
+    }
+}

@@ -1,0 +1,600 @@
+//! Grading the students' own Python files: `othello corregir` and `othello casos`.
+//!
+//! Teaching assistants grade the homework's functions, not boards: `jugar`, the counting
+//! function, `guardarPartida` and `cargarPartida`. [`corregir`] runs each submission in a
+//! child `python3` process ([`python`]) that loads the file as it comes (the main program
+//! at the top level does not run the game), calls the student's functions on cases made
+//! from a seed ([`casos`]) and compares every answer with the library's own
+//! ([`revision`]). The report ([`Resumen`]) says per student and per function how many
+//! cases were right and shows the first wrong ones, as text to paste into feedback, as
+//! JSON, or as a gradebook row. [`escribir_casos`] writes the same kind of cases as files
+//! for a harness of one's own.
+//!
+//! The child is contained against accidents, not attacks: a time limit per call, a memory
+//! limit, no standard input, a fresh folder as its working directory and `HOME`, and an
+//! environment without the grader's variables. Untrusted code belongs in a container.
+
+mod casos;
+mod ejemplo;
+mod informe;
+mod python;
+mod revision;
+
+use std::{
+    fmt, fs,
+    io::{self, Write},
+    num::NonZeroUsize,
+    path::{Path, PathBuf},
+    str::FromStr,
+    sync::{
+        Mutex,
+        atomic::{AtomicUsize, Ordering},
+    },
+    time::Duration,
+};
+
+use serde::Serialize;
+
+pub use casos::Cantidades;
+pub use informe::{Falla, InformeEntrega, InformeFuncion, Resumen, Tipo};
+
+use crate::{ErrorArchivo, texto::cita};
+
+/// One of the homework's four functions that are graded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Funcion {
+    /// `jugar(tablero, posicion, valor)`, item 6: required.
+    Jugar,
+    /// The counting function of item 5, `contar(tablero, c)` unless renamed: required.
+    Contar,
+    /// `guardarPartida(tablero, nombre_archivo)`, item 7: optional.
+    GuardarPartida,
+    /// `cargarPartida(nombre_archivo)`, item 7: optional.
+    CargarPartida,
+}
+
+impl Funcion {
+    /// The four, in the order of the reports.
+    pub const TODAS: [Funcion; 4] = [
+        Funcion::Jugar,
+        Funcion::Contar,
+        Funcion::GuardarPartida,
+        Funcion::CargarPartida,
+    ];
+
+    /// Its key in JSON, in the gradebook's columns and in `--funcion CLAVE=NOMBRE`.
+    pub const fn clave(self) -> &'static str {
+        match self {
+            Funcion::Jugar => "jugar",
+            Funcion::Contar => "contar",
+            Funcion::GuardarPartida => "guardar_partida",
+            Funcion::CargarPartida => "cargar_partida",
+        }
+    }
+
+    /// The names looked for when none is given: the homework's spelling first, then the
+    /// one many students write.
+    pub const fn nombres_predeterminados(self) -> &'static [&'static str] {
+        match self {
+            Funcion::Jugar => &["jugar"],
+            Funcion::Contar => &["contar"],
+            Funcion::GuardarPartida => &["guardarPartida", "guardar_partida"],
+            Funcion::CargarPartida => &["cargarPartida", "cargar_partida"],
+        }
+    }
+
+    /// Whether a submission without it cannot pass: the homework asks for `jugar` and
+    /// the counting function; saving and loading are optional.
+    pub const fn obligatoria(self) -> bool {
+        matches!(self, Funcion::Jugar | Funcion::Contar)
+    }
+}
+
+impl fmt::Display for Funcion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.clave())
+    }
+}
+
+/// A value for each of the four functions; as JSON, an object with their keys.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct PorFuncion<T> {
+    /// For `jugar`.
+    pub jugar: T,
+    /// For the counting function.
+    pub contar: T,
+    /// For `guardarPartida`.
+    pub guardar_partida: T,
+    /// For `cargarPartida`.
+    pub cargar_partida: T,
+}
+
+impl<T> PorFuncion<T> {
+    /// Each function's value, from `valor(funcion)`.
+    pub fn de(mut valor: impl FnMut(Funcion) -> T) -> PorFuncion<T> {
+        PorFuncion {
+            jugar: valor(Funcion::Jugar),
+            contar: valor(Funcion::Contar),
+            guardar_partida: valor(Funcion::GuardarPartida),
+            cargar_partida: valor(Funcion::CargarPartida),
+        }
+    }
+}
+
+impl<T> std::ops::Index<Funcion> for PorFuncion<T> {
+    type Output = T;
+
+    fn index(&self, funcion: Funcion) -> &T {
+        match funcion {
+            Funcion::Jugar => &self.jugar,
+            Funcion::Contar => &self.contar,
+            Funcion::GuardarPartida => &self.guardar_partida,
+            Funcion::CargarPartida => &self.cargar_partida,
+        }
+    }
+}
+
+impl<T> std::ops::IndexMut<Funcion> for PorFuncion<T> {
+    fn index_mut(&mut self, funcion: Funcion) -> &mut T {
+        match funcion {
+            Funcion::Jugar => &mut self.jugar,
+            Funcion::Contar => &mut self.contar,
+            Funcion::GuardarPartida => &mut self.guardar_partida,
+            Funcion::CargarPartida => &mut self.cargar_partida,
+        }
+    }
+}
+
+/// `--funcion CLAVE=NOMBRE`: the student's name for one of the four functions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Renombre {
+    /// Which function.
+    pub funcion: Funcion,
+    /// The name in the student's file.
+    pub nombre: String,
+}
+
+/// Why a `--funcion` value is not `CLAVE=NOMBRE`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ErrorRenombre {
+    /// No `=`.
+    #[error("«{0}» no es CLAVE=NOMBRE (por ejemplo contar=contarFichas)")]
+    SinIgual(String),
+    /// The key is none of the four functions.
+    #[error(
+        "«{0}» no es una de las funciones: jugar, contar, guardar_partida (guardarPartida) o cargar_partida (cargarPartida)"
+    )]
+    Clave(String),
+    /// The name cannot be a Python function's.
+    #[error("«{0}» no es un nombre de función de Python")]
+    Nombre(String),
+}
+
+impl FromStr for Renombre {
+    type Err = ErrorRenombre;
+
+    /// `contar=contarFichas`; the key may also be written as the homework spells it
+    /// (`guardarPartida=guardar`).
+    fn from_str(texto: &str) -> Result<Renombre, ErrorRenombre> {
+        let (clave, nombre) = texto
+            .split_once('=')
+            .ok_or_else(|| ErrorRenombre::SinIgual(cita(texto)))?;
+        let (clave, nombre) = (clave.trim(), nombre.trim());
+        let funcion = Funcion::TODAS
+            .into_iter()
+            .find(|f| f.clave() == clave || f.nombres_predeterminados().contains(&clave))
+            .ok_or_else(|| ErrorRenombre::Clave(cita(clave)))?;
+        let mut letras = nombre.chars();
+        let identificador = letras.next().is_some_and(|c| c.is_alphabetic() || c == '_')
+            && letras.all(|c| c.is_alphanumeric() || c == '_');
+        if !identificador {
+            return Err(ErrorRenombre::Nombre(cita(nombre)));
+        }
+        Ok(Renombre {
+            funcion,
+            nombre: nombre.to_owned(),
+        })
+    }
+}
+
+/// Every flag of `othello corregir`. [`Default`] gives the documented defaults.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpcionesCorreccion {
+    /// `--python PATH`: the interpreter; `None` looks for `python3` on the `PATH`.
+    pub python: Option<PathBuf>,
+    /// `--funcion CLAVE=NOMBRE`, as many as given: each replaces the names looked for.
+    pub renombres: Vec<Renombre>,
+    /// `--semilla S`: the same seed gives the same cases.
+    pub semilla: u64,
+    /// `--casos N`: `N` cases of `jugar` and the others in proportion; `None` for the
+    /// defaults (1000, 300, 100, 100).
+    pub casos: Option<usize>,
+    /// `--tiempo-limite`: for each call (1 s).
+    pub tiempo_limite: Duration,
+    /// `--memoria`: for each submission's process, in bytes (512 MiB).
+    pub memoria: u64,
+    /// `--ejemplos`: failures shown per function and kind (3).
+    pub ejemplos: usize,
+    /// `--json`: one JSON object instead of text.
+    pub json: bool,
+    /// `--csv NOTAS.csv`: also write the gradebook there.
+    pub csv: Option<PathBuf>,
+    /// Draw a progress bar on standard error (only shown when it is a terminal).
+    pub progreso: bool,
+    /// How many submissions at once; `None` for one per core.
+    pub hilos: Option<NonZeroUsize>,
+}
+
+/// The seed used when none is given: the homework's year.
+pub const SEMILLA_PREDETERMINADA: u64 = 2015;
+
+impl Default for OpcionesCorreccion {
+    fn default() -> OpcionesCorreccion {
+        OpcionesCorreccion {
+            python: None,
+            renombres: Vec::new(),
+            semilla: SEMILLA_PREDETERMINADA,
+            casos: None,
+            tiempo_limite: Duration::from_secs(1),
+            memoria: 512 * MIB,
+            ejemplos: 3,
+            json: false,
+            csv: None,
+            progreso: false,
+            hilos: None,
+        }
+    }
+}
+
+impl OpcionesCorreccion {
+    /// How many cases of each function.
+    pub fn cantidades(&self) -> Cantidades {
+        self.casos
+            .map_or_else(Cantidades::default, Cantidades::escaladas)
+    }
+
+    /// The names looked for, per function: the defaults, or the one `--funcion` gave.
+    pub fn nombres(&self) -> PorFuncion<Vec<String>> {
+        PorFuncion::de(
+            |funcion| match self.renombres.iter().rev().find(|r| r.funcion == funcion) {
+                Some(renombre) => vec![renombre.nombre.clone()],
+                None => funcion
+                    .nombres_predeterminados()
+                    .iter()
+                    .map(|&nombre| nombre.to_owned())
+                    .collect(),
+            },
+        )
+    }
+}
+
+const MIB: u64 = 1024 * 1024;
+
+/// Reads `--memoria`: a number of MiB (`512`), or with a unit: `256M`, `256MiB`, `1G`,
+/// `1GiB`, `65536K`. At least 32 MiB, below which Python cannot even start.
+///
+/// # Errors
+///
+/// A Spanish message for anything else.
+pub fn leer_memoria(texto: &str) -> Result<u64, String> {
+    let invalida = || {
+        format!(
+            "«{}» no es una cantidad de memoria de al menos 32M (por ejemplo 512M o 1G)",
+            cita(texto)
+        )
+    };
+    let limpio = texto.trim();
+    let (numero, unidad) = limpio.split_at(
+        limpio
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(limpio.len()),
+    );
+    let factor = match unidad.trim().to_ascii_lowercase().as_str() {
+        "" | "m" | "mb" | "mib" => MIB,
+        "k" | "kb" | "kib" => 1024,
+        "g" | "gb" | "gib" => 1024 * MIB,
+        _ => return Err(invalida()),
+    };
+    numero
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(factor))
+        .filter(|&bytes| bytes >= 32 * MIB)
+        .ok_or_else(invalida)
+}
+
+/// Reads `--tiempo-limite`: seconds (`1`, `0.5`, `2s`) or milliseconds (`500ms`),
+/// between 10 ms and one hour.
+///
+/// # Errors
+///
+/// A Spanish message for anything else.
+pub fn leer_tiempo(texto: &str) -> Result<Duration, String> {
+    let limpio = texto.trim();
+    let (numero, factor) = if let Some(ms) = limpio.strip_suffix("ms") {
+        (ms, 0.001)
+    } else {
+        (limpio.strip_suffix('s').unwrap_or(limpio), 1.0)
+    };
+    let segundos = numero
+        .trim()
+        .parse::<f64>()
+        .ok()
+        .map(|n| n * factor)
+        .filter(|s| (0.01..=3600.0).contains(s))
+        .ok_or_else(|| {
+            format!(
+                "«{}» no es un tiempo límite entre 10ms y 3600s (por ejemplo 1, 0.5 o 500ms)",
+                cita(texto)
+            )
+        })?;
+    Ok(Duration::from_secs_f64(segundos))
+}
+
+/// Why grading could not run at all (exit status 2). A submission that does not load
+/// or fails is no error: it is in the report.
+#[derive(Debug, thiserror::Error)]
+pub enum ErrorCorreccion {
+    /// No submission was named.
+    #[error("no se indicó ninguna entrega (archivos .py o carpetas)")]
+    SinEntregas,
+    /// A named submission does not exist.
+    #[error("no existe «{}»", .0.display())]
+    NoExiste(PathBuf),
+    /// A named folder holds no `.py` file.
+    #[error("la carpeta «{}» no tiene archivos .py", .0.display())]
+    CarpetaSinEntregas(PathBuf),
+    /// A folder could not be listed.
+    #[error("no se pudo leer la carpeta «{}»: {fuente}", .ruta.display())]
+    Carpeta {
+        /// The folder.
+        ruta: PathBuf,
+        /// What the system said.
+        fuente: io::Error,
+    },
+    /// No interpreter was found, or it does not run.
+    #[error("no se encontró un intérprete de Python 3 en «{}» ({causa}); instálelo o indique otro con --python RUTA", .ruta.display())]
+    SinInterprete {
+        /// What was looked for.
+        ruta: PathBuf,
+        /// What went wrong.
+        causa: String,
+    },
+    /// The interpreter is older than the harness needs.
+    #[error("«{}» es Python {version}: se necesita Python 3.8 o más nuevo (indique otro con --python RUTA)", .ruta.display())]
+    VersionAntigua {
+        /// The interpreter.
+        ruta: PathBuf,
+        /// Its version.
+        version: String,
+    },
+    /// The gradebook could not be written.
+    #[error(transparent)]
+    Csv(ErrorArchivo),
+    /// The report could not be written.
+    #[error("no se pudo escribir el informe: {0}")]
+    Escritura(#[from] io::Error),
+}
+
+impl ErrorCorreccion {
+    /// The exit status: 2, a usage error or a missing interpreter.
+    pub fn codigo(&self) -> u8 {
+        2
+    }
+}
+
+/// Grades every submission in `entregas` (a `.py` file, or a folder: every `.py` in it,
+/// by name) and writes the report to `salida`: text, or one JSON object with
+/// [`OpcionesCorreccion::json`]; also the gradebook if [`OpcionesCorreccion::csv`] asks.
+/// Several submissions are graded at once, one per core.
+///
+/// # Errors
+///
+/// [`ErrorCorreccion`] when grading cannot run: no submissions, a missing path, no
+/// interpreter, or the report or the gradebook cannot be written. What a submission does
+/// wrong is in the returned [`Resumen`], whose [`Resumen::codigo`] is the exit status.
+pub fn corregir(
+    entregas: &[PathBuf],
+    opciones: &OpcionesCorreccion,
+    salida: &mut impl Write,
+) -> Result<Resumen, ErrorCorreccion> {
+    let archivos = expandir(entregas)?;
+    let interprete = python::Interprete::buscar(opciones.python.as_deref())?;
+    let casos = casos::Casos::generar(opciones.semilla, opciones.cantidades());
+    let contexto = revision::Contexto::nuevo(&interprete, &casos, opciones);
+    let informes = en_paralelo(&archivos, opciones, |ruta| contexto.corregir(ruta));
+    let resumen = Resumen::nuevo(opciones.semilla, informes);
+    if opciones.json {
+        serde_json::to_writer(&mut *salida, &resumen).map_err(io::Error::from)?;
+        writeln!(salida)?;
+    } else {
+        resumen.escribir_texto(salida)?;
+    }
+    salida.flush()?;
+    if let Some(ruta) = &opciones.csv {
+        resumen.guardar_csv(ruta).map_err(ErrorCorreccion::Csv)?;
+    }
+    Ok(resumen)
+}
+
+/// The submissions named: files as given, folders as their `.py` files sorted by name.
+fn expandir(entregas: &[PathBuf]) -> Result<Vec<PathBuf>, ErrorCorreccion> {
+    if entregas.is_empty() {
+        return Err(ErrorCorreccion::SinEntregas);
+    }
+    let mut archivos = Vec::new();
+    for ruta in entregas {
+        if ruta.is_dir() {
+            let error = |fuente| ErrorCorreccion::Carpeta {
+                ruta: ruta.clone(),
+                fuente,
+            };
+            let mut dentro = Vec::new();
+            for entrada in fs::read_dir(ruta).map_err(error)? {
+                let camino = entrada.map_err(error)?.path();
+                if camino.extension().is_some_and(|e| e == "py") && camino.is_file() {
+                    dentro.push(camino);
+                }
+            }
+            if dentro.is_empty() {
+                return Err(ErrorCorreccion::CarpetaSinEntregas(ruta.clone()));
+            }
+            dentro.sort();
+            archivos.extend(dentro);
+        } else if ruta.exists() {
+            archivos.push(ruta.clone());
+        } else {
+            return Err(ErrorCorreccion::NoExiste(ruta.clone()));
+        }
+    }
+    Ok(archivos)
+}
+
+/// `corregir_una` on every file, several at once, the results in the files' order; a
+/// progress bar on standard error if asked.
+fn en_paralelo(
+    archivos: &[PathBuf],
+    opciones: &OpcionesCorreccion,
+    corregir_una: impl Fn(&Path) -> InformeEntrega + Sync,
+) -> Vec<InformeEntrega> {
+    let hilos = opciones
+        .hilos
+        .or_else(|| std::thread::available_parallelism().ok())
+        .map_or(1, NonZeroUsize::get)
+        .min(archivos.len());
+    let barra = if opciones.progreso {
+        indicatif::ProgressBar::new(archivos.len() as u64).with_style(
+            indicatif::ProgressStyle::with_template(
+                "corrigiendo {bar:30} {pos}/{len} entregas, faltan unos {eta}",
+            )
+            .expect("plantilla válida"),
+        )
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let siguiente = AtomicUsize::new(0);
+    let informes = Mutex::new(Vec::with_capacity(archivos.len()));
+    std::thread::scope(|hilo| {
+        for _ in 0..hilos {
+            hilo.spawn(|| {
+                loop {
+                    let indice = siguiente.fetch_add(1, Ordering::Relaxed);
+                    let Some(ruta) = archivos.get(indice) else {
+                        break;
+                    };
+                    let informe = corregir_una(ruta);
+                    barra.inc(1);
+                    informes
+                        .lock()
+                        .expect("ningún hilo entra en pánico con el candado")
+                        .push((indice, informe));
+                }
+            });
+        }
+    });
+    barra.finish_and_clear();
+    let mut informes = informes
+        .into_inner()
+        .expect("ningún hilo entra en pánico con el candado");
+    informes.sort_by_key(|(indice, _)| *indice);
+    informes.into_iter().map(|(_, informe)| informe).collect()
+}
+
+/// Writes `cantidad` cases of `jugar` made from `semilla` (the same ones
+/// [`corregir`] uses with that seed and `--casos cantidad`) into `carpeta`, created if
+/// missing: each starting board as `NNNN.txt` in the homework's format, the board
+/// expected after a valid move as `NNNN-despues.txt`, and `casos.csv` with the columns
+/// `id, tablero, posicion, valor, valida, esperado` (board files by name; for an invalid
+/// move `esperado` names the starting board, which must stay unchanged). Then prints to
+/// `salida` a ten-line pytest file that uses them.
+///
+/// # Errors
+///
+/// [`ErrorCasos`] if the folder or a file cannot be written, or `salida` fails.
+pub fn escribir_casos(
+    carpeta: &Path,
+    semilla: u64,
+    cantidad: usize,
+    salida: &mut impl Write,
+) -> Result<(), ErrorCasos> {
+    casos::escribir(carpeta, semilla, cantidad)?;
+    salida.write_all(ejemplo::pytest(carpeta).as_bytes())?;
+    salida.flush()?;
+    Ok(())
+}
+
+/// Why `othello casos` could not write its cases.
+#[derive(Debug, thiserror::Error)]
+pub enum ErrorCasos {
+    /// The folder could not be made.
+    #[error("no se pudo crear la carpeta «{}»: {}", .ruta.display(), crate::disco::describir_io(.fuente))]
+    Carpeta {
+        /// The folder.
+        ruta: PathBuf,
+        /// What the system said.
+        fuente: io::Error,
+    },
+    /// A board file or `casos.csv` could not be written.
+    #[error(transparent)]
+    Archivo(#[from] ErrorArchivo),
+    /// The example could not be printed.
+    #[error("no se pudo escribir el ejemplo: {0}")]
+    Escritura(#[from] io::Error),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renombres() {
+        let renombre: Renombre = "contar=contarFichas".parse().unwrap();
+        assert_eq!(
+            renombre,
+            Renombre {
+                funcion: Funcion::Contar,
+                nombre: "contarFichas".into()
+            }
+        );
+        let por_nombre: Renombre = " guardarPartida = guardar ".parse().unwrap();
+        assert_eq!(por_nombre.funcion, Funcion::GuardarPartida);
+        assert_eq!(por_nombre.nombre, "guardar");
+        assert_eq!(
+            "contar".parse::<Renombre>(),
+            Err(ErrorRenombre::SinIgual("contar".into()))
+        );
+        assert_eq!(
+            "mostrar=ver".parse::<Renombre>(),
+            Err(ErrorRenombre::Clave("mostrar".into()))
+        );
+        assert_eq!(
+            "contar=2x".parse::<Renombre>(),
+            Err(ErrorRenombre::Nombre("2x".into()))
+        );
+        assert!("contar=contar_ñandúes".parse::<Renombre>().is_ok());
+        let opciones = OpcionesCorreccion {
+            renombres: vec![renombre],
+            ..OpcionesCorreccion::default()
+        };
+        let nombres = opciones.nombres();
+        assert_eq!(nombres.contar, ["contarFichas"]);
+        assert_eq!(nombres.cargar_partida, ["cargarPartida", "cargar_partida"]);
+    }
+
+    #[test]
+    fn memoria_y_tiempo() {
+        assert_eq!(leer_memoria("512"), Ok(512 * MIB));
+        assert_eq!(leer_memoria("256M"), Ok(256 * MIB));
+        assert_eq!(leer_memoria("1GiB"), Ok(1024 * MIB));
+        assert_eq!(leer_memoria("65536k"), Ok(64 * MIB));
+        for mala in ["", "mucha", "16M", "5T", "-1"] {
+            assert!(leer_memoria(mala).is_err(), "{mala}");
+        }
+        assert_eq!(leer_tiempo("1"), Ok(Duration::from_secs(1)));
+        assert_eq!(leer_tiempo("0.5s"), Ok(Duration::from_millis(500)));
+        assert_eq!(leer_tiempo("250ms"), Ok(Duration::from_millis(250)));
+        for malo in ["", "0", "1ms", "dos", "-1", "4000"] {
+            assert!(leer_tiempo(malo).is_err(), "{malo}");
+        }
+    }
+}

@@ -1,0 +1,226 @@
+//! The child `python3` process that runs a student's code, and how it is contained.
+//!
+//! The child runs the harness (`arnes.py`, embedded) with a cleared environment, a
+//! fresh folder as its working directory, `HOME` and `TMPDIR`, a memory limit enforced
+//! by the system (`RLIMIT_AS`), no core dumps, a limit on the size of the files it
+//! writes, and its own process group, which is killed whole. It dies with the grader
+//! (`PR_SET_PDEATHSIG`). Requests and answers are JSON lines on its standard input and
+//! output, which the harness keeps for itself before any student code runs. A reader
+//! thread passes the answers on, so that the grader can wait for one with a deadline.
+//!
+//! This contains accidents (a loop that never ends, a program that eats memory, a stray
+//! `exit()`), not attacks: the code can still read and write the user's files.
+
+use std::{
+    io::{self, BufRead, BufReader, Write},
+    os::unix::process::CommandExt,
+    path::{Path, PathBuf},
+    process::{Child, ChildStdin, Command, Stdio},
+    sync::mpsc::{self, Receiver, RecvTimeoutError},
+    time::Duration,
+};
+
+use super::ErrorCorreccion;
+
+/// The harness, run with `python3 -c`.
+const ARNES: &str = include_str!("arnes.py");
+
+/// The largest file the child may write: far more than any board file.
+const LIMITE_ARCHIVOS: u64 = 16 * 1024 * 1024;
+
+/// A Python 3 interpreter found and checked.
+#[derive(Clone, Debug)]
+pub(super) struct Interprete {
+    /// The real executable (`sys.executable`), so that wrappers such as pyenv's shims,
+    /// which need the user's environment, are not in the way of a cleared one.
+    ejecutable: PathBuf,
+}
+
+impl Interprete {
+    /// The interpreter at `ruta`, or `python3` on the `PATH`: it must run and be
+    /// Python 3.8 or newer.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorCorreccion::SinInterprete`] or [`ErrorCorreccion::VersionAntigua`].
+    pub(super) fn buscar(ruta: Option<&Path>) -> Result<Interprete, ErrorCorreccion> {
+        let ruta = ruta.unwrap_or(Path::new("python3"));
+        let sin_interprete = |causa: String| ErrorCorreccion::SinInterprete {
+            ruta: ruta.to_owned(),
+            causa,
+        };
+        let salida = Command::new(ruta)
+            .args([
+                "-c",
+                "import sys; print(sys.executable); print('%d.%d.%d' % sys.version_info[:3])",
+            ])
+            .stdin(Stdio::null())
+            .stderr(Stdio::null())
+            .output()
+            .map_err(|error| match error.kind() {
+                io::ErrorKind::NotFound => sin_interprete("no existe".into()),
+                _ => sin_interprete(crate::disco::describir_io(&error)),
+            })?;
+        let texto = String::from_utf8_lossy(&salida.stdout);
+        let mut lineas = texto.lines();
+        let (Some(ejecutable), Some(version), true) =
+            (lineas.next(), lineas.next(), salida.status.success())
+        else {
+            return Err(sin_interprete("no responde como Python 3".into()));
+        };
+        let numeros: Vec<u32> = version.split('.').filter_map(|n| n.parse().ok()).collect();
+        if numeros.first() != Some(&3) {
+            return Err(sin_interprete(format!("es Python {version}")));
+        }
+        if numeros.get(1).is_none_or(|&menor| menor < 8) {
+            return Err(ErrorCorreccion::VersionAntigua {
+                ruta: ruta.to_owned(),
+                version: version.to_owned(),
+            });
+        }
+        let ejecutable = if ejecutable.is_empty() {
+            ruta.to_owned()
+        } else {
+            PathBuf::from(ejecutable)
+        };
+        Ok(Interprete { ejecutable })
+    }
+}
+
+/// What came from the child while waiting.
+#[derive(Debug)]
+pub(super) enum Llegada {
+    /// One answer line.
+    Linea(String),
+    /// Nothing before the deadline.
+    Plazo,
+    /// The child is gone.
+    Fin,
+}
+
+/// A running child. Dropping it kills it and its process group.
+#[derive(Debug)]
+pub(super) struct Hijo {
+    proceso: Child,
+    pedidos: ChildStdin,
+    respuestas: Receiver<String>,
+}
+
+impl Hijo {
+    /// Starts the harness in `carpeta` with at most `memoria` bytes of address space.
+    ///
+    /// # Errors
+    ///
+    /// The system's, if the process cannot start.
+    pub(super) fn lanzar(
+        interprete: &Interprete,
+        carpeta: &Path,
+        memoria: u64,
+    ) -> io::Result<Hijo> {
+        let mut comando = Command::new(&interprete.ejecutable);
+        comando
+            .args(["-s", "-X", "utf8", "-c", ARNES])
+            .env_clear()
+            .env("HOME", carpeta)
+            .env("TMPDIR", carpeta)
+            .env("PATH", "/usr/local/bin:/usr/bin:/bin")
+            .env("LANG", "C.UTF-8")
+            .env("PYTHONHASHSEED", "0")
+            .env("PYTHONDONTWRITEBYTECODE", "1")
+            .current_dir(carpeta)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .process_group(0);
+        // Safety: between fork and exec only async-signal-safe calls are made:
+        // setrlimit and prctl are plain system calls, and nothing is allocated.
+        unsafe {
+            comando.pre_exec(move || {
+                limitar(libc::RLIMIT_AS, memoria)?;
+                limitar(libc::RLIMIT_CORE, 0)?;
+                limitar(libc::RLIMIT_FSIZE, LIMITE_ARCHIVOS)?;
+                #[cfg(target_os = "linux")]
+                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                    return Err(io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let mut proceso = comando.spawn()?;
+        let pedidos = proceso
+            .stdin
+            .take()
+            .expect("la entrada del hijo es una tubería");
+        let salida = proceso
+            .stdout
+            .take()
+            .expect("la salida del hijo es una tubería");
+        let (enviar, respuestas) = mpsc::channel();
+        std::thread::spawn(move || {
+            for linea in BufReader::new(salida).lines() {
+                let Ok(linea) = linea else { break };
+                if enviar.send(linea).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(Hijo {
+            proceso,
+            pedidos,
+            respuestas,
+        })
+    }
+
+    /// Sends one request line. `false` if the child is gone.
+    pub(super) fn pedir(&mut self, pedido: &str) -> bool {
+        self.pedidos
+            .write_all(pedido.as_bytes())
+            .and_then(|()| self.pedidos.write_all(b"\n"))
+            .and_then(|()| self.pedidos.flush())
+            .is_ok()
+    }
+
+    /// The next answer line, waiting at most `plazo`.
+    pub(super) fn esperar(&self, plazo: Duration) -> Llegada {
+        match self.respuestas.recv_timeout(plazo) {
+            Ok(linea) => Llegada::Linea(linea),
+            Err(RecvTimeoutError::Timeout) => Llegada::Plazo,
+            Err(RecvTimeoutError::Disconnected) => Llegada::Fin,
+        }
+    }
+}
+
+impl Drop for Hijo {
+    fn drop(&mut self) {
+        // The whole group: whatever the student's code started dies with it.
+        if let Ok(grupo) = i32::try_from(self.proceso.id()) {
+            // Safety: kill has no memory effects; a group that is already gone only
+            // makes it fail.
+            unsafe {
+                libc::kill(-grupo, libc::SIGKILL);
+            }
+        }
+        let _ = self.proceso.kill();
+        let _ = self.proceso.wait();
+    }
+}
+
+/// The type of a resource's number for `setrlimit`, which differs between C libraries.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+type Recurso = libc::__rlimit_resource_t;
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+type Recurso = libc::c_int;
+
+/// Sets both limits of `recurso` to `valor`.
+fn limitar(recurso: Recurso, valor: u64) -> io::Result<()> {
+    let limite = libc::rlimit {
+        rlim_cur: valor,
+        rlim_max: valor,
+    };
+    // Safety: setrlimit reads the struct passed and nothing else.
+    if unsafe { libc::setrlimit(recurso, &limite) } == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}

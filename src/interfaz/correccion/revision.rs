@@ -1,0 +1,539 @@
+//! Grading one submission: the child's life (loading, restarts, deadlines) and the
+//! comparison of every answer with the library's.
+//!
+//! The cases of a function go to the child in one request and come back one line each,
+//! so a case costs no round trip; each line has its own deadline. A case that does not
+//! answer in time is a `tiempo` and the child is restarted; one whose process dies is a
+//! `salida` and the child is restarted too. After three of either in one function, its
+//! remaining cases count as that kind without running.
+
+use std::{
+    collections::BTreeMap,
+    fs,
+    path::{Path, PathBuf},
+    time::Duration,
+};
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::{
+    Funcion, InformeEntrega, InformeFuncion, OpcionesCorreccion, PorFuncion, Tipo,
+    casos::{Caso, Casos, letras},
+    ejemplo,
+    python::{Hijo, Interprete, Llegada},
+};
+use crate::{ErrorArchivo, Tablero, disco, formato::archivo};
+
+/// How many time-outs, or deaths of the process, a function may have before its
+/// remaining cases are counted without running.
+const TRES: usize = 3;
+
+/// What every submission of a run shares.
+pub(super) struct Contexto<'a> {
+    interprete: &'a Interprete,
+    casos: &'a Casos,
+    opciones: &'a OpcionesCorreccion,
+    nombres: PorFuncion<Vec<String>>,
+}
+
+impl<'a> Contexto<'a> {
+    /// The context of a run.
+    pub(super) fn nuevo(
+        interprete: &'a Interprete,
+        casos: &'a Casos,
+        opciones: &'a OpcionesCorreccion,
+    ) -> Contexto<'a> {
+        Contexto {
+            interprete,
+            casos,
+            opciones,
+            nombres: opciones.nombres(),
+        }
+    }
+
+    /// Grades the submission at `ruta`.
+    pub(super) fn corregir(&self, ruta: &Path) -> InformeEntrega {
+        let archivo = ruta.display().to_string();
+        let no_importa = |error: String| InformeEntrega::no_importa(archivo.clone(), error);
+        let carpeta = match tempfile::Builder::new()
+            .prefix("othello-corregir-")
+            .tempdir()
+        {
+            Ok(carpeta) => carpeta,
+            Err(error) => {
+                return no_importa(format!("no se pudo crear una carpeta temporal: {error}"));
+            }
+        };
+        for caso in self.casos.de(Funcion::CargarPartida) {
+            if let Caso::Cargar { texto, archivo, .. } = caso
+                && let Err(error) = fs::write(carpeta.path().join(archivo), texto)
+            {
+                return no_importa(format!("no se pudo preparar la carpeta temporal: {error}"));
+            }
+        }
+        let absoluta = match fs::canonicalize(ruta) {
+            Ok(absoluta) => absoluta,
+            Err(error) => {
+                return no_importa(format!(
+                    "no se pudo leer: {}",
+                    crate::disco::describir_io(&error)
+                ));
+            }
+        };
+        let mut sesion = Sesion {
+            contexto: self,
+            carpeta: carpeta.path(),
+            archivo: absoluta,
+            hijo: None,
+            solo_definiciones: false,
+        };
+        let carga = match sesion.cargar() {
+            Ok(carga) => carga,
+            Err(error) => return no_importa(error),
+        };
+        let funciones = PorFuncion::de(|funcion| {
+            carga.funciones[funcion]
+                .as_ref()
+                .map(|nombre| sesion.correr(funcion, nombre))
+        });
+        InformeEntrega {
+            archivo,
+            importa: true,
+            error: None,
+            funciones,
+            definidas: carga.definidas,
+            buscados: self.nombres.clone(),
+        }
+    }
+
+    fn limite(&self) -> Duration {
+        self.opciones.tiempo_limite
+    }
+
+    /// How long to wait for one answer: the harness stops a call at the limit; this
+    /// is the backstop for code that swallows that.
+    fn plazo(&self) -> Duration {
+        self.limite() * 2 + Duration::from_secs(1)
+    }
+
+    /// How long to wait for the file to load: every top-level statement has the limit.
+    fn plazo_de_carga(&self) -> Duration {
+        self.limite() * 5 + Duration::from_secs(10)
+    }
+}
+
+/// What the harness found in the file.
+#[derive(Debug, Deserialize)]
+struct Carga {
+    #[serde(default)]
+    importa: bool,
+    #[serde(default)]
+    error: Option<String>,
+    #[serde(default)]
+    funciones: BTreeMap<String, Option<String>>,
+    #[serde(default)]
+    definidas: Vec<String>,
+}
+
+/// The functions found, by the student's name.
+struct Encontradas {
+    funciones: PorFuncion<Option<String>>,
+    definidas: Vec<String>,
+}
+
+/// One submission's child, restarted when needed.
+struct Sesion<'a> {
+    contexto: &'a Contexto<'a>,
+    carpeta: &'a Path,
+    archivo: PathBuf,
+    hijo: Option<Hijo>,
+    /// Set when running the whole file killed or hung the process: from then on only
+    /// its definitions are run.
+    solo_definiciones: bool,
+}
+
+impl Sesion<'_> {
+    /// Starts a child and loads the file. If the whole file does not load (it ends
+    /// the process or hangs), loads only its definitions.
+    fn cargar(&mut self) -> Result<Encontradas, String> {
+        loop {
+            match self.intentar_carga() {
+                Ok(encontradas) => return Ok(encontradas),
+                Err(Some(error)) => return Err(error),
+                Err(None) if !self.solo_definiciones => self.solo_definiciones = true,
+                Err(None) => {
+                    return Err(
+                        "Python no terminó de cargar el archivo, ni siquiera solo sus \
+                         definiciones: el proceso murió o no respondió (¿muy poca --memoria?)"
+                            .into(),
+                    );
+                }
+            }
+        }
+    }
+
+    /// One try: `Err(None)` if the process died or hung, `Err(Some(..))` if the file
+    /// does not load.
+    fn intentar_carga(&mut self) -> Result<Encontradas, Option<String>> {
+        self.hijo = None;
+        let contexto = self.contexto;
+        let mut hijo = Hijo::lanzar(contexto.interprete, self.carpeta, contexto.opciones.memoria)
+            .map_err(|error| Some(format!("no se pudo iniciar Python: {error}")))?;
+        let pedido = serde_json::json!({
+            "orden": "cargar",
+            "archivo": self.archivo.to_string_lossy(),
+            "modo": if self.solo_definiciones { "definiciones" } else { "completo" },
+            "limite": contexto.limite().as_secs_f64(),
+            "nombres": contexto.nombres,
+        });
+        if !hijo.pedir(&pedido.to_string()) {
+            return Err(None);
+        }
+        let Llegada::Linea(linea) = hijo.esperar(contexto.plazo_de_carga()) else {
+            return Err(None);
+        };
+        let carga: Carga = serde_json::from_str(&linea).map_err(|_| None)?;
+        if !carga.importa {
+            return Err(Some(
+                carga.error.unwrap_or_else(|| "no se pudo cargar".into()),
+            ));
+        }
+        let funciones =
+            PorFuncion::de(|funcion| carga.funciones.get(funcion.clave()).cloned().flatten());
+        self.hijo = Some(hijo);
+        Ok(Encontradas {
+            funciones,
+            definidas: carga.definidas,
+        })
+    }
+
+    /// Every case of `funcion`, called as `nombre`.
+    fn correr(&mut self, funcion: Funcion, nombre: &str) -> InformeFuncion {
+        let casos = self.contexto.casos.de(funcion);
+        let protocolo = self.contexto.casos.protocolo(funcion);
+        let mut recuento = Recuento::nuevo(self, nombre);
+        let (mut tiempos, mut muertes) = (0, 0);
+        let mut siguiente = 0;
+        while siguiente < casos.len() {
+            if tiempos >= TRES || muertes >= TRES {
+                let omitido = if tiempos >= TRES {
+                    Obtenido::Tiempo { omitido: true }
+                } else {
+                    Obtenido::Salida {
+                        codigo: None,
+                        omitido: true,
+                    }
+                };
+                for (i, caso) in casos.iter().enumerate().skip(siguiente) {
+                    recuento.anotar(caso, i + 1, &omitido);
+                }
+                break;
+            }
+            if self.hijo.is_none() && self.cargar().is_err() {
+                muertes = TRES;
+                continue;
+            }
+            let hijo = self.hijo.as_mut().expect("recién cargado");
+            let pedido = format!(
+                r#"{{"orden":"casos","funcion":"{}","nombre":{},"limite":{},"tiempos":{tiempos},"max_tiempos":{TRES},"casos":[{}]}}"#,
+                funcion.clave(),
+                Value::from(nombre),
+                self.contexto.limite().as_secs_f64(),
+                protocolo[siguiente..].join(","),
+            );
+            let mut vivo = hijo.pedir(&pedido);
+            if !vivo {
+                // Gone before the first case: counted, so that this cannot go on.
+                muertes += 1;
+            }
+            while vivo && siguiente < casos.len() {
+                let id = siguiente + 1;
+                // An answer that is not one means the child cannot be trusted: it is
+                // restarted, and the case counts as a death.
+                let (obtenido, sigue) = match hijo.esperar(self.contexto.plazo()) {
+                    Llegada::Linea(linea) => match Obtenido::leer(&linea, id) {
+                        Some(obtenido) => (obtenido, true),
+                        None => (Obtenido::muerte(), false),
+                    },
+                    Llegada::Plazo => (Obtenido::Tiempo { omitido: false }, false),
+                    Llegada::Fin => (Obtenido::muerte(), false),
+                };
+                vivo = sigue;
+                match obtenido {
+                    Obtenido::Tiempo { omitido: false } => tiempos += 1,
+                    Obtenido::Salida { codigo: None, .. } => muertes += 1,
+                    _ => {}
+                }
+                recuento.anotar(&casos[siguiente], id, &obtenido);
+                siguiente += 1;
+            }
+            if !vivo {
+                self.hijo = None;
+            }
+        }
+        recuento.informe()
+    }
+}
+
+/// What came back from one call.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Obtenido {
+    /// It returned: the value, and the board passed as it was left (when one was).
+    Valor {
+        /// The value returned.
+        r: Value,
+        /// The board afterwards.
+        t: Option<Value>,
+    },
+    /// It raised.
+    Excepcion {
+        /// The exception's type.
+        excepcion: String,
+        /// Its message.
+        mensaje: String,
+        /// The line of the student's file where it was raised, if there.
+        linea: Option<u32>,
+        /// That line's text.
+        codigo: Option<String>,
+    },
+    /// It did not end within the time limit, or was not run after three that did not
+    /// (`omitido`).
+    Tiempo {
+        /// Not run.
+        omitido: bool,
+    },
+    /// It ended the process: `exit()` with its code, or the process died (`None`);
+    /// or it was not run after three deaths (`omitido`).
+    Salida {
+        /// The code passed to `exit()`.
+        codigo: Option<Value>,
+        /// Not run.
+        omitido: bool,
+    },
+}
+
+/// One answer line of the harness.
+#[derive(Deserialize)]
+struct Respuesta {
+    id: usize,
+    #[serde(default)]
+    tipo: Option<String>,
+    #[serde(default)]
+    r: Value,
+    #[serde(default)]
+    t: Option<Value>,
+    #[serde(default)]
+    excepcion: String,
+    #[serde(default)]
+    mensaje: String,
+    #[serde(default)]
+    linea: Option<u32>,
+    #[serde(default)]
+    codigo: Option<String>,
+    #[serde(default)]
+    omitido: bool,
+    #[serde(default)]
+    codigo_salida: Value,
+}
+
+impl Obtenido {
+    /// The process died during the call.
+    fn muerte() -> Obtenido {
+        Obtenido::Salida {
+            codigo: None,
+            omitido: false,
+        }
+    }
+
+    /// The answer to case `id` in `linea`; `None` if it is not one (then the child is
+    /// not to be trusted any more, and is restarted).
+    fn leer(linea: &str, id: usize) -> Option<Obtenido> {
+        let respuesta: Respuesta = serde_json::from_str(linea).ok()?;
+        if respuesta.id != id {
+            return None;
+        }
+        Some(match respuesta.tipo.as_deref() {
+            None => Obtenido::Valor {
+                r: respuesta.r,
+                t: respuesta.t,
+            },
+            Some("excepcion") => Obtenido::Excepcion {
+                excepcion: respuesta.excepcion,
+                mensaje: respuesta.mensaje,
+                linea: respuesta.linea,
+                codigo: respuesta.codigo,
+            },
+            Some("tiempo") => Obtenido::Tiempo {
+                omitido: respuesta.omitido,
+            },
+            Some("salida") => Obtenido::Salida {
+                codigo: Some(respuesta.codigo_salida),
+                omitido: false,
+            },
+            Some(_) => return None,
+        })
+    }
+}
+
+/// What is wrong with an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Revisado {
+    /// The kind of failure.
+    pub(super) tipo: Tipo,
+    /// For a file saved: what the file held, and what is wrong with it.
+    pub(super) archivo: Option<ArchivoObtenido>,
+}
+
+/// A saved file that is not the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct ArchivoObtenido {
+    /// Its text (lossy), if it could be read.
+    pub(super) texto: Option<String>,
+    /// What is wrong, in Spanish.
+    pub(super) problema: String,
+}
+
+impl Revisado {
+    fn de(tipo: Tipo) -> Revisado {
+        Revisado {
+            tipo,
+            archivo: None,
+        }
+    }
+}
+
+/// Whether `valor` (as the harness sends a board) is `tablero`.
+pub(super) fn es_tablero(valor: Option<&Value>, tablero: &Tablero) -> bool {
+    valor
+        .and_then(|valor| valor.get("filas"))
+        .and_then(Value::as_str)
+        .is_some_and(|filas| filas == letras(tablero))
+}
+
+/// What is wrong with `obtenido` as the answer to `caso`; `None` if it is right.
+/// `carpeta` is the child's working folder, where files are saved.
+pub(super) fn revisar(caso: &Caso, obtenido: &Obtenido, carpeta: &Path) -> Option<Revisado> {
+    let (r, t) = match obtenido {
+        Obtenido::Valor { r, t } => (r, t.as_ref()),
+        Obtenido::Excepcion { .. } => return Some(Revisado::de(Tipo::Excepcion)),
+        Obtenido::Tiempo { .. } => return Some(Revisado::de(Tipo::Tiempo)),
+        Obtenido::Salida { .. } => return Some(Revisado::de(Tipo::Salida)),
+    };
+    let fallo = match caso {
+        Caso::Jugar {
+            tablero, despues, ..
+        } => {
+            if *r != Value::Bool(despues.is_some()) {
+                Some(Tipo::Resultado)
+            } else if !es_tablero(t, despues.as_ref().unwrap_or(tablero)) {
+                Some(Tipo::Tablero)
+            } else {
+                None
+            }
+        }
+        Caso::Contar { tablero, casilla } => {
+            let esperado = crate::contar(tablero, &casilla.to_string()) as u64;
+            (r.as_u64() != Some(esperado)).then_some(Tipo::Resultado)
+        }
+        Caso::Guardar { tablero, archivo } => {
+            if let Some(problema) = revisar_archivo(carpeta, archivo, tablero) {
+                return Some(Revisado {
+                    tipo: Tipo::Archivo,
+                    archivo: Some(problema),
+                });
+            }
+            (!es_tablero(t, tablero)).then_some(Tipo::Tablero)
+        }
+        Caso::Cargar { tablero, .. } => (!es_tablero(Some(r), tablero)).then_some(Tipo::Resultado),
+    };
+    fallo.map(Revisado::de)
+}
+
+/// What is wrong with the file `nombre` in `carpeta`, which should hold `tablero` in the
+/// homework's format as the project's own tolerant reader reads it.
+fn revisar_archivo(carpeta: &Path, nombre: &str, tablero: &Tablero) -> Option<ArchivoObtenido> {
+    let problema =
+        |texto: Option<String>, problema: String| Some(ArchivoObtenido { texto, problema });
+    let bytes = match disco::leer_archivo(carpeta.join(nombre)) {
+        Ok(bytes) => bytes,
+        Err(ErrorArchivo::NoExiste { .. }) => {
+            return problema(None, format!("no se creó el archivo «{nombre}»"));
+        }
+        Err(ErrorArchivo::DemasiadoGrande { .. }) => {
+            return problema(
+                None,
+                format!("«{nombre}» pesa más de 64 KiB: no puede ser un tablero"),
+            );
+        }
+        Err(error) => return problema(None, format!("no se pudo leer «{nombre}»: {error}")),
+    };
+    let texto = String::from_utf8_lossy(&bytes).into_owned();
+    match archivo::leer_bytes(&bytes) {
+        Ok(leido) if leido == *tablero => None,
+        Ok(_) => problema(Some(texto), "el archivo tiene otro tablero".into()),
+        Err(_) if bytes.is_empty() => problema(
+            Some(texto),
+            "el archivo quedó vacío (¿se cerró después de escribirlo?)".into(),
+        ),
+        Err(error) => problema(
+            Some(texto),
+            format!("no está en el formato de la tarea: {error}"),
+        ),
+    }
+}
+
+/// The count of one function's cases, with the first failures of each kind.
+struct Recuento<'a> {
+    nombre: String,
+    carpeta: &'a Path,
+    opciones: &'a OpcionesCorreccion,
+    casos: usize,
+    correctos: usize,
+    por_tipo: BTreeMap<Tipo, usize>,
+    fallas: Vec<super::Falla>,
+}
+
+impl<'a> Recuento<'a> {
+    fn nuevo(sesion: &Sesion<'a>, nombre: &str) -> Recuento<'a> {
+        Recuento {
+            nombre: nombre.to_owned(),
+            carpeta: sesion.carpeta,
+            opciones: sesion.contexto.opciones,
+            casos: 0,
+            correctos: 0,
+            por_tipo: BTreeMap::new(),
+            fallas: Vec::new(),
+        }
+    }
+
+    fn anotar(&mut self, caso: &Caso, id: usize, obtenido: &Obtenido) {
+        self.casos += 1;
+        let Some(revisado) = revisar(caso, obtenido, self.carpeta) else {
+            self.correctos += 1;
+            return;
+        };
+        let vistos = self.por_tipo.entry(revisado.tipo).or_default();
+        *vistos += 1;
+        if *vistos <= self.opciones.ejemplos {
+            self.fallas.push(ejemplo::falla(
+                caso,
+                id,
+                &self.nombre,
+                obtenido,
+                &revisado,
+                self.opciones.tiempo_limite,
+            ));
+        }
+    }
+
+    fn informe(self) -> InformeFuncion {
+        InformeFuncion {
+            nombre: self.nombre,
+            casos: self.casos,
+            correctos: self.correctos,
+            por_tipo: self.por_tipo,
+            fallas: self.fallas,
+        }
+    }
+}
