@@ -637,7 +637,8 @@ fn ayuda_de_la_linea_de_comandos() {
         "Muestra esta ayuda\n",
         "Sin orden, juega: muestra el menú",
         "Órdenes (para scripts y correctores; nunca preguntan nada):\n",
-        "  1  la jugada o la transcripción no es válida (no se escribió nada)\n",
+        "  1  la jugada o la transcripción no es válida (no se escribió nada); en\n",
+        "     corregir, alguna entrega no pasa todos sus casos\n",
     ] {
         corrida.contiene(texto);
     }

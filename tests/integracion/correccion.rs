@@ -548,3 +548,100 @@ fn casos_escribe_archivos_y_un_ejemplo_de_pytest_que_corre() {
     std::fs::copy(entrega("sin_diagonales.py"), dir.path().join("tarea.py")).unwrap();
     assert!(!correr_pytest(dir.path(), "test_casos.py", con_pytest));
 }
+
+/// `othello corregir` and `othello casos` as a teaching assistant runs them: the program
+/// itself, its exit codes, its one JSON object, the gradebook and the case files.
+#[test]
+fn las_ordenes_corregir_y_casos_de_punta_a_punta() {
+    if !hay_python() {
+        return;
+    }
+    let dir = carpeta();
+    let correr = |argumentos: &[&str]| {
+        let salida = crate::comun::othello(dir.path())
+            .args(argumentos)
+            .output()
+            .expect("el programa corre");
+        (
+            salida.status.code(),
+            String::from_utf8(salida.stdout).unwrap(),
+            String::from_utf8(salida.stderr).unwrap(),
+        )
+    };
+    let correcta = entrega("correcta_main.py").display().to_string();
+    let mala = entrega("sin_diagonales.py").display().to_string();
+    let renombrada = entrega("correcta_contar_renombrada.py")
+        .display()
+        .to_string();
+
+    // Every case right: exit 0, one line per function, nothing on standard error.
+    let (codigo, texto, errores) = correr(&["corregir", &correcta, "--casos", "50"]);
+    assert_eq!((codigo, errores.as_str()), (Some(0), ""));
+    assert!(texto.contains("  jugar 50/50\n"), "{texto}");
+
+    // A wrong one: exit 1, the report on standard output, one line on standard error;
+    // the gradebook has a row per submission.
+    let notas = dir.path().join("notas.csv");
+    let (codigo, texto, errores) = correr(&[
+        "corregir",
+        &correcta,
+        &mala,
+        "--casos",
+        "200",
+        "--csv",
+        notas.to_str().unwrap(),
+    ]);
+    assert_eq!(codigo, Some(1));
+    assert_eq!(errores, "error: 1 de 2 entregas no pasa todos los casos\n");
+    assert!(texto.contains("sin_diagonales.py\n  jugar "), "{texto}");
+    let planilla = std::fs::read_to_string(&notas).unwrap();
+    assert_eq!(planilla.lines().count(), 3, "{planilla}");
+    assert!(planilla.starts_with("archivo,importa,jugar_correctos,jugar_casos,"));
+
+    // --json: one object, as the issue writes it, and no second one for the failure.
+    let (codigo, json, _) = correr(&["corregir", &mala, "--casos", "200", "--json"]);
+    assert_eq!(codigo, Some(1));
+    assert_eq!(json.lines().count(), 1, "{json}");
+    let valor: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(valor["orden"], "corregir");
+    assert_eq!(valor["ok"], false);
+    assert!(valor["funciones"].is_null());
+    let jugar = &valor["entregas"][0]["funciones"]["jugar"];
+    assert!(jugar["correctos"].as_u64().unwrap() < 200);
+
+    // --funcion finds the student's own name for the counting function.
+    let (codigo, texto, _) = correr(&["corregir", &renombrada, "--casos", "50"]);
+    assert_eq!(codigo, Some(1), "sin --funcion no la encuentra: {texto}");
+    let (codigo, texto, _) = correr(&[
+        "corregir",
+        &renombrada,
+        "--casos",
+        "50",
+        "--funcion",
+        "contar=contarFichas",
+    ]);
+    assert_eq!(codigo, Some(0), "{texto}");
+
+    // Usage errors and a missing submission: exit 2, with the JSON object asked for.
+    let (codigo, _, errores) = correr(&["corregir", &correcta, "--memoria", "mucha"]);
+    assert_eq!(codigo, Some(2));
+    assert!(errores.contains("--memoria"), "{errores}");
+    let (codigo, json, _) = correr(&["corregir", "no-existe.py", "--json"]);
+    assert_eq!(codigo, Some(2));
+    let valor: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(valor["error"]["clave"], "correccion");
+
+    // casos: the files, the csv, and the pytest example on standard output.
+    let (codigo, ejemplo, errores) = correr(&["casos", "--carpeta", "casos", "--cantidad", "7"]);
+    assert_eq!((codigo, errores.as_str()), (Some(0), ""));
+    assert!(ejemplo.contains("def test_jugar(caso):"), "{ejemplo}");
+    let csv = std::fs::read_to_string(dir.path().join("casos/casos.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 8, "{csv}");
+    let (codigo, json, _) = correr(&["casos", "--carpeta", "otros", "--cantidad", "3", "--json"]);
+    assert_eq!(codigo, Some(0));
+    let valor: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        (valor["orden"].as_str(), valor["cantidad"].as_u64()),
+        (Some("casos"), Some(3))
+    );
+}

@@ -32,7 +32,8 @@ ARCHIVO es un tablero en el formato de la tarea; «-» lo lee de la entrada est�
 
 Estado de salida de las órdenes:
   0  listo
-  1  la jugada o la transcripción no es válida (no se escribió nada)
+  1  la jugada o la transcripción no es válida (no se escribió nada); en
+     corregir, alguna entrega no pasa todos sus casos
   2  uso incorrecto (también una POSICION o un VALOR mal escritos), un
      archivo que no es un tablero válido (con archivo, línea y columna) o un
      error al escribir";

@@ -283,7 +283,22 @@ impl InformeError {
                 mensaje,
                 ..InformeError::default()
             },
-            ErrorOrden::Invalidos { .. } | ErrorOrden::Salida(_) => return None,
+            ErrorOrden::Correccion(_) => InformeError {
+                clave: "correccion",
+                mensaje,
+                ..InformeError::default()
+            },
+            ErrorOrden::Casos(_) => InformeError {
+                clave: "escritura",
+                mensaje,
+                ..InformeError::default()
+            },
+            // The grader's own report already says which submissions fail.
+            ErrorOrden::Invalidos { .. }
+            | ErrorOrden::Reprobadas { .. }
+            | ErrorOrden::Salida(_) => {
+                return None;
+            }
         };
         Some(informe)
     }

@@ -10,10 +10,11 @@
 //! [`Orden`] is the command line's definition of the orders (clap derives it here, once;
 //! the program adds its own options around it), and each family of orders has its
 //! module: [`tablero`] (one board), [`intercambio`] (engines' board strings),
-//! [`validar`], [`repetir`] and [`motor`]. Each order's report is its own type, so its
-//! JSON fields are written down there.
+//! [`validar`], [`repetir`], [`motor`] and [`corregir`] (grading students' Python
+//! files). Each order's report is its own type, so its JSON fields are written down there.
 
 pub mod argumentos;
+pub mod corregir;
 mod informe;
 pub mod intercambio;
 pub mod motor;
@@ -38,7 +39,10 @@ use self::{
 /// The width every message is wrapped to, and the wrapping, for the binary's own
 /// messages.
 pub use crate::texto::{ANCHO, ajustar};
-use crate::{ErrorArchivo, ErrorObf, ErrorPosicion, ErrorRepeticion, Razon, Tablero, disco};
+use crate::{
+    ErrorArchivo, ErrorObf, ErrorPosicion, ErrorRepeticion, Razon, Tablero, disco,
+    interfaz::correccion::{ErrorCasos, ErrorCorreccion},
+};
 
 /// One order and its arguments, as the command line gives them. The program puts its
 /// own options around it; [`Orden::desde_argumentos`] reads one alone.
@@ -128,6 +132,19 @@ pub enum Orden {
                           \x20              [--aperturas K] [--semilla S] [--tiempo SEGUNDOS] [--json]"
     )]
     Torneo(motor::Torneo),
+    /// Grades students' Python files against this program's answers.
+    #[command(
+        about = "Corrige las funciones de las entregas de Python de los estudiantes",
+        override_usage = "othello corregir ENTREGA... [--csv NOTAS.csv] [--semilla S] [--casos N]\n     \
+                          \x20                [--funcion CLAVE=NOMBRE] [OPCIONES] [--json]"
+    )]
+    Corregir(corregir::Corregir),
+    /// Writes grading cases as files, for a harness of one's own.
+    #[command(
+        about = "Escribe casos de jugar como archivos, con un ejemplo de pytest",
+        override_usage = "othello casos --carpeta DIR [--semilla S] [--cantidad N] [--json]"
+    )]
+    Casos(corregir::Casos),
 }
 
 impl Orden {
@@ -172,6 +189,8 @@ impl Orden {
             Orden::Analizar(_) => "analizar",
             Orden::Perft(_) => "perft",
             Orden::Torneo(_) => "torneo",
+            Orden::Corregir(_) => "corregir",
+            Orden::Casos(_) => "casos",
         }
     }
 }
@@ -245,6 +264,24 @@ pub enum ErrorOrden {
         /// How many were checked.
         total: usize,
     },
+    /// Grading could not run: no submissions, a missing path, no interpreter.
+    #[error(transparent)]
+    Correccion(#[from] ErrorCorreccion),
+    /// Some submissions do not load or fail some case; the report tells which.
+    #[error(
+        "{reprobadas} de {} no {}",
+        crate::texto::cantidad(*total as u64, "entrega", "entregas"),
+        if *reprobadas == 1 { "pasa todos los casos" } else { "pasan todos los casos" }
+    )]
+    Reprobadas {
+        /// How many do not pass.
+        reprobadas: usize,
+        /// How many were graded.
+        total: usize,
+    },
+    /// The cases of `casos` could not be written.
+    #[error(transparent)]
+    Casos(#[from] ErrorCasos),
     /// Writing the output failed.
     #[error("no se pudo escribir la salida: {}", disco::describir_io(.0))]
     Salida(#[from] io::Error),
@@ -254,7 +291,9 @@ impl ErrorOrden {
     /// The exit code for this error.
     pub fn codigo(&self) -> Codigo {
         match self {
-            ErrorOrden::Jugada { .. } | ErrorOrden::Repeticion(_) => Codigo::Invalida,
+            ErrorOrden::Jugada { .. }
+            | ErrorOrden::Repeticion(_)
+            | ErrorOrden::Reprobadas { .. } => Codigo::Invalida,
             _ => Codigo::Error,
         }
     }
@@ -306,6 +345,8 @@ pub fn ejecutar(
         Orden::Analizar(orden) => orden.ejecutar(&mut corrida),
         Orden::Perft(orden) => orden.ejecutar(&mut corrida),
         Orden::Torneo(orden) => orden.ejecutar(&mut corrida),
+        Orden::Corregir(orden) => orden.ejecutar(&mut corrida),
+        Orden::Casos(orden) => orden.ejecutar(&mut corrida),
     };
     match resultado {
         Err(error) if opciones.json && !corrida.informada => corrida.fallar(&SinInforme {}, error),
@@ -440,7 +481,7 @@ mod tests {
     fn cada_nombre_es_el_de_la_linea_de_comandos() {
         let comando = Solo::command();
         let nombres: Vec<&str> = comando.get_subcommands().map(|o| o.get_name()).collect();
-        assert_eq!(nombres.len(), 13);
+        assert_eq!(nombres.len(), 15);
         for nombre in nombres {
             let mut argumentos = vec![nombre];
             // The fewest arguments each order takes; names only matter here.
@@ -452,6 +493,8 @@ mod tests {
                 "resolver" | "analizar" => &["--obf", "-"],
                 "perft" => &["1"],
                 "torneo" => &["--negro", "libro", "--blanco", "libro"],
+                "corregir" => &["entrega.py"],
+                "casos" => &["--carpeta", "casos"],
                 _ => &["-"],
             });
             let orden = Orden::desde_argumentos(&argumentos).expect("argumentos válidos");

@@ -1,0 +1,222 @@
+//! The orders for teaching assistants who grade the students' own Python files:
+//! `corregir` (grade submissions against this program's answers) and `casos` (write the
+//! same kind of cases as files, for a harness of one's own). The grading itself is
+//! [`correccion`](crate::interfaz::correccion)'s; these are its faces on the command line.
+
+use std::{
+    io::{Read, Write},
+    num::NonZeroUsize,
+    path::PathBuf,
+    time::Duration,
+};
+
+use serde::Serialize;
+
+use super::{
+    Corrida, ErrorOrden,
+    argumentos::{entero, semilla},
+    informe::Informe,
+};
+use crate::interfaz::correccion::{
+    self, ErrorCorreccion, OpcionesCorreccion, Renombre, SEMILLA_PREDETERMINADA, leer_memoria,
+    leer_tiempo,
+};
+
+/// `corregir ENTREGA.py...`.
+#[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
+#[command(after_help = "\
+Cada entrega corre en su propio proceso de Python, sin entrada estándar, en una \
+carpeta temporal nueva (también su HOME), sin las variables de entorno de quien \
+corrige, con límite de memoria y de tiempo por llamada. Esto contiene accidentes, no \
+ataques: el código en el que no se confía se corrige dentro de un contenedor.
+
+Estado de salida: 0 si todas las entregas cargan y pasan todos los casos, 1 si alguna \
+no, 2 si la orden está mal escrita o no hay Python 3.")]
+pub struct Corregir {
+    #[arg(
+        value_name = "ENTREGA",
+        required = true,
+        help = "Archivos .py de los estudiantes, o carpetas (cada .py que tengan)"
+    )]
+    entregas: Vec<PathBuf>,
+    #[arg(
+        long,
+        value_name = "RUTA",
+        help = "El intérprete de Python 3 (por omisión, python3 del PATH)"
+    )]
+    python: Option<PathBuf>,
+    #[arg(
+        long = "funcion",
+        value_name = "CLAVE=NOMBRE",
+        value_parser = clap::value_parser!(Renombre),
+        help = "El nombre que el estudiante le dio a una función: contar=contarFichas \
+                (claves: jugar, contar, guardar_partida, cargar_partida)"
+    )]
+    renombres: Vec<Renombre>,
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = SEMILLA_PREDETERMINADA,
+        hide_default_value = true,
+        value_parser = semilla,
+        help = "Semilla de los casos: la misma semilla, los mismos casos (por omisión, 2015)"
+    )]
+    semilla: u64,
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = entero(1usize, 1_000_000),
+        help = "Casos de jugar (por omisión, 1000); los de las otras funciones, en proporción"
+    )]
+    casos: Option<usize>,
+    #[arg(
+        long,
+        value_name = "SEGUNDOS",
+        value_parser = leer_tiempo,
+        help = "Tiempo límite de cada llamada: 1, 0.5 o 500ms (por omisión, 1)"
+    )]
+    tiempo_limite: Option<Duration>,
+    #[arg(
+        long,
+        value_name = "CANTIDAD",
+        value_parser = leer_memoria,
+        help = "Memoria de cada entrega: 512M, 1G (por omisión, 512M)"
+    )]
+    memoria: Option<u64>,
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 3,
+        hide_default_value = true,
+        value_parser = entero(0usize, 1000),
+        help = "Cuántos casos fallidos se muestran de cada tipo (por omisión, 3)"
+    )]
+    ejemplos: usize,
+    #[arg(
+        long,
+        value_name = "NOTAS.csv",
+        help = "Escribe además una planilla: una fila por entrega, con los casos correctos \
+                de cada función"
+    )]
+    csv: Option<PathBuf>,
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = clap::value_parser!(NonZeroUsize),
+        help = "Cuántas entregas se corrigen a la vez (por omisión, una por núcleo)"
+    )]
+    hilos: Option<NonZeroUsize>,
+}
+
+impl Corregir {
+    /// The grading options these arguments ask for, writing JSON when `json`.
+    fn opciones(&self, json: bool) -> OpcionesCorreccion {
+        let omision = OpcionesCorreccion::default();
+        OpcionesCorreccion {
+            python: self.python.clone(),
+            renombres: self.renombres.clone(),
+            semilla: self.semilla,
+            casos: self.casos,
+            tiempo_limite: self.tiempo_limite.unwrap_or(omision.tiempo_limite),
+            memoria: self.memoria.unwrap_or(omision.memoria),
+            ejemplos: self.ejemplos,
+            json,
+            csv: self.csv.clone(),
+            // The bar is drawn only when standard error is a terminal.
+            progreso: true,
+            hilos: self.hilos,
+        }
+    }
+
+    pub(super) fn ejecutar(
+        &self,
+        corrida: &mut Corrida<impl Read, impl Write>,
+    ) -> Result<(), ErrorOrden> {
+        let opciones = self.opciones(corrida.opciones.json);
+        // The grader writes its own report, text or JSON; an error before it (no
+        // interpreter, a missing file) is told by the orders' envelope.
+        let resumen = match correccion::corregir(&self.entregas, &opciones, corrida.salida) {
+            Ok(resumen) => resumen,
+            Err(error @ ErrorCorreccion::Csv(_)) => {
+                corrida.informada = true;
+                return Err(error.into());
+            }
+            Err(error) => return Err(error.into()),
+        };
+        corrida.informada = true;
+        let reprobadas = resumen.entregas().iter().filter(|e| !e.aprobada()).count();
+        match reprobadas {
+            0 => Ok(()),
+            reprobadas => Err(ErrorOrden::Reprobadas {
+                reprobadas,
+                total: resumen.entregas().len(),
+            }),
+        }
+    }
+}
+
+/// `casos --carpeta DIR`.
+#[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
+#[command(after_help = "\
+Escribe cada tablero inicial en el formato de la tarea (NNNN.txt), el tablero \
+esperado tras una jugada válida (NNNN-despues.txt) y DIR/casos.csv con las columnas \
+id, tablero, posicion, valor, valida, esperado. Luego muestra un archivo de pytest \
+que los usa. Son los mismos casos de jugar que corregir usa con esa semilla.")]
+pub struct Casos {
+    #[arg(
+        long,
+        value_name = "DIR",
+        required = true,
+        help = "La carpeta de los casos (se crea si falta)"
+    )]
+    carpeta: PathBuf,
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = SEMILLA_PREDETERMINADA,
+        hide_default_value = true,
+        value_parser = semilla,
+        help = "Semilla de los casos (por omisión, 2015, la de corregir)"
+    )]
+    semilla: u64,
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 1000,
+        hide_default_value = true,
+        value_parser = entero(1usize, 1_000_000),
+        help = "Cuántos casos de jugar (por omisión, 1000)"
+    )]
+    cantidad: usize,
+}
+
+/// What `casos` answers: where the cases went, and the pytest file that uses them.
+#[derive(Serialize)]
+struct InformeCasos {
+    carpeta: PathBuf,
+    semilla: u64,
+    cantidad: usize,
+    pytest: String,
+}
+
+impl Informe for InformeCasos {
+    fn escribir(&self, salida: &mut dyn Write) -> std::io::Result<()> {
+        salida.write_all(self.pytest.as_bytes())
+    }
+}
+
+impl Casos {
+    pub(super) fn ejecutar(
+        &self,
+        corrida: &mut Corrida<impl Read, impl Write>,
+    ) -> Result<(), ErrorOrden> {
+        let mut pytest = Vec::new();
+        correccion::escribir_casos(&self.carpeta, self.semilla, self.cantidad, &mut pytest)?;
+        corrida.informar(&InformeCasos {
+            carpeta: self.carpeta.clone(),
+            semilla: self.semilla,
+            cantidad: self.cantidad,
+            pytest: String::from_utf8_lossy(&pytest).into_owned(),
+        })
+    }
+}
