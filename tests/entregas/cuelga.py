@@ -1,4 +1,5 @@
-# Tarea 2: Othello. Error: jugar olvida avanzar al recorrer una línea, y se queda dando vueltas.
+# Tarea 2: Othello. Error: jugar olvida avanzar al recorrer una línea, y se queda dando vueltas
+# (sin gastar memoria: el que la gasta es memoria.py).
 
 DIRECCIONES = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
 
@@ -16,11 +17,11 @@ def jugar(tablero, posicion, valor):
     volteadas = []
     for df, dc in DIRECCIONES:
         f, c = fila + df, col + dc
-        camino = []
+        largo = 0
         while dentro(f, c) and tablero[f][c] == rival:
-            camino.append((f, c))
-        if camino and dentro(f, c) and tablero[f][c] == valor:
-            volteadas.extend(camino)
+            largo += 1
+        if largo and dentro(f, c) and tablero[f][c] == valor:
+            volteadas.extend((fila + df * k, col + dc * k) for k in range(1, largo + 1))
     if not volteadas:
         return False
     tablero[fila][col] = valor
