@@ -543,7 +543,21 @@ fn iteracion_exacta(
             hilos,
             |ctx| raiz_exacta(ctx, p, o, raices, todas, alfa, beta),
             |ctx, k| {
-                raiz_exacta(ctx, p, o, &rotadas(raices, k), todas, alfa, beta);
+                let raices = rotadas(raices, k);
+                if todas {
+                    raiz_exacta(ctx, p, o, &raices, todas, alfa, beta);
+                } else {
+                    // Only what the main thread will ask about these moves: whether they
+                    // beat `alfa`, never their exact score.
+                    let n = (!(p | o)).count_ones();
+                    for r in &raices {
+                        let volteadas = voltear(p, o, r.x);
+                        ctx.nws_exacto(o ^ volteadas, p ^ volteadas ^ 1 << r.x, -alfa - 1, n - 1);
+                        if ctx.abortada {
+                            break;
+                        }
+                    }
+                }
             },
         ) else {
             return false;
