@@ -8,13 +8,18 @@
 //! right.
 //!
 //! ```text
-//! cargo bench --bench ffo                  # #40 to #49
+//! cargo bench --bench ffo                  # #40 to #49, one thread
 //! cargo bench --bench ffo -- 40 45         # only those
+//! cargo bench --bench ffo -- hilos=2       # each with one thread, then with two
 //! cargo bench --bench ffo -- jugada        # the strong player's move in 1 s
 //! ```
 //!
-//! A wrong move or score ends the run with an error. Times are wall-clock, one thread; on
-//! a busy machine compare several runs.
+//! A wrong move or score ends the run with an error. Times are wall-clock. Before and
+//! after the solves the run times `perft 12` from the initial position (the move
+//! generator alone), and reports the solves' total time as a multiple of it: a ratio
+//! measured in the same run, so that a busy machine slows both sides alike. With
+//! `hilos=N`, each position is solved with one thread and then with `N` (same answer
+//! required), and the speed-up is printed.
 //!
 //! With `jugada`, each position gets [`Buscador::mejor_jugada`] with the strong player's
 //! default limit (one second) instead: the report shows whether the answer came in time
@@ -27,8 +32,11 @@ use std::{
 };
 
 use othello::{
-    Obf,
-    motor::busqueda::{Buscador, Limite},
+    Color, Obf, Tablero,
+    motor::{
+        busqueda::{Buscador, Limite, Solucion},
+        perft::{Convencion, perft},
+    },
 };
 
 /// FFO #40 to #49, as in `fforum-40-59.obf` (lines 1 to 10).
@@ -75,54 +83,105 @@ const FFO: [(u32, &str); 10] = [
     ),
 ];
 
+/// How long `perft 12` takes from the initial position.
+fn tiempo_perft_12() -> Duration {
+    let inicio = Instant::now();
+    let hojas = perft(&Tablero::inicial(), Color::Negro, 12, Convencion::Publicada);
+    assert_eq!(hojas, 1_939_886_636, "perft 12 publicado");
+    inicio.elapsed()
+}
+
+/// Solves `linea` from an empty table on `hilos` threads, and says whether the move and
+/// the score are among the suite's best.
+fn resolver(linea: &str, hilos: usize) -> (Solucion, bool) {
+    let obf: Obf = linea.parse().expect("una línea FFO válida");
+    let puntajes: Vec<(&str, i32)> = linea
+        .split(';')
+        .skip(1)
+        .filter_map(|campo| campo.trim().split_once(':'))
+        .map(|(jugada, puntaje)| (jugada, puntaje.parse().expect("un puntaje")))
+        .collect();
+    let maximo = puntajes.iter().map(|&(_, s)| s).max().expect("puntajes");
+    let hilos = std::num::NonZeroUsize::new(hilos).expect("al menos un hilo");
+    let mut buscador = Buscador::nuevo().con_hilos(hilos);
+    let solucion = buscador.resolver(&obf.tablero, obf.turno);
+    let jugada = solucion.mejor.map_or("--".to_owned(), |p| p.to_string());
+    let bien = solucion.diferencia == maximo && puntajes.contains(&(jugada.as_str(), maximo));
+    (solucion, bien)
+}
+
 fn main() -> ExitCode {
     let argumentos: Vec<String> = std::env::args().skip(1).collect();
     let pedidos: Vec<u32> = argumentos.iter().filter_map(|a| a.parse().ok()).collect();
+    let hilos: usize = argumentos
+        .iter()
+        .find_map(|a| a.strip_prefix("hilos="))
+        .map_or(1, |n| n.parse().expect("hilos=N"));
     let elegidas = FFO
         .into_iter()
         .filter(|(numero, _)| pedidos.is_empty() || pedidos.contains(numero));
     if argumentos.iter().any(|a| a == "jugada") {
         return jugadas_a_tiempo(elegidas);
     }
-    let mut buscador = Buscador::nuevo();
+    let perft_antes = tiempo_perft_12();
     let mut total_tiempo = Duration::ZERO;
+    let mut total_paralelo = Duration::ZERO;
     let mut total_nodos = 0u64;
     let mut errores = 0;
-    println!("  FFO  vacías  jugada  puntaje        nodos    tiempo (s)    nodos/s");
+    print!("  FFO  vacías  jugada  puntaje        nodos    tiempo (s)    nodos/s");
+    println!(
+        "{}",
+        if hilos > 1 {
+            format!("  con {hilos} hilos (s)  aceleración")
+        } else {
+            String::new()
+        }
+    );
     for (numero, linea) in elegidas {
-        let obf: Obf = linea.parse().expect("una línea FFO válida");
-        let puntajes: Vec<(&str, i32)> = linea
-            .split(';')
-            .skip(1)
-            .filter_map(|campo| campo.trim().split_once(':'))
-            .map(|(jugada, puntaje)| (jugada, puntaje.parse().expect("un puntaje")))
-            .collect();
-        let maximo = puntajes.iter().map(|&(_, s)| s).max().expect("puntajes");
-        buscador.olvidar();
-        let solucion = buscador.resolver(&obf.tablero, obf.turno);
-        let jugada = solucion.mejor.map_or("--".to_owned(), |p| p.to_string());
-        let bien = solucion.diferencia == maximo && puntajes.contains(&(jugada.as_str(), maximo));
+        let (solucion, bien) = resolver(linea, 1);
         let segundos = solucion.tiempo.as_secs_f64();
-        println!(
-            "  #{numero}  {:>6}  {jugada:>6}  {:>+7}  {:>11}  {segundos:>12.3}  {:>9.0}{}",
-            obf.tablero.vacias().cantidad(),
+        print!(
+            "  #{numero}  {:>6}  {:>6}  {:>+7}  {:>11}  {segundos:>12.3}  {:>9.0}",
+            64 - linea.chars().take(64).filter(|&c| c != '-').count(),
+            solucion.mejor.map_or("--".to_owned(), |p| p.to_string()),
             solucion.diferencia,
             solucion.nodos,
             solucion.nodos as f64 / segundos,
-            if bien {
-                String::new()
-            } else {
-                format!("  ERROR: se esperaba {maximo:+}")
-            }
         );
+        let mut bien = bien;
+        if hilos > 1 {
+            let (paralela, bien_paralela) = resolver(linea, hilos);
+            bien &= bien_paralela && paralela.diferencia == solucion.diferencia;
+            total_paralelo += paralela.tiempo;
+            print!(
+                "  {:>17.3}  {:>10.2}",
+                paralela.tiempo.as_secs_f64(),
+                segundos / paralela.tiempo.as_secs_f64()
+            );
+        }
+        println!("{}", if bien { "" } else { "  ERROR" });
         errores += usize::from(!bien);
         total_tiempo += solucion.tiempo;
         total_nodos += solucion.nodos;
     }
-    println!(
+    print!(
         "  total                           {total_nodos:>11}  {:>12.3}  {:>9.0}",
         total_tiempo.as_secs_f64(),
         total_nodos as f64 / total_tiempo.as_secs_f64()
+    );
+    if hilos > 1 {
+        print!(
+            "  {:>17.3}  {:>10.2}",
+            total_paralelo.as_secs_f64(),
+            total_tiempo.as_secs_f64() / total_paralelo.as_secs_f64()
+        );
+    }
+    println!();
+    let perft = (perft_antes + tiempo_perft_12()) / 2;
+    println!(
+        "  perft 12: {:.3} s (media de antes y después); FFO con un hilo = {:.1} × perft 12",
+        perft.as_secs_f64(),
+        total_tiempo.as_secs_f64() / perft.as_secs_f64()
     );
     if errores == 0 {
         ExitCode::SUCCESS

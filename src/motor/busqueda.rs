@@ -31,7 +31,11 @@
 //! game ends when neither has one. A final score is the disc difference for the side to
 //! move with the empty squares given to the winner (as the FFO suite counts).
 
-use std::time::{Duration, Instant};
+use std::{
+    num::NonZeroUsize,
+    sync::atomic::{AtomicBool, Ordering},
+    time::{Duration, Instant},
+};
 
 use super::{
     evaluacion::ESCALA,
@@ -114,6 +118,7 @@ pub struct Solucion {
 /// the next (what it learned about a position stays useful after the move).
 pub struct Buscador {
     tabla: Tabla,
+    hilos: usize,
 }
 
 impl Default for Buscador {
@@ -163,16 +168,25 @@ struct Raiz {
 }
 
 impl Buscador {
-    /// A searcher with a table of 2^20 entries (24 MiB).
+    /// A searcher with a table of 2^20 entries (32 MiB), on every core.
     pub fn nuevo() -> Buscador {
         Buscador::con_tabla(20)
     }
 
-    /// A searcher with a table of `2^bits` entries of 24 bytes (tests use small ones).
+    /// A searcher with a table of `2^bits` entries of 32 bytes (tests use small ones), on
+    /// every core.
     pub fn con_tabla(bits: u32) -> Buscador {
         Buscador {
             tabla: Tabla::nueva(bits),
+            hilos: std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
         }
+    }
+
+    /// The same searcher on `hilos` threads (1: the calling thread alone). Whatever the
+    /// number, exact scores are the same: the helpers only fill the shared table.
+    pub fn con_hilos(mut self, hilos: NonZeroUsize) -> Buscador {
+        self.hilos = hilos.get();
+        self
     }
 
     /// Forgets all that the table holds, so that the next search starts from nothing (as
@@ -243,7 +257,7 @@ impl Buscador {
         let inicio = Instant::now();
         let (p, o) = a_u64(tablero, turno);
         self.tabla.nueva_busqueda();
-        let mut ctx = Contexto::nuevo(&mut self.tabla, None);
+        let mut ctx = Contexto::nuevo(&self.tabla, None);
         if movimientos(p, o) == 0 {
             let diferencia = if movimientos(o, p) == 0 {
                 puntaje_final(p, o)
@@ -260,10 +274,10 @@ impl Buscador {
         let n = (!(p | o)).count_ones();
         let mut raices = raices_iniciales(&mut ctx, p, o);
         for profundidad in 1..=ITERACIONES_PREVIAS.min(n.saturating_sub(12)) {
-            iteracion_media(&mut ctx, p, o, profundidad, &mut raices, false);
+            iteracion_media(&mut ctx, self.hilos, p, o, profundidad, &mut raices, false);
         }
         let estimacion = (n > 12).then_some(raices[0].valor);
-        iteracion_exacta(&mut ctx, p, o, &mut raices, false, estimacion);
+        iteracion_exacta(&mut ctx, self.hilos, p, o, &mut raices, false, estimacion);
         Solucion {
             mejor: Some(posicion(raices[0].x)),
             diferencia: raices[0].valor,
@@ -306,7 +320,7 @@ impl Buscador {
         };
         self.tabla.nueva_busqueda();
         let fin = limite.tiempo.map(|t| inicio + t);
-        let mut ctx = Contexto::nuevo(&mut self.tabla, fin);
+        let mut ctx = Contexto::nuevo(&self.tabla, fin);
         let mut raices = raices_iniciales(&mut ctx, p, o);
         let mut hecha = Resultado {
             raices: raices.clone(),
@@ -318,7 +332,7 @@ impl Buscador {
             if !todas && jugadas.count_ones() == 1 && profundidad > 1 {
                 break;
             }
-            if !iteracion_media(&mut ctx, p, o, profundidad, &mut raices, todas) {
+            if !iteracion_media(&mut ctx, self.hilos, p, o, profundidad, &mut raices, todas) {
                 break;
             }
             hecha.raices.clone_from(&raices);
@@ -343,6 +357,7 @@ impl Buscador {
         } else if exacto
             && iteracion_exacta(
                 &mut ctx,
+                self.hilos,
                 p,
                 o,
                 &mut raices,
@@ -386,10 +401,78 @@ fn raices_iniciales(ctx: &mut Contexto<'_>, p: u64, o: u64) -> Vec<Raiz> {
         .collect()
 }
 
-/// One mid-game iteration at the root to `profundidad`: the moves in their current
-/// order, PVS (or a full window for each when `todas`), then sorted by score. Returns
-/// false, leaving `raices` as they were, if the time ran out.
+/// Runs `principal` on `ctx` while `hilos - 1` helper threads run `ayudante` (given
+/// their number, from 1) on the same table, and stops them when `principal` is done:
+/// lazy SMP. The helpers' results are thrown away; what they leave in the shared table
+/// (bounds proven by complete searches) is what makes `principal` faster, so its answer
+/// is the one a single thread would give. Their nodes are added to `ctx`'s.
+fn en_paralelo<T>(
+    ctx: &mut Contexto<'_>,
+    hilos: usize,
+    principal: impl FnOnce(&mut Contexto<'_>) -> T,
+    ayudante: impl Fn(&mut Contexto<'_>, usize) + Sync,
+) -> T {
+    if hilos <= 1 {
+        return principal(ctx);
+    }
+    let parar = AtomicBool::new(false);
+    let (tabla, fin) = (ctx.tabla, ctx.fin);
+    std::thread::scope(|hilo| {
+        let ayudantes: Vec<_> = (1..hilos)
+            .map(|k| {
+                let (parar, ayudante) = (&parar, &ayudante);
+                hilo.spawn(move || {
+                    let mut propio = Contexto::nuevo(tabla, fin);
+                    propio.parar = Some(parar);
+                    ayudante(&mut propio, k);
+                    propio.nodos
+                })
+            })
+            .collect();
+        let resultado = principal(ctx);
+        parar.store(true, Ordering::Relaxed);
+        for ayudante in ayudantes {
+            ctx.nodos += ayudante.join().expect("un ayudante de la búsqueda");
+        }
+        resultado
+    })
+}
+
+/// The root moves with the `k`-th first: a helper of a parallel search starts on
+/// another move than the main thread, so that their work differs.
+fn rotadas(raices: &[Raiz], k: usize) -> Vec<Raiz> {
+    let mut propias = raices.to_vec();
+    let largo = propias.len();
+    propias.rotate_left(k % largo);
+    propias
+}
+
+/// One mid-game iteration at the root to `profundidad` on `hilos` threads (see
+/// [`en_paralelo`]): the moves in their current order, PVS (or a full window for each
+/// when `todas`), then sorted by score. Returns false, leaving `raices` as they were, if
+/// the time ran out.
 fn iteracion_media(
+    ctx: &mut Contexto<'_>,
+    hilos: usize,
+    p: u64,
+    o: u64,
+    profundidad: u32,
+    raices: &mut Vec<Raiz>,
+    todas: bool,
+) -> bool {
+    let guia = raices.clone();
+    en_paralelo(
+        ctx,
+        hilos,
+        |ctx| iteracion_media_sola(ctx, p, o, profundidad, raices, todas),
+        |ctx, k| {
+            iteracion_media_sola(ctx, p, o, profundidad, &mut rotadas(&guia, k), todas);
+        },
+    )
+}
+
+/// [`iteracion_media`] on one thread.
+fn iteracion_media_sola(
     ctx: &mut Contexto<'_>,
     p: u64,
     o: u64,
@@ -426,7 +509,8 @@ fn iteracion_media(
     true
 }
 
-/// The exact solve at the root, moves in their current order: PVS (the first move's
+/// The exact solve at the root on `hilos` threads (see [`en_paralelo`]), moves in their
+/// current order: PVS (the first move's
 /// score exact, the others only shown not better), or every move exactly when `todas`.
 /// Returns false, leaving `raices` as they were, if the time ran out.
 ///
@@ -435,6 +519,7 @@ fn iteracion_media(
 /// fell out: proving the score inside a narrow window is cheaper than in the full one.
 fn iteracion_exacta(
     ctx: &mut Contexto<'_>,
+    hilos: usize,
     p: u64,
     o: u64,
     raices: &mut Vec<Raiz>,
@@ -453,7 +538,28 @@ fn iteracion_exacta(
         _ => (-INFINITO, INFINITO),
     };
     loop {
-        let Some(nuevas) = raiz_exacta(ctx, p, o, raices, todas, alfa, beta) else {
+        let Some(nuevas) = en_paralelo(
+            ctx,
+            hilos,
+            |ctx| raiz_exacta(ctx, p, o, raices, todas, alfa, beta),
+            |ctx, k| {
+                let raices = rotadas(raices, k);
+                if todas {
+                    raiz_exacta(ctx, p, o, &raices, todas, alfa, beta);
+                } else {
+                    // Only what the main thread will ask about these moves: whether they
+                    // beat `alfa`, never their exact score.
+                    let n = (!(p | o)).count_ones();
+                    for r in &raices {
+                        let volteadas = voltear(p, o, r.x);
+                        ctx.nws_exacto(o ^ volteadas, p ^ volteadas ^ 1 << r.x, -alfa - 1, n - 1);
+                        if ctx.abortada {
+                            break;
+                        }
+                    }
+                }
+            },
+        ) else {
             return false;
         };
         let mejor = nuevas[0].valor;
@@ -669,6 +775,46 @@ mod tests {
                 puntajes.contains(&(mejor.clone(), maximo)),
                 "{linea}: {mejor}"
             );
+        }
+    }
+
+    /// A searcher on exactly `hilos` threads, whatever the machine has.
+    fn con_hilos(bits: u32, hilos: usize) -> Buscador {
+        Buscador::con_tabla(bits).con_hilos(NonZeroUsize::new(hilos).unwrap())
+    }
+
+    #[test]
+    fn dos_hilos_dan_los_puntajes_de_uno() {
+        let mut azar = Azar(0xD1B5_4A32_D192_ED03);
+        let mut uno = con_hilos(14, 1);
+        let mut dos = con_hilos(14, 2);
+        for i in 0..12 {
+            let (tablero, turno) = posicion_al_azar(&mut azar, 10 + i % 6);
+            let solo = uno.resolver(&tablero, turno);
+            let pareja = dos.resolver(&tablero, turno);
+            assert_eq!(solo.diferencia, pareja.diferencia, "{tablero:?} {turno:?}");
+            let limite = Limite::por_profundidad(60);
+            let puntajes = |b: &mut Buscador| {
+                let mut v: Vec<_> = b
+                    .analizar(&tablero, turno, limite)
+                    .iter()
+                    .map(|e| (e.posicion.to_string(), e.puntaje, e.exacta))
+                    .collect();
+                v.sort();
+                v
+            };
+            assert_eq!(puntajes(&mut uno), puntajes(&mut dos), "{tablero:?}");
+        }
+    }
+
+    #[test]
+    fn ffo_40_con_uno_y_dos_hilos() {
+        let (obf, _) =
+            ffo("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X; A2:+38;");
+        for hilos in [1, 2] {
+            let solucion = con_hilos(18, hilos).resolver(&obf.tablero, obf.turno);
+            let mejor = solucion.mejor.map(|p| p.to_string());
+            assert_eq!((mejor.as_deref(), solucion.diferencia), (Some("A2"), 38));
         }
     }
 

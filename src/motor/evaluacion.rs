@@ -465,7 +465,7 @@ mod tests {
                 let jugada = if jugadas_hechas < apertura || siguiente() % 8 == 0 {
                     validas[(siguiente() % validas.len() as u64) as usize]
                 } else {
-                    let mut ctx = Contexto::nuevo(&mut tabla, None);
+                    let mut ctx = Contexto::nuevo(&tabla, None);
                     *validas
                         .iter()
                         .max_by_key(|&&x| {

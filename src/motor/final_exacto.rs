@@ -200,6 +200,9 @@ impl Contexto<'_> {
             jugadas &= jugadas - 1;
             let volteadas = voltear(p, o, x);
             let (p2, o2) = despues(p, o, x, volteadas);
+            if n > VACIAS_TABLA {
+                self.tabla.anticipar(p2, o2);
+            }
             let clave = if x == u32::from(jugada_tabla) {
                 1 << 30
             } else {
@@ -277,14 +280,14 @@ impl Contexto<'_> {
             }
             return -self.nws_tabla(o, p, -alfa - 1, n);
         }
+        let mut lista = [Candidata::default(); 64];
+        let k = self.candidatas(p, o, jugadas, n, jugada_tabla, alfa, &mut lista);
+        let lista = &mut lista[..k];
         if n >= VACIAS_ETC {
-            // Enhanced transposition cutoff: a child already known to refute `alfa`.
-            let mut resto = jugadas;
-            while resto != 0 {
-                let x = resto.trailing_zeros();
-                resto &= resto - 1;
-                let volteadas = voltear(p, o, x);
-                let (p2, o2) = despues(p, o, x, volteadas);
+            // Enhanced transposition cutoff: a child already known to refute `alfa`
+            // (its bucket was fetched while the moves were sorted).
+            for c in lista.iter() {
+                let (p2, o2) = despues(p, o, c.x, c.volteadas);
                 if let Some(e) = self.tabla.buscar(p2, o2)
                     && e.exacta
                     && -i32::from(e.superior) > alfa
@@ -293,9 +296,6 @@ impl Contexto<'_> {
                 }
             }
         }
-        let mut lista = [Candidata::default(); 64];
-        let k = self.candidatas(p, o, jugadas, n, jugada_tabla, alfa, &mut lista);
-        let lista = &mut lista[..k];
         let mut mejor = -INFINITO;
         let mut mejor_x = lista[0].x;
         for i in 0..k {

@@ -6,7 +6,10 @@
 //! ([`jugadas_u64`], [`volteos_u64`]); this module adds geometry (corners, quadrants,
 //! neighbours), never a second way to find moves.
 
-use std::time::Instant;
+use std::{
+    sync::atomic::{AtomicBool, Ordering},
+    time::Instant,
+};
 
 use super::tabla::Tabla;
 use crate::reglas::bitboard::{jugadas_u64, volteos_u64};
@@ -165,25 +168,29 @@ const NODOS_ENTRE_RELOJ: u64 = 4096;
 /// meaningless score, storing nothing; the caller throws the unfinished result away.
 pub(super) struct Contexto<'a> {
     /// The transposition table.
-    pub tabla: &'a mut Tabla,
+    pub tabla: &'a Tabla,
     /// Nodes visited (positions reached by the search, leaves included).
     pub nodos: u64,
     /// When to stop, if there is a time limit.
     pub fin: Option<Instant>,
-    /// Whether the deadline passed.
+    /// Whether the deadline passed (or the search was told to stop).
     pub abortada: bool,
+    /// Set by another thread when this search is no longer wanted (a helper of a
+    /// parallel search, once the main thread has its answer).
+    pub parar: Option<&'a AtomicBool>,
     /// The node count at which to look at the clock next.
     proximo_reloj: u64,
 }
 
 impl<'a> Contexto<'a> {
     /// A new search on `tabla`, with a deadline or none.
-    pub fn nuevo(tabla: &'a mut Tabla, fin: Option<Instant>) -> Contexto<'a> {
+    pub fn nuevo(tabla: &'a Tabla, fin: Option<Instant>) -> Contexto<'a> {
         Contexto {
             tabla,
             nodos: 0,
             fin,
             abortada: false,
+            parar: None,
             proximo_reloj: NODOS_ENTRE_RELOJ,
         }
     }
@@ -196,6 +203,11 @@ impl<'a> Contexto<'a> {
             self.proximo_reloj = self.nodos + NODOS_ENTRE_RELOJ;
             if let Some(fin) = self.fin
                 && Instant::now() >= fin
+            {
+                self.abortada = true;
+            }
+            if let Some(parar) = self.parar
+                && parar.load(Ordering::Relaxed)
             {
                 self.abortada = true;
             }

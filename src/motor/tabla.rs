@@ -1,5 +1,6 @@
 //! The transposition table: what the search already knows about a position (bounds on
-//! its score and its best move), kept between iterations and between moves.
+//! its score and its best move), kept between iterations and between moves, and shared
+//! by every thread of a parallel search.
 //!
 //! One table serves both searches. An entry is either *exact* (bounds on the final disc
 //! difference, from the endgame solver) or *estimated* (bounds on the evaluation, from a
@@ -8,18 +9,21 @@
 //! mid-game search trusts exact bounds at any depth.
 //!
 //! Each entry keeps the whole position (both `u64`) rather than a hash signature: a
-//! collision can never give the exact solver a wrong score.
+//! collision can never give the exact solver a wrong score. Threads share the table
+//! without locks on reading: each bucket (two entries, one 64-byte cache line, so that a
+//! probe costs one memory access) carries a version that a writer makes odd while it
+//! writes, and a reader that sees the version change (or odd) treats the bucket as
+//! empty. So a torn entry is never read, and all of it is safe Rust on atomics (on
+//! x86-64 a relaxed atomic load is a plain load).
+
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 /// No move stored.
 pub(super) const SIN_JUGADA: u8 = 64;
 
-/// One stored position.
+/// One stored position, as read from the table.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Entrada {
-    /// The side to move.
-    p: u64,
-    /// Its rival.
-    o: u64,
     /// A lower bound on the score.
     pub inferior: i16,
     /// An upper bound on the score.
@@ -34,24 +38,56 @@ pub(super) struct Entrada {
     edad: u8,
 }
 
+impl Entrada {
+    /// The entry packed in one word.
+    fn empacar(self) -> u64 {
+        u64::from(self.inferior as u16)
+            | u64::from(self.superior as u16) << 16
+            | u64::from(self.mejor) << 32
+            | u64::from(self.profundidad) << 40
+            | u64::from(self.exacta) << 48
+            | u64::from(self.edad) << 56
+    }
+
+    /// An entry from its word.
+    fn desempacar(datos: u64) -> Entrada {
+        Entrada {
+            inferior: datos as u16 as i16,
+            superior: (datos >> 16) as u16 as i16,
+            mejor: (datos >> 32) as u8,
+            profundidad: (datos >> 40) as u8,
+            exacta: (datos >> 48) & 1 != 0,
+            edad: (datos >> 56) as u8,
+        }
+    }
+}
+
 /// An empty slot: a position that cannot occur (both sides own every square).
-const VACIA: Entrada = Entrada {
-    p: u64::MAX,
-    o: u64::MAX,
-    inferior: i16::MIN,
-    superior: i16::MAX,
-    mejor: SIN_JUGADA,
-    profundidad: 0,
-    exacta: false,
-    edad: 0,
-};
+const LIBRE: u64 = u64::MAX;
+
+/// Two entries (side to move, rival, packed [`Entrada`]) and the version that guards
+/// them, in one cache line.
+#[repr(align(64))]
+struct Cubeta {
+    version: AtomicU64,
+    posiciones: [[AtomicU64; 3]; 2],
+}
+
+impl Cubeta {
+    fn libre() -> Cubeta {
+        Cubeta {
+            version: AtomicU64::new(0),
+            posiciones: std::array::from_fn(|_| std::array::from_fn(|_| AtomicU64::new(LIBRE))),
+        }
+    }
+}
 
 /// A table of `2^k` entries in buckets of two: a position may live in either slot of its
 /// bucket, and a new one replaces the shallower or older of the two.
 pub(super) struct Tabla {
-    entradas: Vec<Entrada>,
+    cubetas: Vec<Cubeta>,
     mascara: usize,
-    edad: u8,
+    edad: AtomicU8,
 }
 
 /// Where a position goes: a multiplicative mix of both halves.
@@ -65,45 +101,72 @@ fn dispersar(p: u64, o: u64) -> u64 {
 impl Tabla {
     /// A table of `2^bits` entries.
     pub fn nueva(bits: u32) -> Tabla {
-        let tamano = 1usize << bits.max(1);
+        let cubetas = 1usize << bits.max(1) >> 1;
         Tabla {
-            entradas: vec![VACIA; tamano],
-            mascara: (tamano - 1) & !1,
-            edad: 0,
+            cubetas: (0..cubetas).map(|_| Cubeta::libre()).collect(),
+            mascara: cubetas - 1,
+            edad: AtomicU8::new(0),
         }
     }
 
     /// Marks the start of a new search: its entries are preferred over older ones.
-    pub fn nueva_busqueda(&mut self) {
-        self.edad = self.edad.wrapping_add(1);
+    pub fn nueva_busqueda(&self) {
+        self.edad.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Forgets everything.
     pub fn vaciar(&mut self) {
-        self.entradas.fill(VACIA);
+        for cubeta in &mut self.cubetas {
+            *cubeta = Cubeta::libre();
+        }
     }
 
-    /// The index of the first slot of the bucket of `(p, o)`.
+    /// The bucket of `(p, o)`.
     #[inline(always)]
-    fn cubeta(&self, p: u64, o: u64) -> usize {
-        dispersar(p, o) as usize & self.mascara
+    fn cubeta(&self, p: u64, o: u64) -> &Cubeta {
+        &self.cubetas[dispersar(p, o) as usize & self.mascara]
+    }
+
+    /// Asks the processor to bring the bucket of `(p, o)` into the cache, so that a
+    /// probe a little later does not wait for memory.
+    #[inline(always)]
+    pub fn anticipar(&self, p: u64, o: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let cubeta: *const Cubeta = self.cubeta(p, o);
+            // SAFETY: SSE is part of every x86-64 processor, and a prefetch reads nothing
+            // (the address is a valid bucket anyway).
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(cubeta.cast()) };
+        }
     }
 
     /// What is known about `(p, o)`, if anything.
     #[inline]
     pub fn buscar(&self, p: u64, o: u64) -> Option<Entrada> {
-        let i = self.cubeta(p, o);
-        let cubeta = &self.entradas[i..i + 2];
-        cubeta.iter().find(|e| e.p == p && e.o == o).copied()
+        let cubeta = self.cubeta(p, o);
+        let version = cubeta.version.load(Ordering::Acquire);
+        let mut hallada = None;
+        for [ep, eo, datos] in &cubeta.posiciones {
+            if ep.load(Ordering::Relaxed) == p && eo.load(Ordering::Relaxed) == o {
+                hallada = Some(datos.load(Ordering::Relaxed));
+                break;
+            }
+        }
+        let datos = hallada?;
+        std::sync::atomic::fence(Ordering::Acquire);
+        let intacta = version & 1 == 0 && cubeta.version.load(Ordering::Relaxed) == version;
+        intacta.then(|| Entrada::desempacar(datos))
     }
 
     /// Stores the result of searching `(p, o)` with the window `(alfa, beta)`: `valor`
     /// is a lower bound if it reached `beta`, an upper bound if it did not pass `alfa`,
-    /// and exact in between (fail-soft).
+    /// and exact in between (fail-soft). If another thread is writing the same bucket,
+    /// the result is not stored (the table is a cache: losing an entry is allowed).
     #[allow(clippy::too_many_arguments)]
     #[inline]
     pub fn guardar(
-        &mut self,
+        &self,
         p: u64,
         o: u64,
         profundidad: u32,
@@ -121,44 +184,18 @@ impl Tabla {
             (valor as i16, valor as i16)
         };
         let profundidad = profundidad.min(255) as u8;
-        let edad = self.edad;
-        let i = self.cubeta(p, o);
-        let cubeta = &mut self.entradas[i..i + 2];
-        if let Some(e) = cubeta.iter_mut().find(|e| e.p == p && e.o == o) {
-            if e.exacta && !exacta {
-                // An exact entry is worth more than any estimate of the same position.
-                return;
-            }
-            if e.exacta == exacta && e.profundidad == profundidad {
-                // Same search, new window: narrow the bounds.
-                e.inferior = e.inferior.max(inferior);
-                e.superior = e.superior.min(superior);
-                if e.inferior > e.superior {
-                    (e.inferior, e.superior) = (inferior, superior);
-                }
-            } else if exacta || profundidad > e.profundidad {
-                (e.inferior, e.superior) = (inferior, superior);
-                e.profundidad = profundidad;
-                e.exacta = exacta;
-            } else {
-                return;
-            }
-            if mejor != SIN_JUGADA {
-                e.mejor = mejor;
-            }
-            e.edad = edad;
+        let edad = self.edad.load(Ordering::Relaxed);
+        let cubeta = self.cubeta(p, o);
+        let version = cubeta.version.load(Ordering::Relaxed);
+        if version & 1 != 0
+            || cubeta
+                .version
+                .compare_exchange(version, version + 1, Ordering::Acquire, Ordering::Relaxed)
+                .is_err()
+        {
             return;
         }
-        // Replace the slot that is worth less: from an older search, then shallower.
-        let valor_de = |e: &Entrada| (e.edad == edad, e.profundidad);
-        let destino = if valor_de(&cubeta[0]) <= valor_de(&cubeta[1]) {
-            &mut cubeta[0]
-        } else {
-            &mut cubeta[1]
-        };
-        *destino = Entrada {
-            p,
-            o,
+        let nueva = Entrada {
             inferior,
             superior,
             mejor,
@@ -166,7 +203,56 @@ impl Tabla {
             exacta,
             edad,
         };
+        let misma = cubeta.posiciones.iter().position(|[ep, eo, _]| {
+            ep.load(Ordering::Relaxed) == p && eo.load(Ordering::Relaxed) == o
+        });
+        if let Some(i) = misma {
+            let datos = &cubeta.posiciones[i][2];
+            if let Some(e) = combinar(Entrada::desempacar(datos.load(Ordering::Relaxed)), nueva) {
+                datos.store(e.empacar(), Ordering::Relaxed);
+            }
+        } else {
+            // Replace the slot that is worth less: from an older search, then shallower.
+            let valor_de = |i: usize| {
+                let e = Entrada::desempacar(cubeta.posiciones[i][2].load(Ordering::Relaxed));
+                (e.edad == edad, e.profundidad)
+            };
+            let destino = &cubeta.posiciones[usize::from(valor_de(0) > valor_de(1))];
+            destino[0].store(p, Ordering::Relaxed);
+            destino[1].store(o, Ordering::Relaxed);
+            destino[2].store(nueva.empacar(), Ordering::Relaxed);
+        }
+        cubeta.version.store(version + 2, Ordering::Release);
     }
+}
+
+/// What an entry becomes when a search of the same position stores `nueva` over
+/// `vieja`, or `None` to keep `vieja` as it is.
+fn combinar(vieja: Entrada, nueva: Entrada) -> Option<Entrada> {
+    let mut e = vieja;
+    if e.exacta && !nueva.exacta {
+        // An exact entry is worth more than any estimate of the same position.
+        return None;
+    }
+    if e.exacta == nueva.exacta && e.profundidad == nueva.profundidad {
+        // Same search, new window: narrow the bounds.
+        e.inferior = e.inferior.max(nueva.inferior);
+        e.superior = e.superior.min(nueva.superior);
+        if e.inferior > e.superior {
+            (e.inferior, e.superior) = (nueva.inferior, nueva.superior);
+        }
+    } else if nueva.exacta || nueva.profundidad > e.profundidad {
+        (e.inferior, e.superior) = (nueva.inferior, nueva.superior);
+        e.profundidad = nueva.profundidad;
+        e.exacta = nueva.exacta;
+    } else {
+        return None;
+    }
+    if nueva.mejor != SIN_JUGADA {
+        e.mejor = nueva.mejor;
+    }
+    e.edad = nueva.edad;
+    Some(e)
 }
 
 #[cfg(test)]
@@ -175,7 +261,7 @@ mod tests {
 
     #[test]
     fn guarda_cotas_y_las_estrecha() {
-        let mut t = Tabla::nueva(4);
+        let t = Tabla::nueva(4);
         assert!(t.buscar(1, 2).is_none());
         t.guardar(1, 2, 10, true, -5, 5, 8, 3);
         let e = t.buscar(1, 2).unwrap();
@@ -186,5 +272,51 @@ mod tests {
         // An estimate does not replace an exact entry.
         t.guardar(1, 2, 30, false, -100, 100, 0, 5);
         assert!(t.buscar(1, 2).unwrap().exacta);
+    }
+
+    #[test]
+    fn una_cubeta_es_una_linea_de_cache() {
+        assert_eq!(std::mem::size_of::<Cubeta>(), 64);
+        assert_eq!(std::mem::align_of::<Cubeta>(), 64);
+    }
+
+    #[test]
+    fn empacar_y_desempacar() {
+        let e = Entrada {
+            inferior: -64,
+            superior: i16::MAX,
+            mejor: SIN_JUGADA,
+            profundidad: 200,
+            exacta: true,
+            edad: 255,
+        };
+        let d = Entrada::desempacar(e.empacar());
+        assert_eq!(
+            (
+                d.inferior,
+                d.superior,
+                d.mejor,
+                d.profundidad,
+                d.exacta,
+                d.edad
+            ),
+            (-64, i16::MAX, SIN_JUGADA, 200, true, 255)
+        );
+    }
+
+    #[test]
+    fn una_cubeta_ocupada_no_se_lee() {
+        let t = Tabla::nueva(4);
+        t.guardar(1, 2, 10, true, -5, 5, 0, 3);
+        let cubeta = t.cubeta(1, 2);
+        cubeta.version.fetch_add(1, Ordering::Relaxed);
+        assert!(t.buscar(1, 2).is_none(), "un escritor a medias");
+        t.guardar(1, 2, 10, true, -5, 5, 1, 3);
+        cubeta.version.fetch_add(1, Ordering::Relaxed);
+        assert_eq!(
+            t.buscar(1, 2).unwrap().inferior,
+            0,
+            "no escribió sobre otro"
+        );
     }
 }

@@ -107,15 +107,16 @@ pub enum Orden {
     /// The exact result of a position: a best move and the final disc difference.
     #[command(
         about = "Resuelve la posición con juego perfecto: la mejor jugada y el resultado",
-        override_usage = "othello resolver ARCHIVO --turno N|B [--json]\n     \
-                          othello resolver --obf CADENA [--turno N|B] [--json]"
+        override_usage = "othello resolver ARCHIVO --turno N|B [--hilos N] [--json]\n     \
+                          othello resolver --obf CADENA [--turno N|B] [--hilos N] [--json]"
     )]
     Resolver(motor::Resolver),
     /// Every valid move of the side to move with its score.
     #[command(
         about = "Da el puntaje de cada jugada válida del que mueve",
         override_usage = "othello analizar (ARCHIVO --turno N|B | --obf CADENA)\n     \
-                          \x20                [--profundidad D | --tiempo SEGUNDOS] [--json]"
+                          \x20                [--profundidad D | --tiempo SEGUNDOS] [--hilos N]\n     \
+                          \x20                [--json]"
     )]
     Analizar(motor::Analizar),
     /// Counts the move sequences of each length up to a depth.

@@ -6,6 +6,7 @@
 
 use std::{
     io::{self, Read, Write},
+    num::NonZeroUsize,
     time::{Duration, Instant},
 };
 
@@ -82,7 +83,32 @@ fn milisegundos(tiempo: Duration) -> f64 {
     tiempo.as_secs_f64() * 1000.0
 }
 
-/// `resolver (ARCHIVO --turno N|B | --obf CADENA)`.
+/// `--hilos N` of `resolver` and `analizar`: the engine's threads, from 1 (by default,
+/// one per core).
+#[derive(clap::Args, Clone, Copy, Debug, PartialEq, Eq)]
+struct Hilos {
+    #[arg(
+        long = "hilos",
+        value_name = "N",
+        value_parser = entero(NonZeroUsize::MIN, NonZeroUsize::new(256).expect("256")),
+        help = "Hilos de la búsqueda, de 1 a 256 (por omisión, uno por núcleo); \
+                el resultado exacto es el mismo"
+    )]
+    cantidad: Option<NonZeroUsize>,
+}
+
+impl Hilos {
+    /// A searcher on these threads.
+    fn buscador(self) -> Buscador {
+        let buscador = Buscador::nuevo();
+        match self.cantidad {
+            Some(hilos) => buscador.con_hilos(hilos),
+            None => buscador,
+        }
+    }
+}
+
+/// `resolver (ARCHIVO --turno N|B | --obf CADENA) [--hilos N]`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
 #[command(after_help = "\
 Da la mejor jugada con juego perfecto de ambos, la diferencia final de fichas para el \
@@ -91,6 +117,8 @@ visitados y el tiempo. Cerca del final tarda poco; con más de 24 vacías, mucho
 pub struct Resolver {
     #[command(flatten)]
     situacion: Situacion,
+    #[command(flatten)]
+    hilos: Hilos,
 }
 
 /// What `resolver` answers.
@@ -132,7 +160,7 @@ impl Resolver {
         corrida: &mut Corrida<impl Read, impl Write>,
     ) -> Result<(), ErrorOrden> {
         let (tablero, turno) = self.situacion.leer(corrida)?;
-        let solucion = Buscador::nuevo().resolver(&tablero, turno);
+        let solucion = self.hilos.buscador().resolver(&tablero, turno);
         corrida.informar(&InformeResolver {
             tablero: InformeTablero::de(&tablero),
             turno: turno.letra(),
@@ -146,7 +174,8 @@ impl Resolver {
     }
 }
 
-/// `analizar (ARCHIVO --turno N|B | --obf CADENA) [--profundidad D | --tiempo SEGUNDOS]`.
+/// `analizar (ARCHIVO --turno N|B | --obf CADENA) [--profundidad D | --tiempo SEGUNDOS]
+/// [--hilos N]`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
 #[command(after_help = "\
 Una línea por jugada, la mejor primero: la jugada, su puntaje (la diferencia final de \
@@ -170,6 +199,8 @@ pub struct Analizar {
         help = "Segundos para todo el análisis, como 0.5 (por omisión, 1)"
     )]
     tiempo: Option<Duration>,
+    #[command(flatten)]
+    hilos: Hilos,
 }
 
 /// What `analizar` answers.
@@ -220,7 +251,9 @@ impl Analizar {
             (None, Some(tiempo)) => Limite::por_tiempo(tiempo),
             (None, None) => Limite::default(),
         };
-        let jugadas: Vec<JugadaEvaluada> = Buscador::nuevo()
+        let jugadas: Vec<JugadaEvaluada> = self
+            .hilos
+            .buscador()
             .analizar(&tablero, turno, limite)
             .into_iter()
             .map(|evaluada| JugadaEvaluada {

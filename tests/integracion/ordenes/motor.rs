@@ -10,6 +10,48 @@ use super::{json, orden, orden_con, ruta};
 const FFO_1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
 
 #[test]
+fn resolver_y_analizar_con_hilos_dan_lo_mismo() {
+    let primera_y_diferencia = |argumentos: &[&str]| {
+        let respuesta = orden(argumentos, "");
+        assert_eq!(respuesta.codigo, 0, "{}", respuesta.mensaje);
+        respuesta
+            .salida
+            .lines()
+            .take(2)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let solo = primera_y_diferencia(&["resolver", "--obf", FFO_1, "--hilos", "1"]);
+    assert!(
+        solo.starts_with("Mejor jugada: G8\nDiferencia final: +18"),
+        "{solo}"
+    );
+    assert_eq!(
+        primera_y_diferencia(&["resolver", "--obf", FFO_1, "--hilos", "3"]),
+        solo
+    );
+    let analisis = |hilos: &str| {
+        let respuesta = orden(
+            &[
+                "analizar",
+                "--obf",
+                FFO_1,
+                "--profundidad",
+                "60",
+                "--hilos",
+                hilos,
+            ],
+            "",
+        );
+        assert_eq!(respuesta.codigo, 0, "{}", respuesta.mensaje);
+        let mut lineas: Vec<String> = respuesta.salida.lines().map(str::to_owned).collect();
+        lineas.sort();
+        lineas
+    };
+    assert_eq!(analisis("1"), analisis("2"));
+}
+
+#[test]
 fn resolver_dice_la_jugada_el_resultado_los_nodos_y_el_tiempo() {
     let respuesta = orden(&["resolver", "--obf", FFO_1], "");
     assert_eq!(respuesta.codigo, 0, "{}", respuesta.mensaje);
