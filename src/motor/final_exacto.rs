@@ -19,6 +19,10 @@
 //!
 //! The levels' bounds were set by measuring FFO #40-#49 (see `benches/ffo.rs`).
 //!
+//! The whole solver is compiled twice (see `definir_resolvedor!`): for any x86-64, and for
+//! processors with AVX2 and POPCNT, chosen at run time as perft does: about 1.35× as fast,
+//! the same nodes.
+//!
 //! A pass happens only when the side to move has no valid move; the game ends when
 //! neither has one. Scores follow the FFO convention: the empties go to the winner.
 
@@ -100,400 +104,395 @@ fn traer_mejor(lista: &mut [Candidata], i: usize) {
     lista.swap(i, mejor);
 }
 
-impl Contexto<'_> {
-    /// The exact score of `(p, o)` for the side to move, searched with the window
-    /// `(alfa, beta)`, and its best move (`None` if it must pass or the game is over).
-    /// Fail-soft: below `alfa` or above `beta` the score is a bound.
-    pub fn resolver_exacto(&mut self, p: u64, o: u64, alfa: i32, beta: i32) -> (i32, Option<u32>) {
-        let vacias = !(p | o);
-        let n = vacias.count_ones();
-        self.nodos += 1;
-        if self.debe_parar() {
-            return (0, None);
+/// Whether the rival's stable discs already keep the score at or under `alfa`: then
+/// that bound.
+#[inline(always)]
+fn corte_estable(p: u64, o: u64, alfa: i32, n: u32) -> Option<i32> {
+    if alfa >= UMBRAL_ESTABILIDAD[n as usize] {
+        let maximo = 64 - 2 * cuenta(estables(o, p));
+        if maximo <= alfa {
+            return Some(maximo);
         }
-        if n == 0 {
-            return (puntaje_final(p, o), None);
-        }
-        let mut alfa = alfa;
-        let mut beta = beta;
-        let mut jugada_tabla = SIN_JUGADA;
-        if let Some(e) = self.tabla.buscar(p, o) {
-            if e.exacta {
-                let (inferior, superior) = (i32::from(e.inferior), i32::from(e.superior));
-                if inferior >= beta || inferior == superior {
-                    return (inferior, Some(u32::from(e.mejor)).filter(|&x| x < 64));
+    }
+    None
+}
+
+/// Defines the solver's functions in a module `$nombre`, each with the attributes given
+/// (e.g. `#[target_feature]`): they call one another, so that the whole solve runs
+/// under those attributes; the generator's `#[inline]` functions are compiled into them.
+macro_rules! definir_resolvedor {
+    ($(#[$atributo:meta])* mod $nombre:ident) => {
+        mod $nombre {
+            use super::*;
+
+            /// The exact score of `(p, o)` for the side to move, searched with the window
+            /// `(alfa, beta)`, and its best move (`None` if it must pass or the game is over).
+            /// Fail-soft: below `alfa` or above `beta` the score is a bound.
+            $(#[$atributo])*
+            pub(super) fn resolver_exacto(
+                ctx: &mut Contexto<'_>,
+                p: u64,
+                o: u64,
+                alfa: i32,
+                beta: i32,
+            ) -> (i32, Option<u32>) {
+                let vacias = !(p | o);
+                let n = vacias.count_ones();
+                ctx.nodos += 1;
+                if ctx.debe_parar() {
+                    return (0, None);
                 }
-                if superior <= alfa {
-                    return (superior, Some(u32::from(e.mejor)).filter(|&x| x < 64));
+                if n == 0 {
+                    return (puntaje_final(p, o), None);
                 }
-                alfa = alfa.max(inferior);
-                beta = beta.min(superior);
-            }
-            jugada_tabla = e.mejor;
-        }
-        let jugadas = movimientos(p, o);
-        if jugadas == 0 {
-            if movimientos(o, p) == 0 {
-                return (puntaje_final(p, o), None);
-            }
-            let (valor, _) = self.resolver_exacto(o, p, -beta, -alfa);
-            return (-valor, None);
-        }
-        let mut lista = [Candidata::default(); 64];
-        let k = self.candidatas(p, o, jugadas, n, jugada_tabla, alfa, &mut lista);
-        let lista = &mut lista[..k];
-        let alfa_inicial = alfa;
-        let mut mejor = -INFINITO;
-        let mut mejor_x = lista[0].x;
-        for i in 0..k {
-            traer_mejor(lista, i);
-            let c = lista[i];
-            let (p2, o2) = despues(p, o, c.x, c.volteadas);
-            let valor = if i == 0 {
-                -self.resolver_exacto(p2, o2, -beta, -alfa).0
-            } else {
-                let prueba = -self.nws_exacto(p2, o2, -alfa - 1, n - 1);
-                if prueba > alfa && prueba < beta && !self.abortada {
-                    -self.resolver_exacto(p2, o2, -beta, -prueba).0
-                } else {
-                    prueba
+                let mut alfa = alfa;
+                let mut beta = beta;
+                let mut jugada_tabla = SIN_JUGADA;
+                if let Some(e) = ctx.tabla.buscar(p, o) {
+                    if e.exacta {
+                        let (inferior, superior) = (i32::from(e.inferior), i32::from(e.superior));
+                        if inferior >= beta || inferior == superior {
+                            return (inferior, Some(u32::from(e.mejor)).filter(|&x| x < 64));
+                        }
+                        if superior <= alfa {
+                            return (superior, Some(u32::from(e.mejor)).filter(|&x| x < 64));
+                        }
+                        alfa = alfa.max(inferior);
+                        beta = beta.min(superior);
+                    }
+                    jugada_tabla = e.mejor;
                 }
-            };
-            if self.abortada {
-                return (0, None);
-            }
-            if valor > mejor {
-                mejor = valor;
-                mejor_x = c.x;
-                if valor > alfa {
-                    alfa = valor;
-                    if alfa >= beta {
-                        break;
+                let jugadas = movimientos(p, o);
+                if jugadas == 0 {
+                    if movimientos(o, p) == 0 {
+                        return (puntaje_final(p, o), None);
+                    }
+                    let (valor, _) = resolver_exacto(ctx, o, p, -beta, -alfa);
+                    return (-valor, None);
+                }
+                let mut lista = [Candidata::default(); 64];
+                let k = candidatas(ctx, p, o, jugadas, n, jugada_tabla, alfa, &mut lista);
+                let lista = &mut lista[..k];
+                let alfa_inicial = alfa;
+                let mut mejor = -INFINITO;
+                let mut mejor_x = lista[0].x;
+                for i in 0..k {
+                    traer_mejor(lista, i);
+                    let c = lista[i];
+                    let (p2, o2) = despues(p, o, c.x, c.volteadas);
+                    let valor = if i == 0 {
+                        -resolver_exacto(ctx, p2, o2, -beta, -alfa).0
+                    } else {
+                        let prueba = -nws_exacto(ctx, p2, o2, -alfa - 1, n - 1);
+                        if prueba > alfa && prueba < beta && !ctx.abortada {
+                            -resolver_exacto(ctx, p2, o2, -beta, -prueba).0
+                        } else {
+                            prueba
+                        }
+                    };
+                    if ctx.abortada {
+                        return (0, None);
+                    }
+                    if valor > mejor {
+                        mejor = valor;
+                        mejor_x = c.x;
+                        if valor > alfa {
+                            alfa = valor;
+                            if alfa >= beta {
+                                break;
+                            }
+                        }
                     }
                 }
+                ctx.tabla
+                    .guardar(p, o, n, true, alfa_inicial, beta, mejor, mejor_x as u8);
+                (mejor, Some(mejor_x))
             }
-        }
-        self.tabla
-            .guardar(p, o, n, true, alfa_inicial, beta, mejor, mejor_x as u8);
-        (mejor, Some(mejor_x))
-    }
 
-    /// The candidates of a node with table, sorted by their key (not yet sorted: see
-    /// [`traer_mejor`]). Returns how many.
-    #[allow(clippy::too_many_arguments)]
-    fn candidatas(
-        &mut self,
-        p: u64,
-        o: u64,
-        mut jugadas: u64,
-        n: u32,
-        jugada_tabla: u8,
-        alfa: i32,
-        lista: &mut [Candidata; 64],
-    ) -> usize {
-        let paridad = paridad(!(p | o));
-        let impares = cuadrantes_de(paridad);
-        let profundidad_orden = (n >= VACIAS_EVALUACION).then(|| profundidad_de_orden(n));
-        let mut k = 0;
-        while jugadas != 0 {
-            let x = jugadas.trailing_zeros();
-            jugadas &= jugadas - 1;
-            let volteadas = voltear(p, o, x);
-            let (p2, o2) = despues(p, o, x, volteadas);
-            if n > VACIAS_TABLA {
-                self.tabla.anticipar(p2, o2);
-            }
-            let clave = if x == u32::from(jugada_tabla) {
-                1 << 30
-            } else {
-                let mut clave = clave_rapida(p2, o2, x, impares);
-                if let Some(profundidad) = profundidad_orden {
-                    // The rival's score, searched with a window a little under ours: a
-                    // move far below `alfa` needs no precise score to go last.
-                    let cota = (alfa - 8).max(-64) * ESCALA;
-                    let valor = self.alfabeta(p2, o2, -MAXIMA_ORDEN, -cota, profundidad);
-                    clave += (MAXIMA_ORDEN - valor) * PESO_EVALUACION;
-                }
-                clave
-            };
-            lista[k] = Candidata {
-                x,
-                volteadas,
-                clave,
-            };
-            k += 1;
-        }
-        k
-    }
-
-    /// The null-window search (window `(alfa, alfa + 1)`) of a position with `n` empties:
-    /// picks the level for `n`. Fail-soft.
-    #[inline]
-    pub fn nws_exacto(&mut self, p: u64, o: u64, alfa: i32, n: u32) -> i32 {
-        if n >= VACIAS_TABLA {
-            self.nws_tabla(p, o, alfa, n)
-        } else if n > VACIAS_PARIDAD {
-            self.nws_ordenada(p, o, alfa, n)
-        } else {
-            self.nws_lista(p, o, alfa)
-        }
-    }
-
-    /// Whether the rival's stable discs already keep the score at or under `alfa`: then
-    /// that bound.
-    #[inline(always)]
-    fn corte_estable(p: u64, o: u64, alfa: i32, n: u32) -> Option<i32> {
-        if alfa >= UMBRAL_ESTABILIDAD[n as usize] {
-            let maximo = 64 - 2 * cuenta(estables(o, p));
-            if maximo <= alfa {
-                return Some(maximo);
-            }
-        }
-        None
-    }
-
-    /// Null-window search with the transposition table.
-    fn nws_tabla(&mut self, p: u64, o: u64, alfa: i32, n: u32) -> i32 {
-        self.nodos += 1;
-        if self.debe_parar() {
-            return 0;
-        }
-        if let Some(cota) = Self::corte_estable(p, o, alfa, n) {
-            return cota;
-        }
-        let mut jugada_tabla = SIN_JUGADA;
-        if let Some(e) = self.tabla.buscar(p, o) {
-            if e.exacta {
-                if i32::from(e.inferior) > alfa {
-                    return i32::from(e.inferior);
-                }
-                if i32::from(e.superior) <= alfa {
-                    return i32::from(e.superior);
-                }
-            }
-            jugada_tabla = e.mejor;
-        }
-        let jugadas = movimientos(p, o);
-        if jugadas == 0 {
-            if movimientos(o, p) == 0 {
-                return puntaje_final(p, o);
-            }
-            return -self.nws_tabla(o, p, -alfa - 1, n);
-        }
-        let mut lista = [Candidata::default(); 64];
-        let k = self.candidatas(p, o, jugadas, n, jugada_tabla, alfa, &mut lista);
-        let lista = &mut lista[..k];
-        if n >= VACIAS_ETC {
-            // Enhanced transposition cutoff: a child already known to refute `alfa`
-            // (its bucket was fetched while the moves were sorted).
-            for c in lista.iter() {
-                let (p2, o2) = despues(p, o, c.x, c.volteadas);
-                if let Some(e) = self.tabla.buscar(p2, o2)
-                    && e.exacta
-                    && -i32::from(e.superior) > alfa
-                {
-                    return -i32::from(e.superior);
-                }
-            }
-        }
-        let mut mejor = -INFINITO;
-        let mut mejor_x = lista[0].x;
-        for i in 0..k {
-            traer_mejor(lista, i);
-            let c = lista[i];
-            let (p2, o2) = despues(p, o, c.x, c.volteadas);
-            let valor = -self.nws_exacto(p2, o2, -alfa - 1, n - 1);
-            if valor > mejor {
-                mejor = valor;
-                mejor_x = c.x;
-                if valor > alfa {
-                    break;
-                }
-            }
-        }
-        if self.abortada {
-            return 0;
-        }
-        self.tabla
-            .guardar(p, o, n, true, alfa, alfa + 1, mejor, mejor_x as u8);
-        mejor
-    }
-
-    /// Null-window search with sorted moves, without the table.
-    fn nws_ordenada(&mut self, p: u64, o: u64, alfa: i32, n: u32) -> i32 {
-        self.nodos += 1;
-        if let Some(cota) = Self::corte_estable(p, o, alfa, n) {
-            return cota;
-        }
-        let mut jugadas = movimientos(p, o);
-        if jugadas == 0 {
-            if movimientos(o, p) == 0 {
-                return puntaje_final(p, o);
-            }
-            return -self.nws_ordenada(o, p, -alfa - 1, n);
-        }
-        let impares = cuadrantes_de(paridad(!(p | o)));
-        let mut lista = [Candidata::default(); 16];
-        let mut k = 0;
-        while jugadas != 0 {
-            let x = jugadas.trailing_zeros();
-            jugadas &= jugadas - 1;
-            let volteadas = voltear(p, o, x);
-            let (p2, o2) = despues(p, o, x, volteadas);
-            lista[k] = Candidata {
-                x,
-                volteadas,
-                clave: clave_rapida(p2, o2, x, impares),
-            };
-            k += 1;
-        }
-        let lista = &mut lista[..k];
-        let mut mejor = -INFINITO;
-        for i in 0..k {
-            traer_mejor(lista, i);
-            let c = lista[i];
-            let (p2, o2) = despues(p, o, c.x, c.volteadas);
-            let valor = -self.nws_exacto(p2, o2, -alfa - 1, n - 1);
-            if valor > mejor {
-                mejor = valor;
-                if valor > alfa {
-                    break;
-                }
-            }
-        }
-        mejor
-    }
-
-    /// The entry to the last levels: lists the empties in the fixed order of [`CLASES`]
-    /// and searches them.
-    fn nws_lista(&mut self, p: u64, o: u64, alfa: i32) -> i32 {
-        let vacias = !(p | o);
-        let mut lista = [0u8; VACIAS_PARIDAD as usize];
-        let mut n = 0;
-        for clase in CLASES {
-            let mut conjunto = vacias & clase;
-            while conjunto != 0 {
-                lista[n] = conjunto.trailing_zeros() as u8;
-                conjunto &= conjunto - 1;
-                n += 1;
-            }
-        }
-        self.nws_paridad(p, o, alfa, lista, n, paridad(vacias), false)
-    }
-
-    /// Null-window search over the `n` empties listed in `vacias`, in parity order.
-    /// `pase` says that the rival just passed.
-    #[allow(clippy::too_many_arguments)]
-    fn nws_paridad(
-        &mut self,
-        p: u64,
-        o: u64,
-        alfa: i32,
-        vacias: [u8; VACIAS_PARIDAD as usize],
-        n: usize,
-        paridad: u32,
-        pase: bool,
-    ) -> i32 {
-        match n {
-            0 => return puntaje_final(p, o),
-            1 => return self.final_1(p, o, alfa, u32::from(vacias[0])),
-            2 => {
-                return self.final_2(
-                    p,
-                    o,
-                    alfa,
-                    u32::from(vacias[0]),
-                    u32::from(vacias[1]),
-                    false,
-                );
-            }
-            3 => {
-                return self.final_3(
-                    p,
-                    o,
-                    alfa,
-                    [vacias[0], vacias[1], vacias[2]],
-                    paridad,
-                    false,
-                );
-            }
-            _ => {}
-        }
-        self.nodos += 1;
-        if let Some(cota) = Self::corte_estable(p, o, alfa, n as u32) {
-            return cota;
-        }
-        // The indices of the list, odd quadrants first (each part in the list's order).
-        let mut orden = [0u8; VACIAS_PARIDAD as usize];
-        let mut impares = 0;
-        for i in 0..n {
-            if paridad & BIT_CUADRANTE[usize::from(vacias[i])] != 0 {
-                impares += 1;
-            }
-        }
-        let (mut primero, mut segundo) = (0, impares);
-        for i in 0..n {
-            if paridad & BIT_CUADRANTE[usize::from(vacias[i])] != 0 {
-                orden[primero] = i as u8;
-                primero += 1;
-            } else {
-                orden[segundo] = i as u8;
-                segundo += 1;
-            }
-        }
-        let mut mejor = -INFINITO;
-        for &i in &orden[..n] {
-            let i = usize::from(i);
-            let x = vacias[i];
-            if VECINOS[usize::from(x)] & o == 0 {
-                continue;
-            }
-            let volteadas = voltear(p, o, u32::from(x));
-            if volteadas == 0 {
-                continue;
-            }
-            // The list without `x`, in the same order.
-            let mut resto = vacias;
-            for j in i..VACIAS_PARIDAD as usize - 1 {
-                resto[j] = resto[j + 1];
-            }
-            let (p2, o2) = despues(p, o, u32::from(x), volteadas);
-            let bit = BIT_CUADRANTE[usize::from(x)];
-            let valor = -self.nws_paridad(p2, o2, -alfa - 1, resto, n - 1, paridad ^ bit, false);
-            if valor > mejor {
-                mejor = valor;
-                if valor > alfa {
-                    return valor;
-                }
-            }
-        }
-        if mejor == -INFINITO {
-            if pase {
-                return puntaje_final(p, o);
-            }
-            return -self.nws_paridad(o, p, -alfa - 1, vacias, n, paridad, true);
-        }
-        mejor
-    }
-
-    /// Three empties: the one alone in its quadrant first.
-    fn final_3(&mut self, p: u64, o: u64, alfa: i32, x: [u8; 3], paridad: u32, pase: bool) -> i32 {
-        self.nodos += 1;
-        let [mut a, mut b, mut c] = x.map(u32::from);
-        if paridad & BIT_CUADRANTE[a as usize] == 0 {
-            if paridad & BIT_CUADRANTE[b as usize] != 0 {
-                (a, b) = (b, a);
-            } else if paridad & BIT_CUADRANTE[c as usize] != 0 {
-                (a, b, c) = (c, a, b);
-            }
-        }
-        let mut mejor = -INFINITO;
-        for (x, r1, r2) in [(a, b, c), (b, a, c), (c, a, b)] {
-            if VECINOS[x as usize] & o != 0 {
-                let volteadas = voltear(p, o, x);
-                if volteadas != 0 {
+            /// The candidates of a node with table, sorted by their key (not yet sorted: see
+            /// [`traer_mejor`]). Returns how many.
+            #[allow(clippy::too_many_arguments)]
+            $(#[$atributo])*
+            fn candidatas(
+                ctx: &mut Contexto<'_>,
+                p: u64,
+                o: u64,
+                mut jugadas: u64,
+                n: u32,
+                jugada_tabla: u8,
+                alfa: i32,
+                lista: &mut [Candidata; 64],
+            ) -> usize {
+                let paridad = paridad(!(p | o));
+                let impares = cuadrantes_de(paridad);
+                let profundidad_orden = (n >= VACIAS_EVALUACION).then(|| profundidad_de_orden(n));
+                let mut k = 0;
+                while jugadas != 0 {
+                    let x = jugadas.trailing_zeros();
+                    jugadas &= jugadas - 1;
+                    let volteadas = voltear(p, o, x);
                     let (p2, o2) = despues(p, o, x, volteadas);
-                    let valor = -self.final_2(p2, o2, -alfa - 1, r1, r2, false);
+                    if n > VACIAS_TABLA {
+                        ctx.tabla.anticipar(p2, o2);
+                    }
+                    let clave = if x == u32::from(jugada_tabla) {
+                        1 << 30
+                    } else {
+                        let mut clave = clave_rapida(p2, o2, x, impares);
+                        if let Some(profundidad) = profundidad_orden {
+                            // The rival's score, searched with a window a little under ours: a
+                            // move far below `alfa` needs no precise score to go last.
+                            let cota = (alfa - 8).max(-64) * ESCALA;
+                            let valor = ctx.alfabeta(p2, o2, -MAXIMA_ORDEN, -cota, profundidad);
+                            clave += (MAXIMA_ORDEN - valor) * PESO_EVALUACION;
+                        }
+                        clave
+                    };
+                    lista[k] = Candidata {
+                        x,
+                        volteadas,
+                        clave,
+                    };
+                    k += 1;
+                }
+                k
+            }
+
+            /// The null-window search (window `(alfa, alfa + 1)`) of a position with `n` empties:
+            /// picks the level for `n`. Fail-soft.
+            #[inline]
+            $(#[$atributo])*
+            pub(super) fn nws_exacto(
+                ctx: &mut Contexto<'_>,
+                p: u64,
+                o: u64,
+                alfa: i32,
+                n: u32,
+            ) -> i32 {
+                if n >= VACIAS_TABLA {
+                    nws_tabla(ctx, p, o, alfa, n)
+                } else if n > VACIAS_PARIDAD {
+                    nws_ordenada(ctx, p, o, alfa, n)
+                } else {
+                    nws_lista(ctx, p, o, alfa)
+                }
+            }
+
+            /// Null-window search with the transposition table.
+            $(#[$atributo])*
+            fn nws_tabla(ctx: &mut Contexto<'_>, p: u64, o: u64, alfa: i32, n: u32) -> i32 {
+                ctx.nodos += 1;
+                if ctx.debe_parar() {
+                    return 0;
+                }
+                if let Some(cota) = corte_estable(p, o, alfa, n) {
+                    return cota;
+                }
+                let mut jugada_tabla = SIN_JUGADA;
+                if let Some(e) = ctx.tabla.buscar(p, o) {
+                    if e.exacta {
+                        if i32::from(e.inferior) > alfa {
+                            return i32::from(e.inferior);
+                        }
+                        if i32::from(e.superior) <= alfa {
+                            return i32::from(e.superior);
+                        }
+                    }
+                    jugada_tabla = e.mejor;
+                }
+                let jugadas = movimientos(p, o);
+                if jugadas == 0 {
+                    if movimientos(o, p) == 0 {
+                        return puntaje_final(p, o);
+                    }
+                    return -nws_tabla(ctx, o, p, -alfa - 1, n);
+                }
+                let mut lista = [Candidata::default(); 64];
+                let k = candidatas(ctx, p, o, jugadas, n, jugada_tabla, alfa, &mut lista);
+                let lista = &mut lista[..k];
+                if n >= VACIAS_ETC {
+                    // Enhanced transposition cutoff: a child already known to refute `alfa`
+                    // (its bucket was fetched while the moves were sorted).
+                    for c in lista.iter() {
+                        let (p2, o2) = despues(p, o, c.x, c.volteadas);
+                        if let Some(e) = ctx.tabla.buscar(p2, o2)
+                            && e.exacta
+                            && -i32::from(e.superior) > alfa
+                        {
+                            return -i32::from(e.superior);
+                        }
+                    }
+                }
+                let mut mejor = -INFINITO;
+                let mut mejor_x = lista[0].x;
+                for i in 0..k {
+                    traer_mejor(lista, i);
+                    let c = lista[i];
+                    let (p2, o2) = despues(p, o, c.x, c.volteadas);
+                    let valor = -nws_exacto(ctx, p2, o2, -alfa - 1, n - 1);
+                    if valor > mejor {
+                        mejor = valor;
+                        mejor_x = c.x;
+                        if valor > alfa {
+                            break;
+                        }
+                    }
+                }
+                if ctx.abortada {
+                    return 0;
+                }
+                ctx.tabla
+                    .guardar(p, o, n, true, alfa, alfa + 1, mejor, mejor_x as u8);
+                mejor
+            }
+
+            /// Null-window search with sorted moves, without the table.
+            $(#[$atributo])*
+            fn nws_ordenada(ctx: &mut Contexto<'_>, p: u64, o: u64, alfa: i32, n: u32) -> i32 {
+                ctx.nodos += 1;
+                if let Some(cota) = corte_estable(p, o, alfa, n) {
+                    return cota;
+                }
+                let mut jugadas = movimientos(p, o);
+                if jugadas == 0 {
+                    if movimientos(o, p) == 0 {
+                        return puntaje_final(p, o);
+                    }
+                    return -nws_ordenada(ctx, o, p, -alfa - 1, n);
+                }
+                let impares = cuadrantes_de(paridad(!(p | o)));
+                let mut lista = [Candidata::default(); 16];
+                let mut k = 0;
+                while jugadas != 0 {
+                    let x = jugadas.trailing_zeros();
+                    jugadas &= jugadas - 1;
+                    let volteadas = voltear(p, o, x);
+                    let (p2, o2) = despues(p, o, x, volteadas);
+                    lista[k] = Candidata {
+                        x,
+                        volteadas,
+                        clave: clave_rapida(p2, o2, x, impares),
+                    };
+                    k += 1;
+                }
+                let lista = &mut lista[..k];
+                let mut mejor = -INFINITO;
+                for i in 0..k {
+                    traer_mejor(lista, i);
+                    let c = lista[i];
+                    let (p2, o2) = despues(p, o, c.x, c.volteadas);
+                    let valor = -nws_exacto(ctx, p2, o2, -alfa - 1, n - 1);
+                    if valor > mejor {
+                        mejor = valor;
+                        if valor > alfa {
+                            break;
+                        }
+                    }
+                }
+                mejor
+            }
+
+            /// The entry to the last levels: lists the empties in the fixed order of [`CLASES`]
+            /// and searches them.
+            $(#[$atributo])*
+            fn nws_lista(ctx: &mut Contexto<'_>, p: u64, o: u64, alfa: i32) -> i32 {
+                let vacias = !(p | o);
+                let mut lista = [0u8; VACIAS_PARIDAD as usize];
+                let mut n = 0;
+                for clase in CLASES {
+                    let mut conjunto = vacias & clase;
+                    while conjunto != 0 {
+                        lista[n] = conjunto.trailing_zeros() as u8;
+                        conjunto &= conjunto - 1;
+                        n += 1;
+                    }
+                }
+                nws_paridad(ctx, p, o, alfa, lista, n, paridad(vacias), false)
+            }
+
+            /// Null-window search over the `n` empties listed in `vacias`, in parity order.
+            /// `pase` says that the rival just passed.
+            #[allow(clippy::too_many_arguments)]
+            $(#[$atributo])*
+            fn nws_paridad(
+                ctx: &mut Contexto<'_>,
+                p: u64,
+                o: u64,
+                alfa: i32,
+                vacias: [u8; VACIAS_PARIDAD as usize],
+                n: usize,
+                paridad: u32,
+                pase: bool,
+            ) -> i32 {
+                match n {
+                    0 => return puntaje_final(p, o),
+                    1 => return final_1(ctx, p, o, alfa, u32::from(vacias[0])),
+                    2 => {
+                        return final_2(
+                            ctx,
+                            p,
+                            o,
+                            alfa,
+                            u32::from(vacias[0]),
+                            u32::from(vacias[1]),
+                            false,
+                        );
+                    }
+                    3 => {
+                        return final_3(
+                            ctx,
+                            p,
+                            o,
+                            alfa,
+                            [vacias[0], vacias[1], vacias[2]],
+                            paridad,
+                            false,
+                        );
+                    }
+                    _ => {}
+                }
+                ctx.nodos += 1;
+                if let Some(cota) = corte_estable(p, o, alfa, n as u32) {
+                    return cota;
+                }
+                // The indices of the list, odd quadrants first (each part in the list's order).
+                let mut orden = [0u8; VACIAS_PARIDAD as usize];
+                let mut impares = 0;
+                for i in 0..n {
+                    if paridad & BIT_CUADRANTE[usize::from(vacias[i])] != 0 {
+                        impares += 1;
+                    }
+                }
+                let (mut primero, mut segundo) = (0, impares);
+                for i in 0..n {
+                    if paridad & BIT_CUADRANTE[usize::from(vacias[i])] != 0 {
+                        orden[primero] = i as u8;
+                        primero += 1;
+                    } else {
+                        orden[segundo] = i as u8;
+                        segundo += 1;
+                    }
+                }
+                let mut mejor = -INFINITO;
+                for &i in &orden[..n] {
+                    let i = usize::from(i);
+                    let x = vacias[i];
+                    if VECINOS[usize::from(x)] & o == 0 {
+                        continue;
+                    }
+                    let volteadas = voltear(p, o, u32::from(x));
+                    if volteadas == 0 {
+                        continue;
+                    }
+                    // The list without `x`, in the same order.
+                    let mut resto = vacias;
+                    for j in i..VACIAS_PARIDAD as usize - 1 {
+                        resto[j] = resto[j + 1];
+                    }
+                    let (p2, o2) = despues(p, o, u32::from(x), volteadas);
+                    let bit = BIT_CUADRANTE[usize::from(x)];
+                    let valor =
+                        -nws_paridad(ctx, p2, o2, -alfa - 1, resto, n - 1, paridad ^ bit, false);
                     if valor > mejor {
                         mejor = valor;
                         if valor > alfa {
@@ -501,69 +500,167 @@ impl Contexto<'_> {
                         }
                     }
                 }
-            }
-        }
-        if mejor == -INFINITO {
-            if pase {
-                return puntaje_final(p, o);
-            }
-            return -self.final_3(o, p, -alfa - 1, x, paridad, true);
-        }
-        mejor
-    }
-
-    /// Two empties.
-    fn final_2(&mut self, p: u64, o: u64, alfa: i32, a: u32, b: u32, pase: bool) -> i32 {
-        self.nodos += 1;
-        let mut mejor = -INFINITO;
-        if VECINOS[a as usize] & o != 0 {
-            let volteadas = voltear(p, o, a);
-            if volteadas != 0 {
-                let (p2, o2) = despues(p, o, a, volteadas);
-                mejor = -self.final_1(p2, o2, -alfa - 1, b);
-                if mejor > alfa {
-                    return mejor;
+                if mejor == -INFINITO {
+                    if pase {
+                        return puntaje_final(p, o);
+                    }
+                    return -nws_paridad(ctx, o, p, -alfa - 1, vacias, n, paridad, true);
                 }
+                mejor
+            }
+
+            /// Three empties: the one alone in its quadrant first.
+            $(#[$atributo])*
+            fn final_3(
+                ctx: &mut Contexto<'_>,
+                p: u64,
+                o: u64,
+                alfa: i32,
+                x: [u8; 3],
+                paridad: u32,
+                pase: bool,
+            ) -> i32 {
+                ctx.nodos += 1;
+                let [mut a, mut b, mut c] = x.map(u32::from);
+                if paridad & BIT_CUADRANTE[a as usize] == 0 {
+                    if paridad & BIT_CUADRANTE[b as usize] != 0 {
+                        (a, b) = (b, a);
+                    } else if paridad & BIT_CUADRANTE[c as usize] != 0 {
+                        (a, b, c) = (c, a, b);
+                    }
+                }
+                let mut mejor = -INFINITO;
+                for (x, r1, r2) in [(a, b, c), (b, a, c), (c, a, b)] {
+                    if VECINOS[x as usize] & o != 0 {
+                        let volteadas = voltear(p, o, x);
+                        if volteadas != 0 {
+                            let (p2, o2) = despues(p, o, x, volteadas);
+                            let valor = -final_2(ctx, p2, o2, -alfa - 1, r1, r2, false);
+                            if valor > mejor {
+                                mejor = valor;
+                                if valor > alfa {
+                                    return valor;
+                                }
+                            }
+                        }
+                    }
+                }
+                if mejor == -INFINITO {
+                    if pase {
+                        return puntaje_final(p, o);
+                    }
+                    return -final_3(ctx, o, p, -alfa - 1, x, paridad, true);
+                }
+                mejor
+            }
+
+            /// Two empties.
+            $(#[$atributo])*
+            fn final_2(
+                ctx: &mut Contexto<'_>,
+                p: u64,
+                o: u64,
+                alfa: i32,
+                a: u32,
+                b: u32,
+                pase: bool,
+            ) -> i32 {
+                ctx.nodos += 1;
+                let mut mejor = -INFINITO;
+                if VECINOS[a as usize] & o != 0 {
+                    let volteadas = voltear(p, o, a);
+                    if volteadas != 0 {
+                        let (p2, o2) = despues(p, o, a, volteadas);
+                        mejor = -final_1(ctx, p2, o2, -alfa - 1, b);
+                        if mejor > alfa {
+                            return mejor;
+                        }
+                    }
+                }
+                if VECINOS[b as usize] & o != 0 {
+                    let volteadas = voltear(p, o, b);
+                    if volteadas != 0 {
+                        let (p2, o2) = despues(p, o, b, volteadas);
+                        let valor = -final_1(ctx, p2, o2, -alfa - 1, a);
+                        return valor.max(mejor);
+                    }
+                }
+                if mejor == -INFINITO {
+                    if pase {
+                        return puntaje_final(p, o);
+                    }
+                    return -final_2(ctx, o, p, -alfa - 1, a, b, true);
+                }
+                mejor
+            }
+
+            /// One empty, `x`: the score is counted, not searched. With 63 discs on the board,
+            /// a move flipping `f` discs ends `2 * (propias + f) - 62` for the mover.
+            #[inline]
+            $(#[$atributo])*
+            fn final_1(ctx: &mut Contexto<'_>, p: u64, o: u64, alfa: i32, x: u32) -> i32 {
+                ctx.nodos += 1;
+                let base = 2 * cuenta(p) - 62;
+                let volteadas = voltear(p, o, x);
+                if volteadas != 0 {
+                    return base + 2 * cuenta(volteadas);
+                }
+                // The side to move passes. Its best is now `base` (nobody moves, it wins the
+                // empty), so under `alfa` there is nothing more to learn.
+                if base <= alfa {
+                    return base;
+                }
+                let volteadas = voltear(o, p, x);
+                if volteadas != 0 {
+                    return base - 2 - 2 * cuenta(volteadas);
+                }
+                // Nobody can move: the empty goes to the winner (63 discs: no tie).
+                if base - 1 > 0 { base } else { base - 2 }
             }
         }
-        if VECINOS[b as usize] & o != 0 {
-            let volteadas = voltear(p, o, b);
-            if volteadas != 0 {
-                let (p2, o2) = despues(p, o, b, volteadas);
-                let valor = -self.final_1(p2, o2, -alfa - 1, a);
-                return valor.max(mejor);
-            }
+    };
+}
+
+definir_resolvedor!(
+    /// The solver for any processor.
+    mod portable
+);
+
+#[cfg(target_arch = "x86_64")]
+definir_resolvedor!(
+    /// The solver compiled for AVX2, BMI1, BMI2, LZCNT and POPCNT (x86-64-v3). Only to be
+    /// called where `tiene_avx2` has found them.
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    mod avx2
+);
+
+impl Contexto<'_> {
+    /// The exact score of `(p, o)` for the side to move, searched with the window
+    /// `(alfa, beta)`, and its best move (`None` if it must pass or the game is over).
+    /// Fail-soft: below `alfa` or above `beta` the score is a bound.
+    ///
+    /// On processors with AVX2, BMI and POPCNT (found at run time, as for perft) it runs
+    /// the copy of the solver compiled for them; the answer is the same either way.
+    pub fn resolver_exacto(&mut self, p: u64, o: u64, alfa: i32, beta: i32) -> (i32, Option<u32>) {
+        #[cfg(target_arch = "x86_64")]
+        if crate::reglas::bitboard::tiene_avx2() {
+            // SAFETY: the processor has every feature that `avx2` is compiled for,
+            // checked just above.
+            return unsafe { avx2::resolver_exacto(self, p, o, alfa, beta) };
         }
-        if mejor == -INFINITO {
-            if pase {
-                return puntaje_final(p, o);
-            }
-            return -self.final_2(o, p, -alfa - 1, a, b, true);
-        }
-        mejor
+        portable::resolver_exacto(self, p, o, alfa, beta)
     }
 
-    /// One empty, `x`: the score is counted, not searched. With 63 discs on the board,
-    /// a move flipping `f` discs ends `2 * (propias + f) - 62` for the mover.
-    #[inline]
-    fn final_1(&mut self, p: u64, o: u64, alfa: i32, x: u32) -> i32 {
-        self.nodos += 1;
-        let base = 2 * cuenta(p) - 62;
-        let volteadas = voltear(p, o, x);
-        if volteadas != 0 {
-            return base + 2 * cuenta(volteadas);
+    /// The null-window search (window `(alfa, alfa + 1)`) of a position with `n` empties,
+    /// fail-soft; like [`Contexto::resolver_exacto`], in the copy for the processor.
+    pub fn nws_exacto(&mut self, p: u64, o: u64, alfa: i32, n: u32) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if crate::reglas::bitboard::tiene_avx2() {
+            // SAFETY: the processor has every feature that `avx2` is compiled for,
+            // checked just above.
+            return unsafe { avx2::nws_exacto(self, p, o, alfa, n) };
         }
-        // The side to move passes. Its best is now `base` (nobody moves, it wins the
-        // empty), so under `alfa` there is nothing more to learn.
-        if base <= alfa {
-            return base;
-        }
-        let volteadas = voltear(o, p, x);
-        if volteadas != 0 {
-            return base - 2 - 2 * cuenta(volteadas);
-        }
-        // Nobody can move: the empty goes to the winner (63 discs: no tie).
-        if base - 1 > 0 { base } else { base - 2 }
+        portable::nws_exacto(self, p, o, alfa, n)
     }
 }
 
@@ -590,4 +687,84 @@ fn clave_rapida(p2: u64, o2: u64, x: u32, impares: u64) -> i32 {
         clave += 1 << 3;
     }
     clave
+}
+
+#[cfg(all(test, target_arch = "x86_64"))]
+mod tests {
+    use super::*;
+    use crate::motor::tabla::Tabla;
+
+    /// A position reached by random moves (xorshift, the same on every run) from the
+    /// start, with `vacias` empties left or the game's end, as `(p, o)`.
+    fn al_azar(semilla: u64, vacias: u32) -> (u64, u64) {
+        let mut azar = semilla;
+        let (mut p, mut o): (u64, u64) = (0x0000_0008_1000_0000, 0x0000_0010_0800_0000);
+        while (!(p | o)).count_ones() > vacias {
+            let jugadas = movimientos(p, o);
+            if jugadas == 0 {
+                if movimientos(o, p) == 0 {
+                    break;
+                }
+            } else {
+                azar ^= azar << 13;
+                azar ^= azar >> 7;
+                azar ^= azar << 17;
+                let mut resto = jugadas;
+                for _ in 0..azar % u64::from(jugadas.count_ones()) {
+                    resto &= resto - 1;
+                }
+                let x = resto.trailing_zeros();
+                (p, o) = despues(p, o, x, voltear(p, o, x));
+                continue;
+            }
+            (p, o) = (o, p);
+        }
+        (p, o)
+    }
+
+    /// The score, best move and node count of one solve from an empty table, and of a
+    /// null-window search at `alfa`, with the copy of the solver for AVX2 processors
+    /// (`rapida`) or the portable one. The AVX2 copy only where the processor has it.
+    fn resolver_con(rapida: bool, (p, o): (u64, u64), alfa: i32) -> (i32, Option<u32>, i32, u64) {
+        let n = (!(p | o)).count_ones();
+        let tabla = Tabla::nueva(14);
+        let mut ctx = Contexto::nuevo(&tabla, None);
+        let otra = Tabla::nueva(14);
+        let mut otro = Contexto::nuevo(&otra, None);
+        let ((valor, mejor), prueba) = if rapida {
+            assert!(crate::reglas::bitboard::tiene_avx2());
+            // SAFETY: the processor has every feature that `avx2` is compiled for,
+            // checked just above.
+            unsafe {
+                (
+                    avx2::resolver_exacto(&mut ctx, p, o, -INFINITO, INFINITO),
+                    avx2::nws_exacto(&mut otro, p, o, alfa, n),
+                )
+            }
+        } else {
+            (
+                portable::resolver_exacto(&mut ctx, p, o, -INFINITO, INFINITO),
+                portable::nws_exacto(&mut otro, p, o, alfa, n),
+            )
+        };
+        (valor, mejor, prueba, ctx.nodos + otro.nodos)
+    }
+
+    /// The copy for AVX2 processors walks the same tree as the portable one: the same
+    /// scores, moves and nodes, from the last empties to the evaluation's sort.
+    #[test]
+    fn la_copia_avx2_resuelve_como_la_portable() {
+        if !crate::reglas::bitboard::tiene_avx2() {
+            return;
+        }
+        for (i, vacias) in (1..=19).chain([19, 18, 14, 10, 6, 5, 4, 3, 2]).enumerate() {
+            let posicion = al_azar(0x2545_F491_4F6C_DD1D + i as u64, vacias);
+            let alfa = (i as i32 % 9 - 4) * 4;
+            assert_eq!(
+                resolver_con(false, posicion, alfa),
+                resolver_con(true, posicion, alfa),
+                "{posicion:x?}, {vacias} vacías"
+            );
+        }
+    }
 }
