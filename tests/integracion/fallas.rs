@@ -1,0 +1,250 @@
+//! Saves under faults: through links, onto special files, beside the leftovers of
+//! killed saves, killed themselves, under a file-size limit, two at once. What needs
+//! root (a device, another owner) is skipped otherwise, saying so.
+
+use std::{
+    ffi::OsString,
+    fs,
+    io::Read,
+    os::unix::{
+        ffi::OsStringExt,
+        fs::{FileTypeExt, MetadataExt, PermissionsExt, symlink},
+        net::UnixListener,
+    },
+    path::Path,
+    process::Command,
+    thread,
+};
+
+use othello::{ErrorArchivo, Tablero, disco};
+
+use crate::comun::{INICIAL, TRAS_C4, assert_eq, carpeta};
+
+/// The board after C4, the one every test saves.
+fn tras_c4() -> Tablero {
+    TRAS_C4.parse().expect("tablero de prueba")
+}
+
+/// Whether this process runs as root (as CI does).
+fn es_root() -> bool {
+    // SAFETY: geteuid has no preconditions.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// The hidden files in `dir`: what a save leaves behind if anything.
+fn ocultos(dir: &Path) -> Vec<OsString> {
+    let mut nombres: Vec<OsString> = fs::read_dir(dir)
+        .expect("carpeta legible")
+        .map(|entrada| entrada.expect("entrada").file_name())
+        .filter(|nombre| nombre.as_encoded_bytes().starts_with(b"."))
+        .collect();
+    nombres.sort();
+    nombres
+}
+
+/// The process's umask, read without changing it (tests run in parallel).
+fn umask() -> u32 {
+    let estado = fs::read_to_string("/proc/self/status").expect("/proc/self/status");
+    let linea = estado
+        .lines()
+        .find_map(|linea| linea.strip_prefix("Umask:"))
+        .expect("línea Umask");
+    u32::from_str_radix(linea.trim(), 8).expect("umask en octal")
+}
+
+#[test]
+fn guardar_por_un_enlace_reemplaza_su_destino_y_conserva_el_enlace_y_el_modo() {
+    let dir = carpeta();
+    let destino = dir.path().join("destino.txt");
+    fs::write(&destino, INICIAL).unwrap();
+    fs::set_permissions(&destino, fs::Permissions::from_mode(0o640)).unwrap();
+    // A chain of two links, the first relative.
+    symlink("destino.txt", dir.path().join("uno")).unwrap();
+    symlink(dir.path().join("uno"), dir.path().join("dos")).unwrap();
+
+    disco::guardar(&tras_c4(), dir.path().join("dos")).unwrap();
+
+    for enlace in ["uno", "dos"] {
+        let datos = fs::symlink_metadata(dir.path().join(enlace)).unwrap();
+        assert!(
+            datos.file_type().is_symlink(),
+            "«{enlace}» sigue siendo un enlace"
+        );
+    }
+    assert_eq!(fs::read_to_string(&destino).unwrap(), TRAS_C4);
+    assert_eq!(fs::metadata(&destino).unwrap().mode() & 0o7777, 0o640);
+    assert_eq!(ocultos(dir.path()), Vec::<OsString>::new());
+}
+
+#[test]
+fn guardar_por_un_enlace_roto_crea_su_destino() {
+    let dir = carpeta();
+    symlink("nuevo.txt", dir.path().join("enlace")).unwrap();
+    disco::guardar(&tras_c4(), dir.path().join("enlace")).unwrap();
+    assert!(
+        fs::symlink_metadata(dir.path().join("enlace"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("nuevo.txt")).unwrap(),
+        TRAS_C4
+    );
+}
+
+#[test]
+fn un_archivo_nuevo_tiene_modo_0644_menos_la_umask_y_uno_reemplazado_conserva_el_suyo() {
+    let dir = carpeta();
+    let nuevo = dir.path().join("nuevo.txt");
+    disco::guardar(&tras_c4(), &nuevo).unwrap();
+    assert_eq!(
+        fs::metadata(&nuevo).unwrap().mode() & 0o7777,
+        0o644 & !umask()
+    );
+    // Never more permissive than the file it replaces, nor less.
+    for modo in [0o600, 0o444, 0o664] {
+        let viejo = dir.path().join(format!("{modo:o}.txt"));
+        fs::write(&viejo, INICIAL).unwrap();
+        fs::set_permissions(&viejo, fs::Permissions::from_mode(modo)).unwrap();
+        disco::guardar(&tras_c4(), &viejo).unwrap();
+        assert_eq!(fs::metadata(&viejo).unwrap().mode() & 0o7777, modo);
+        assert_eq!(fs::read_to_string(&viejo).unwrap(), TRAS_C4);
+    }
+}
+
+#[test]
+fn un_archivo_reemplazado_conserva_su_dueno() {
+    if !es_root() {
+        eprintln!("se omite: solo root puede dar un archivo a otro dueño");
+        return;
+    }
+    let dir = carpeta();
+    let ruta = dir.path().join("ajeno.txt");
+    fs::write(&ruta, INICIAL).unwrap();
+    std::os::unix::fs::chown(&ruta, Some(4321), Some(4322)).unwrap();
+    disco::guardar(&tras_c4(), &ruta).unwrap();
+    let datos = fs::metadata(&ruta).unwrap();
+    assert_eq!((datos.uid(), datos.gid()), (4321, 4322));
+}
+
+#[test]
+fn un_enlace_duro_conserva_el_tablero_anterior() {
+    // Documented in the README: a save gives the name a new file.
+    let dir = carpeta();
+    let ruta = dir.path().join("p.txt");
+    fs::write(&ruta, INICIAL).unwrap();
+    fs::hard_link(&ruta, dir.path().join("copia.txt")).unwrap();
+    disco::guardar(&tras_c4(), &ruta).unwrap();
+    assert_eq!(fs::read_to_string(&ruta).unwrap(), TRAS_C4);
+    assert_eq!(
+        fs::read_to_string(dir.path().join("copia.txt")).unwrap(),
+        INICIAL
+    );
+}
+
+#[test]
+fn guardar_en_una_tuberia_escribe_en_ella_sin_reemplazarla() {
+    let dir = carpeta();
+    let tuberia = dir.path().join("tuberia");
+    let nombre = std::ffi::CString::new(tuberia.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(nombre.as_ptr(), 0o600) }, 0);
+    let lector = {
+        let tuberia = tuberia.clone();
+        thread::spawn(move || {
+            let mut leido = String::new();
+            fs::File::open(tuberia)
+                .unwrap()
+                .read_to_string(&mut leido)
+                .unwrap();
+            leido
+        })
+    };
+    disco::guardar(&tras_c4(), &tuberia).unwrap();
+    // Before waiting for the reader, which waits forever if nothing wrote to it.
+    assert!(fs::metadata(&tuberia).unwrap().file_type().is_fifo());
+    assert_eq!(lector.join().unwrap(), TRAS_C4);
+    assert_eq!(ocultos(dir.path()), Vec::<OsString>::new());
+}
+
+#[test]
+fn guardar_en_un_dispositivo_escribe_en_el_sin_reemplazarlo() {
+    if !es_root() {
+        eprintln!("se omite: solo root puede crear un dispositivo (mknod)");
+        return;
+    }
+    let dir = carpeta();
+    let nulo = dir.path().join("nulo");
+    let nombre = std::ffi::CString::new(nulo.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: a valid path; 1,3 is the null device, as /dev/null.
+    let hecho = unsafe { libc::mknod(nombre.as_ptr(), libc::S_IFCHR | 0o666, libc::makedev(1, 3)) };
+    assert_eq!(hecho, 0, "mknod");
+    disco::guardar(&tras_c4(), &nulo).unwrap();
+    let datos = fs::metadata(&nulo).unwrap();
+    assert!(datos.file_type().is_char_device());
+    assert_eq!(datos.rdev(), libc::makedev(1, 3));
+    assert_eq!(ocultos(dir.path()), Vec::<OsString>::new());
+}
+
+#[test]
+fn guardar_en_un_socket_se_rechaza_sin_tocarlo() {
+    let dir = carpeta();
+    let ruta = dir.path().join("socket");
+    let _escucha = UnixListener::bind(&ruta).unwrap();
+    let error = disco::guardar(&tras_c4(), &ruta).unwrap_err();
+    assert!(
+        matches!(error, ErrorArchivo::NoEsArchivo { .. }),
+        "{error:?}"
+    );
+    assert!(
+        error.to_string().contains("no es un archivo común"),
+        "{error}"
+    );
+    assert!(fs::metadata(&ruta).unwrap().file_type().is_socket());
+}
+
+#[test]
+fn guardar_quita_los_temporales_de_guardados_interrumpidos_y_no_los_de_uno_en_curso() {
+    let dir = carpeta();
+    let ruta = dir.path().join("p.txt");
+    // A process that is gone, and one still running.
+    let mut muerto = Command::new("true").spawn().unwrap();
+    muerto.wait().unwrap();
+    let mut vivo = Command::new("sleep").arg("30").spawn().unwrap();
+    let resto = |proceso: u32, letras: &str| format!(".p.txt.{proceso}.{letras}");
+    let muertos = [resto(muerto.id(), "aB3dE6"), resto(muerto.id(), "zzzzzz")];
+    let vivos = [resto(vivo.id(), "Qw12Er")];
+    // Not a save's temporary file: another file's, or another shape.
+    let ajenos = [
+        resto(muerto.id(), "corto"),
+        format!(".q.txt.{}.aB3dE6", muerto.id()),
+        ".p.txt.x.aB3dE6".to_owned(),
+    ];
+    for nombre in muertos.iter().chain(&vivos).chain(&ajenos) {
+        fs::write(dir.path().join(nombre), "a medio escribir").unwrap();
+    }
+
+    disco::guardar(&tras_c4(), &ruta).unwrap();
+    vivo.kill().unwrap();
+    vivo.wait().unwrap();
+
+    let mut quedan: Vec<String> = vivos.iter().chain(&ajenos).cloned().collect();
+    quedan.sort();
+    let ocultos: Vec<String> = ocultos(dir.path())
+        .into_iter()
+        .map(|nombre| nombre.into_string().unwrap())
+        .collect();
+    assert_eq!(ocultos, quedan);
+    assert_eq!(fs::read_to_string(&ruta).unwrap(), TRAS_C4);
+}
+
+#[test]
+fn guardar_con_un_nombre_que_no_es_utf8_funciona() {
+    let dir = carpeta();
+    let ruta = dir.path().join(OsString::from_vec(b"p\xff.txt".to_vec()));
+    disco::guardar(&tras_c4(), &ruta).unwrap();
+    disco::guardar(&tras_c4(), &ruta).unwrap();
+    assert_eq!(fs::read_to_string(&ruta).unwrap(), TRAS_C4);
+    assert_eq!(ocultos(dir.path()), Vec::<OsString>::new());
+}
