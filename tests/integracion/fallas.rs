@@ -18,7 +18,7 @@ use std::{
 
 use othello::{ErrorArchivo, Tablero, disco};
 
-use crate::comun::{INICIAL, TRAS_C4, assert_eq, carpeta};
+use crate::comun::{INICIAL, TRAS_C4, assert_eq, carpeta, programa};
 
 /// The board after C4, the one every test saves.
 fn tras_c4() -> Tablero {
@@ -246,5 +246,44 @@ fn guardar_con_un_nombre_que_no_es_utf8_funciona() {
     disco::guardar(&tras_c4(), &ruta).unwrap();
     disco::guardar(&tras_c4(), &ruta).unwrap();
     assert_eq!(fs::read_to_string(&ruta).unwrap(), TRAS_C4);
+    assert_eq!(ocultos(dir.path()), Vec::<OsString>::new());
+}
+
+#[test]
+fn con_un_limite_de_tamano_el_guardado_falla_con_un_mensaje_y_deja_el_archivo() {
+    use std::os::unix::process::CommandExt;
+    let dir = carpeta();
+    let ruta = dir.path().join("p.txt");
+    fs::write(&ruta, INICIAL).unwrap();
+    let mut comando = programa(dir.path());
+    comando.args(["jugar", "p.txt", "C4", "N", "--en-sitio"]);
+    // SAFETY: only setrlimit, which is async-signal-safe, between fork and exec.
+    unsafe {
+        comando.pre_exec(|| {
+            // 100 bytes: less than a board (176), as `ulimit -f` would set it.
+            let limite = libc::rlimit {
+                rlim_cur: 100,
+                rlim_max: 100,
+            };
+            match libc::setrlimit(libc::RLIMIT_FSIZE, &limite) {
+                0 => Ok(()),
+                _ => Err(std::io::Error::last_os_error()),
+            }
+        });
+    }
+    let salida = comando.output().unwrap();
+    // Wrapped at 80 columns: read as one line.
+    let errores = String::from_utf8_lossy(&salida.stderr).replace('\n', " ");
+    assert_eq!(
+        salida.status.code(),
+        Some(2),
+        "{:?} {errores}",
+        salida.status
+    );
+    assert!(
+        errores.contains("el archivo supera el tamaño máximo que permite el sistema"),
+        "{errores}"
+    );
+    assert_eq!(fs::read_to_string(&ruta).unwrap(), INICIAL);
     assert_eq!(ocultos(dir.path()), Vec::<OsString>::new());
 }
