@@ -6,7 +6,7 @@
 
 use std::{
     io::{self, Write},
-    path::PathBuf,
+    path::{Path, PathBuf},
 };
 
 use serde::{Serialize, Serializer};
@@ -202,6 +202,7 @@ pub(super) struct InformeError {
     clave: &'static str,
     mensaje: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(serialize_with = "nombre_opcional")]
     archivo: Option<PathBuf>,
     #[serde(skip_serializing_if = "Option::is_none")]
     linea: Option<usize>,
@@ -286,5 +287,22 @@ impl InformeError {
             ErrorOrden::Invalidos { .. } | ErrorOrden::Salida(_) => return None,
         };
         Some(informe)
+    }
+}
+/// A file name in a JSON object, as text: JSON strings are Unicode and a name is any
+/// bytes, so one that is not UTF-8 is written lossily, each bad byte as U+FFFD (�), as
+/// the README says. Never a failure in the middle of the object.
+pub(super) fn nombre<S: Serializer>(ruta: &Path, serializador: S) -> Result<S::Ok, S::Error> {
+    serializador.serialize_str(&ruta.to_string_lossy())
+}
+
+/// An optional file name in a JSON object, as [`nombre`].
+pub(super) fn nombre_opcional<S: Serializer>(
+    ruta: &Option<PathBuf>,
+    serializador: S,
+) -> Result<S::Ok, S::Error> {
+    match ruta {
+        Some(ruta) => nombre(ruta, serializador),
+        None => serializador.serialize_none(),
     }
 }

@@ -412,9 +412,10 @@ impl<R: Read, W: Write> Corrida<'_, R, W> {
             informe,
             error: error.and_then(InformeError::de),
         };
-        serde_json::to_writer(&mut *self.salida, &sobre).map_err(io::Error::from)?;
-        writeln!(self.salida)?;
-        Ok(())
+        // Made whole before it is written: never half an object.
+        let mut linea = serde_json::to_vec(&sobre).map_err(io::Error::from)?;
+        linea.push(b'\n');
+        Ok(self.salida.write_all(&linea)?)
     }
 }
 

@@ -31,6 +31,7 @@ pub struct Mostrar {
 /// What `mostrar` answers: the board, drawn as the game draws it.
 #[derive(Serialize)]
 struct InformeMostrar {
+    #[serde(serialize_with = "super::informe::nombre")]
     archivo: PathBuf,
     #[serde(flatten)]
     tablero: InformeTablero,
@@ -97,6 +98,7 @@ pub struct Jugar {
 /// What `jugar` answers when the move is played.
 #[derive(Serialize)]
 struct InformeJugar {
+    #[serde(serialize_with = "super::informe::nombre")]
     archivo: PathBuf,
     #[serde(flatten)]
     tablero: InformeTablero,
@@ -104,6 +106,7 @@ struct InformeJugar {
     valor: char,
     volteadas: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(serialize_with = "super::informe::nombre_opcional")]
     guardado: Option<PathBuf>,
 }
 
@@ -201,6 +204,7 @@ pub struct Jugadas {
 /// What `jugadas` answers.
 #[derive(Serialize)]
 struct InformeJugadas {
+    #[serde(serialize_with = "super::informe::nombre")]
     archivo: PathBuf,
     #[serde(flatten)]
     tablero: InformeTablero,
@@ -260,6 +264,7 @@ pub struct Contar {
 /// What `contar` answers: the board and its counts.
 #[derive(Serialize)]
 struct InformeContar {
+    #[serde(serialize_with = "super::informe::nombre")]
     archivo: PathBuf,
     #[serde(flatten)]
     tablero: InformeTablero,
@@ -302,6 +307,7 @@ pub struct Estado {
 /// What `estado` answers.
 #[derive(Serialize)]
 struct InformeEstado {
+    #[serde(serialize_with = "super::informe::nombre")]
     archivo: PathBuf,
     #[serde(flatten)]
     partida: InformePartida,
