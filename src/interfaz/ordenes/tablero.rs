@@ -13,7 +13,7 @@ use super::{
     en_sitio_sin_archivo,
     informe::{Informe, InformePartida, InformeTablero, escribir_tablero},
 };
-use crate::{Casilla, Color, ErrorPosicion, Partida, Posicion, Razon, Tablero, Vista};
+use crate::{Casilla, Color, ErrorPosicion, Partida, Posicion, Razon, Tablero, Vista, texto::cita};
 
 /// The help of every `ARCHIVO` that holds one board.
 pub(super) const AYUDA_ARCHIVO: &str = "El tablero («-»: la entrada estándar)";
@@ -116,14 +116,15 @@ impl Informe for InformeJugar {
     }
 }
 
-/// What `jugar` answers when the move is refused: the move as given, no board.
+/// What `jugar` answers when the move is refused: the move as given (cut as every
+/// echoed input is), no board.
 #[derive(Serialize)]
-struct InformeJugadaRechazada<'j> {
-    posicion: &'j str,
+struct InformeJugadaRechazada {
+    posicion: String,
     valor: char,
 }
 
-impl Informe for InformeJugadaRechazada<'_> {
+impl Informe for InformeJugadaRechazada {
     fn escribir(&self, _: &mut dyn Write) -> io::Result<()> {
         Ok(())
     }
@@ -141,7 +142,7 @@ impl Jugar {
         };
         let rechazar = |corrida: &mut Corrida<_, _>, error| {
             let informe = InformeJugadaRechazada {
-                posicion: &self.posicion,
+                posicion: cita(&self.posicion),
                 valor: self.valor.letra(),
             };
             corrida.fallar(&informe, error)

@@ -776,3 +776,29 @@ fn con_json_un_nombre_que_no_es_utf8_se_escribe_aproximado_y_la_orden_sale_bien(
     );
     assert_eq!(fs::read_to_string(&salida).unwrap(), fija("figura2.txt"));
 }
+
+#[test]
+fn una_entrada_larga_se_cita_cortada_en_los_mensajes_y_en_json() {
+    // 100 KB where a position, a move or an obf string goes: no message repeats it
+    // whole. (A bad value that clap refuses is cut by the program's usage error.)
+    let largo = "C".repeat(100_000);
+    let inicial = ruta("inicial.txt");
+    let casos: [&[&str]; 3] = [
+        &["jugar", &inicial, &largo, "N"],
+        &["repetir", "C4", &largo],
+        &["importar", &largo],
+    ];
+    for caso in casos {
+        for json in [false, true] {
+            let argumentos = [caso, if json { &["--json"] } else { &[] }].concat();
+            let respuesta = orden(&argumentos, "");
+            let largo_dicho = respuesta.salida.len() + respuesta.mensaje.len();
+            assert_ne!(respuesta.codigo, 0, "{:?}", &caso[..1]);
+            assert!(
+                largo_dicho < 2_000,
+                "{:?} (json: {json}) repite {largo_dicho} bytes",
+                &caso[..1]
+            );
+        }
+    }
+}
