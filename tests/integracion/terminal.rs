@@ -188,3 +188,30 @@ fn ctrl_d_en_la_jugada_termina_con_la_despedida() {
     teclear(&mut sesion, &[CTRL_D]);
     se_despide(sesion);
 }
+
+#[test]
+fn resolver_avisa_muestra_su_avance_y_ctrl_c_lo_detiene_con_la_mejor_jugada() {
+    // 60 empties: it says how long it might take, then the best move so far.
+    let dir = carpeta();
+    let mut comando = programa(dir.path());
+    comando.args(["resolver", "inicial.txt", "--turno", "N"]);
+    std::fs::write(
+        dir.path().join("inicial.txt"),
+        othello::Tablero::inicial().to_string(),
+    )
+    .unwrap();
+    let mut sesion = Session::spawn(comando).expect("el programa corre");
+    sesion.set_expect_timeout(Some(Duration::from_secs(60)));
+    esperar(
+        &mut sesion,
+        "Resolver 60 casillas vacías puede tardar más de mil años",
+    );
+    esperar(&mut sesion, "Hasta ahora, a ");
+    teclear(&mut sesion, &[CTRL_C]);
+    esperar(&mut sesion, "Interrumpida. Hasta ahora, a ");
+    let proceso = sesion.get_process();
+    assert_eq!(
+        proceso.wait().unwrap(),
+        WaitStatus::Exited(proceso.pid(), 130)
+    );
+}

@@ -7,10 +7,13 @@ mod uso;
 use std::{
     cell::OnceCell,
     ffi::OsString,
-    io::{self, IsTerminal},
-    mem::MaybeUninit,
+    fs::File,
+    io::{self, IsTerminal, Write},
+    mem::{ManuallyDrop, MaybeUninit},
+    os::fd::FromRawFd,
     path::PathBuf,
     process::ExitCode,
+    sync::{Arc, Mutex, PoisonError},
     thread,
 };
 
@@ -55,10 +58,20 @@ fn ordenar(orden: &Orden, json: bool, color: bool) -> ExitCode {
             barra.finish();
         }
     };
+    // What a long order told last: said if Ctrl-C stops it.
+    let ultimo = Arc::new(Mutex::new(None::<String>));
+    let avance = |texto: &str| {
+        if io::stderr().is_terminal() {
+            eprintln!("{}", ajustar(texto));
+        }
+        *ultimo.lock().unwrap_or_else(PoisonError::into_inner) = Some(texto.to_owned());
+    };
+    detener_con_ctrl_c(Arc::clone(&ultimo));
     let opciones = ordenes::Opciones {
         json,
         color,
         progreso: Some(&progreso),
+        avance: Some(&avance),
     };
     match ordenes::ejecutar(orden, &opciones, io::stdin().lock(), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
@@ -91,6 +104,32 @@ fn barra_de_progreso(total: u32) -> ProgressBar {
         },
     );
     ProgressBar::new(total.into()).with_style(estilo)
+}
+
+/// Stops an order on Ctrl-C with status 130, first saying on standard output the
+/// last thing it told (`resolver`'s best move so far), if it told any.
+fn detener_con_ctrl_c(ultimo: Arc<Mutex<Option<String>>>) {
+    // Without the handler, Ctrl-C ends the order as it would anyway.
+    let Ok(mut senales) = signal_hook::iterator::Signals::new([libc::SIGINT]) else {
+        return;
+    };
+    thread::spawn(move || {
+        if senales.forever().next().is_some() {
+            let ultimo = ultimo
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .clone();
+            if let Some(texto) = ultimo {
+                // The order holds standard output's lock to the end: written to the
+                // descriptor itself, which it leaves open.
+                // SAFETY: descriptor 1 is open for the whole program; ManuallyDrop
+                // never closes it.
+                let mut salida = ManuallyDrop::new(unsafe { File::from_raw_fd(1) });
+                let _ = writeln!(salida, "{}", ajustar(&format!("Interrumpida. {texto}")));
+            }
+            std::process::exit(128 + libc::SIGINT);
+        }
+    });
 }
 
 /// Plays at the terminal.

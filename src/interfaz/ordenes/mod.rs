@@ -187,6 +187,11 @@ pub struct Opciones<'a> {
     /// draws a progress bar with it when standard error is a terminal; the library
     /// never looks at a terminal.
     pub progreso: Option<&'a dyn Fn(u32, u32)>,
+    /// Told, in lines for a person, what a long order is about to do and how far it
+    /// got (`resolver` with many empty squares: the best move so far). The program
+    /// shows them on standard error when it is a terminal, and says the last one if
+    /// Ctrl-C stops the order.
+    pub avance: Option<&'a dyn Fn(&str)>,
 }
 
 /// How a run ended, as the exit code tells it.
