@@ -287,3 +287,153 @@ fn con_un_limite_de_tamano_el_guardado_falla_con_un_mensaje_y_deja_el_archivo() 
     assert_eq!(fs::read_to_string(&ruta).unwrap(), INICIAL);
     assert_eq!(ocultos(dir.path()), Vec::<OsString>::new());
 }
+
+/// A pseudo-random number from `semilla`, changed (xorshift): reproducible delays.
+fn al_azar(semilla: &mut u64) -> u64 {
+    *semilla ^= *semilla << 13;
+    *semilla ^= *semilla >> 7;
+    *semilla ^= *semilla << 17;
+    *semilla
+}
+
+/// Kills `hijo` with SIGKILL after `micros` microseconds (if it is still running) and
+/// reaps it.
+fn matar_despues(mut hijo: std::process::Child, micros: u64) {
+    thread::sleep(std::time::Duration::from_micros(micros));
+    // SAFETY: the child's own pid, not yet reaped.
+    unsafe { libc::kill(hijo.id() as libc::pid_t, libc::SIGKILL) };
+    hijo.wait().unwrap();
+}
+
+#[test]
+fn cincuenta_guardados_matados_con_kill_9_dejan_siempre_un_tablero_entero() {
+    let dir = carpeta();
+    let ruta = dir.path().join("p.txt");
+    fs::write(&ruta, INICIAL).unwrap();
+    let validos = [INICIAL.to_owned(), TRAS_C4.to_owned()];
+    let mut semilla = 0x2545_f491_4f6c_dd1d;
+    let (mut anterior, mut cambios) = (INICIAL.to_owned(), 0);
+    for ronda in 0..50 {
+        let obf = if ronda % 2 == 0 {
+            OBF_TRAS_C4
+        } else {
+            OBF_INICIAL
+        };
+        let hijo = programa(dir.path())
+            .args(["importar", obf, "--salida", "p.txt"])
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // From at once to past the end of the save (a few milliseconds).
+        matar_despues(hijo, al_azar(&mut semilla) % 8_000);
+        let texto = fs::read_to_string(&ruta).unwrap();
+        assert!(validos.contains(&texto), "ronda {ronda}: {texto:?}");
+        cambios += usize::from(texto != anterior);
+        anterior = texto;
+    }
+    // Some kills came after the save: the test saw both boards.
+    assert!(cambios > 0, "ningún guardado terminó antes del kill");
+    // The next save that ends leaves no temporary file of the killed ones.
+    disco::guardar(&tras_c4(), &ruta).unwrap();
+    assert_eq!(ocultos(dir.path()), Vec::<OsString>::new());
+}
+
+/// The starting board as an obf string, black to move.
+const OBF_INICIAL: &str = "---------------------------OX------XO--------------------------- X";
+/// After black's C4, white to move.
+const OBF_TRAS_C4: &str = "--------------------------XXX------XO--------------------------- O";
+
+#[test]
+fn una_partida_matada_con_kill_9_se_retoma_con_sus_jugadas_o_sin_ellas_pero_nunca_mal() {
+    // The recovery save writes the board, then its moves: a kill may land between.
+    let dir = carpeta();
+    let guardada = dir.path().join(".datos/othello/partida.txt");
+    let jugadas = dir.path().join(".datos/othello/partida.txt.jugadas");
+    let mut semilla = 0x9e37_79b9_7f4a_7c15;
+    let (mut enteras, mut detectadas, mut sin_jugadas) = (0, 0, 0);
+    for ronda in 0..50 {
+        let mut hijo = programa(dir.path())
+            .args([
+                "--negro",
+                "aleatorio",
+                "--blanco",
+                "aleatorio",
+                "--sin-pausa",
+            ])
+            .arg("--semilla")
+            .arg(ronda.to_string())
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        drop(hijo.stdin.take());
+        matar_despues(hijo, 2_000 + al_azar(&mut semilla) % 30_000);
+        if !guardada.exists() {
+            continue;
+        }
+        let tablero =
+            disco::cargar(&guardada).unwrap_or_else(|error| panic!("ronda {ronda}: {error}"));
+        let texto = fs::read_to_string(&jugadas).unwrap_or_default();
+        let final_ = texto
+            .lines()
+            .find_map(|linea| linea.strip_prefix("# Final (obf): "))
+            .and_then(|obf| obf.parse::<othello::Obf>().ok());
+        match final_ {
+            Some(obf) if obf.tablero == tablero => {
+                // Whole: its moves from the start lead to the board.
+                let transcripcion: othello::Transcripcion = texto.parse().unwrap();
+                let repetida = transcripcion
+                    .repetir(othello::Partida::nueva())
+                    .unwrap_or_else(|error| panic!("ronda {ronda}: {error:?}"));
+                assert_eq!(repetida.partida().tablero(), &tablero, "ronda {ronda}");
+                enteras += 1;
+            }
+            // Killed before the first moves were written: nothing to resume wrongly.
+            _ if !jugadas.exists() => sin_jugadas += 1,
+            _ => {
+                // Apart: the next start must see it and play on without them.
+                let corrida = crate::comun::correr(
+                    crate::comun::othello(dir.path())
+                        .arg("--cargar")
+                        .arg(&guardada),
+                    "",
+                );
+                assert!(
+                    corrida.salida.replace('\n', " ").contains("no corresponde"),
+                    "ronda {ronda}: {}",
+                    corrida.salida
+                );
+                detectadas += 1;
+            }
+        }
+    }
+    eprintln!(
+        "{enteras} pares enteros, {detectadas} desacuerdos detectados, {sin_jugadas} sin jugadas"
+    );
+    assert!(enteras > 0, "ninguna ronda alcanzó a guardar");
+}
+
+#[test]
+fn dos_guardados_a_la_vez_dejan_uno_de_los_dos_entero() {
+    let dir = carpeta();
+    let ruta = dir.path().join("p.txt");
+    let validos = [INICIAL.to_owned(), TRAS_C4.to_owned()];
+    for ronda in 0..20 {
+        let hijos: Vec<_> = [OBF_TRAS_C4, OBF_INICIAL]
+            .into_iter()
+            .map(|obf| {
+                programa(dir.path())
+                    .args(["importar", obf, "--salida", "p.txt"])
+                    .stdout(std::process::Stdio::null())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        for mut hijo in hijos {
+            assert!(hijo.wait().unwrap().success(), "ronda {ronda}");
+        }
+        let texto = fs::read_to_string(&ruta).unwrap();
+        assert!(validos.contains(&texto), "ronda {ronda}: {texto:?}");
+        assert_eq!(ocultos(dir.path()), Vec::<OsString>::new(), "ronda {ronda}");
+    }
+}
