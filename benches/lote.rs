@@ -18,6 +18,9 @@
 //!   10,000 board texts, already in memory.
 //! - `memoria/repetir_10000_transcripciones`: `Transcripcion::from_str` and
 //!   [`Transcripcion::repetir`] over the same 10,000 transcripts, already in memory.
+//! - `peor_caso/revisar_64_kib_de_lineas_en_blanco`: [`archivo::revisar_bytes`] over
+//!   one file just under the size limit, all blank lines and then a board: the reader's
+//!   worst case, which must stay linear.
 //!
 //! The boards are a realistic mix: the positions of the 8 complete games of
 //! `tests/datos/partidas-completas.tsv` after 0 to 60 moves (made with the library, so they
@@ -370,6 +373,20 @@ fn memoria(c: &mut Criterion<TiempoCpu>) {
                 let _ = black_box(transcripcion.repetir(Partida::nueva()));
             }
         });
+    });
+    grupo.finish();
+
+    // The worst file under the size limit for the reader: every line blank, each one a
+    // record for csv. Counting lines from the start for each made this take seconds.
+    let blancas = " \n".repeat(32 * 1024 - 100) + &Partida::nueva().tablero().to_string();
+    let mut grupo = c.benchmark_group("peor_caso");
+    grupo
+        .throughput(Throughput::Bytes(blancas.len() as u64))
+        .sample_size(20)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3));
+    grupo.bench_function("revisar_64_kib_de_lineas_en_blanco", |b| {
+        b.iter(|| black_box(archivo::revisar_bytes(black_box(blancas.as_bytes()))));
     });
     grupo.finish();
 }

@@ -4,12 +4,12 @@
 //! the same care.
 
 use std::{
+    ffi::{OsStr, OsString},
     fs::{self, File},
     io::{self, Read, Write},
+    os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt},
     path::{Path, PathBuf},
 };
-
-use atomic_write_file::AtomicWriteFile;
 
 use crate::{
     Tablero,
@@ -176,31 +176,163 @@ pub fn guardar(tablero: &Tablero, ruta: impl AsRef<Path>) -> Result<(), ErrorArc
     guardar_texto(&tablero.to_string(), ruta)
 }
 
-/// Saves `texto` to the file at `ruta`, atomically, as [`guardar`] saves a board.
+/// Saves `texto` to the file at `ruta`, as [`guardar`] saves a board.
+///
+/// A symbolic link is followed: its target is replaced and the link stays. A
+/// replaced file keeps its mode and owner (a new one gets 0644 less the umask); a
+/// hard link to it keeps the old text, since the name gets a new file. A character
+/// device or a pipe (`/dev/stdout`, a FIFO) is written directly, never replaced;
+/// other special files are refused. A save leaves no temporary file behind, neither
+/// its own nor those of earlier saves of the same file that were killed halfway.
 ///
 /// # Errors
 ///
-/// As [`guardar`].
+/// As [`guardar`], and [`ErrorArchivo::NoEsArchivo`] for a special file that is not
+/// a character device or a pipe.
 pub fn guardar_texto(texto: &str, ruta: impl AsRef<Path>) -> Result<(), ErrorArchivo> {
     let ruta = ruta.as_ref();
-    if ruta.is_dir() {
-        return Err(ErrorArchivo::EsCarpeta { ruta: ruta.into() });
-    }
-    // "x/" names a folder: the system would refuse to make a file through it, but the
-    // atomic writer splits the path and would write "x".
-    if ruta.as_os_str().as_encoded_bytes().ends_with(b"/") {
-        return Err(ErrorArchivo::Escritura {
-            ruta: ruta.into(),
-            fuente: io::ErrorKind::InvalidFilename.into(),
-        });
-    }
-    let escribir = || -> io::Result<()> {
-        let mut archivo = AtomicWriteFile::open(ruta)?;
-        archivo.write_all(texto.as_bytes())?;
-        archivo.commit()
-    };
-    escribir().map_err(|fuente| ErrorArchivo::Escritura {
+    let escritura = |fuente| ErrorArchivo::Escritura {
         ruta: ruta.into(),
         fuente,
-    })
+    };
+    // "x/" names a folder: the system would refuse to make a file through it, but
+    // splitting the path into folder and name would write "x".
+    if ruta.as_os_str().as_encoded_bytes().ends_with(b"/") {
+        return Err(escritura(io::ErrorKind::InvalidFilename.into()));
+    }
+    // Asked of the path as given, so that the system follows links such as
+    // /dev/stdout → /proc/self/fd/1 → a pipe, which have no path to follow by hand.
+    match fs::metadata(ruta) {
+        Ok(datos) if datos.is_dir() => Err(ErrorArchivo::EsCarpeta { ruta: ruta.into() }),
+        Ok(datos) if datos.file_type().is_char_device() || datos.file_type().is_fifo() => {
+            fs::OpenOptions::new()
+                .write(true)
+                .open(ruta)
+                .and_then(|mut destino| destino.write_all(texto.as_bytes()))
+                .map_err(escritura)
+        }
+        Ok(datos) if !datos.is_file() => Err(ErrorArchivo::NoEsArchivo { ruta: ruta.into() }),
+        _ => destino_de(ruta)
+            .and_then(|destino| reemplazar(&destino, texto.as_bytes()))
+            .map_err(escritura),
+    }
+}
+
+/// The file that `ruta` names after following its symbolic links, even a dangling
+/// one (the save creates its target, as the shell's `>` does).
+fn destino_de(ruta: &Path) -> io::Result<PathBuf> {
+    /// As the system's own limit on links in a path (Linux's is 40).
+    const ENLACES: usize = 40;
+    let mut destino = ruta.to_owned();
+    for _ in 0..ENLACES {
+        match fs::symlink_metadata(&destino) {
+            Ok(datos) if datos.file_type().is_symlink() => {
+                let apunta = fs::read_link(&destino)?;
+                // A relative target is relative to the link's folder; joining keeps
+                // any `..` for the system to resolve, as it does for the link.
+                destino = match destino.parent() {
+                    Some(carpeta) => carpeta.join(apunta),
+                    None => apunta,
+                };
+            }
+            _ => return Ok(destino),
+        }
+    }
+    Err(io::Error::from_raw_os_error(libc::ELOOP))
+}
+
+/// Replaces the file at `destino` (not a link) with `bytes`, atomically: a temporary
+/// file beside it, written and synced, takes its name in one step, and the folder is
+/// synced. The old file stays whole until then.
+fn reemplazar(destino: &Path, bytes: &[u8]) -> io::Result<()> {
+    let carpeta = match destino.parent() {
+        Some(carpeta) if !carpeta.as_os_str().is_empty() => carpeta,
+        _ => Path::new("."),
+    };
+    let nombre = destino
+        .file_name()
+        .ok_or_else(|| io::Error::from(io::ErrorKind::InvalidFilename))?;
+    let anterior = fs::metadata(destino).ok();
+    let mut temporal = tempfile::Builder::new()
+        .prefix(&prefijo_temporal(nombre, std::process::id()))
+        .rand_bytes(LETRAS_AL_AZAR)
+        // Less the umask, as any new file; a replaced file's mode is copied below.
+        .permissions(fs::Permissions::from_mode(0o644))
+        .tempfile_in(carpeta)?;
+    if let Some(anterior) = &anterior {
+        // The owner first: changing it clears the set-user-id bits the mode restores.
+        match std::os::unix::fs::fchown(
+            temporal.as_file(),
+            Some(anterior.uid()),
+            Some(anterior.gid()),
+        ) {
+            // Only root gives a file away: a file of someone else's that this user
+            // may write becomes this user's, as any editor's save makes it.
+            Err(error) if error.kind() == io::ErrorKind::PermissionDenied => {}
+            otro => otro?,
+        }
+        temporal
+            .as_file()
+            .set_permissions(fs::Permissions::from_mode(anterior.mode() & 0o7777))?;
+    }
+    temporal.write_all(bytes)?;
+    temporal.as_file().sync_all()?;
+    temporal.persist(destino).map_err(|error| error.error)?;
+    File::open(carpeta)?.sync_all()?;
+    quitar_restos(carpeta, nombre);
+    Ok(())
+}
+
+/// How many random letters end a temporary file's name.
+const LETRAS_AL_AZAR: usize = 6;
+
+/// How the temporary files of a save of `nombre` by process `proceso` begin: hidden,
+/// named after the file and the process, so that a later save can tell which are
+/// left over from a save that was killed.
+fn prefijo_temporal(nombre: &OsStr, proceso: u32) -> OsString {
+    let mut prefijo = OsString::from(".");
+    prefijo.push(nombre);
+    prefijo.push(format!(".{proceso}."));
+    prefijo
+}
+
+/// Removes from `carpeta` the temporary files of saves of `nombre` whose process is
+/// gone (killed halfway): those of a save still running in another process stay.
+/// Best effort: a file that cannot be removed is left for the next save.
+fn quitar_restos(carpeta: &Path, nombre: &OsStr) {
+    let Ok(entradas) = fs::read_dir(carpeta) else {
+        return;
+    };
+    for entrada in entradas.flatten() {
+        if let Some(proceso) = proceso_de_resto(&entrada.file_name(), nombre)
+            && !proceso_vivo(proceso)
+        {
+            let _ = fs::remove_file(entrada.path());
+        }
+    }
+}
+
+/// The process that made `archivo` if it is a temporary file of a save of `nombre`.
+fn proceso_de_resto(archivo: &OsStr, nombre: &OsStr) -> Option<u32> {
+    let resto = archivo
+        .as_encoded_bytes()
+        .strip_prefix(b".")?
+        .strip_prefix(nombre.as_encoded_bytes())?
+        .strip_prefix(b".")?;
+    let (proceso, letras) = resto.split_at(resto.iter().position(|&byte| byte == b'.')?);
+    let letras = &letras[1..];
+    (letras.len() == LETRAS_AL_AZAR && letras.iter().all(u8::is_ascii_alphanumeric))
+        .then(|| std::str::from_utf8(proceso).ok()?.parse().ok())
+        .flatten()
+}
+
+/// Whether process `proceso` exists (this one does). One that exists but is not
+/// this user's counts as alive: its files are not ours to judge.
+fn proceso_vivo(proceso: u32) -> bool {
+    let Ok(pid) = libc::pid_t::try_from(proceso) else {
+        return false;
+    };
+    // SAFETY: signal 0 sends nothing; kill only checks that the process exists.
+    let respuesta = unsafe { libc::kill(pid, 0) };
+    respuesta == 0 || io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
 }

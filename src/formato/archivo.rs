@@ -352,6 +352,9 @@ pub fn revisar_texto(texto: &str) -> Revision {
     let mut filas = 0;
     let mut siguiente_linea = 1;
     let mut primera_en_blanco = None;
+    // Where lines were last counted up to, and the line there: each record counts from
+    // there, not from the start, so that many blank lines cost linear time.
+    let (mut contado_hasta, mut linea_alli) = (0, 1);
     for registro in lector.records() {
         // The text is UTF-8 and unquoted, so csv has nothing to fail on; a failure
         // would still be reported where the next row was expected.
@@ -366,7 +369,9 @@ pub fn revisar_texto(texto: &str) -> Revision {
         // the record starts after the line ends there.
         let desde = registro.position().map_or(0, |p| p.byte() as usize);
         let inicio = desde + texto[desde..].bytes().take_while(|&b| b == b'\n').count();
-        let linea = texto[..inicio].matches('\n').count() + 1;
+        linea_alli += texto[contado_hasta..inicio].matches('\n').count();
+        contado_hasta = inicio;
+        let linea = linea_alli;
         if linea > siguiente_linea {
             primera_en_blanco.get_or_insert(siguiente_linea);
         }
@@ -479,6 +484,30 @@ mod tests {
     fn escribe_la_forma_canonica() {
         assert_eq!(Tablero::inicial().to_string(), INICIAL);
         assert_eq!(INICIAL.parse::<Tablero>(), Ok(Tablero::inicial()));
+    }
+
+    #[test]
+    fn muchas_lineas_en_blanco_se_leen_en_tiempo_lineal() {
+        // 64 KiB of blank lines before the board and after its third row: each line a
+        // record for csv. Counting lines from the start for each took seconds.
+        let blancas = " \n".repeat(16 * 1024);
+        let (antes, despues) = INICIAL.split_at(INICIAL.match_indices('\n').nth(2).unwrap().0 + 1);
+        let texto = format!("{blancas}{antes}{blancas}{despues}");
+        let inicio = std::time::Instant::now();
+        let revision = revisar_texto(&texto);
+        let demora = inicio.elapsed();
+        let segunda = 16 * 1024 + 4;
+        assert_eq!(
+            revision.errores,
+            [
+                ErrorTablero::LineaEnBlanco { linea: 1 },
+                ErrorTablero::LineaEnBlanco { linea: segunda }
+            ]
+        );
+        // Row 4 starts column A.
+        assert_eq!(revision.ubicaciones[3 * 8].0, 2 * 16 * 1024 + 4);
+        // Linear takes about a millisecond; a generous bound for a busy machine.
+        assert!(demora < std::time::Duration::from_millis(300), "{demora:?}");
     }
 
     #[test]

@@ -11,6 +11,8 @@ mod comandos;
 mod computadora;
 /// Grading students' Python files with a real interpreter, and writing cases.
 mod correccion;
+/// Saves under faults: links, special files, leftovers, kills, limits, two writers.
+mod fallas;
 /// The game in-process, through `ejecutar`: games, passes, the menu, the computer,
 /// loading, the recovery save, the width.
 mod juego;

@@ -498,3 +498,101 @@ fn la_estrategia_alcanza_posiciones_profundas() {
         assert!(!tablero.puede_jugar(Color::Negro) && !tablero.puede_jugar(Color::Blanco));
     }
 }
+
+// ---------------------------------------------------------------------------------
+// Random command lines
+// ---------------------------------------------------------------------------------
+
+/// One argument: a word the program knows, or any bytes (UTF-8 or not). The engine's
+/// orders (which may think for long) and the options that write files are left out.
+fn argumento() -> impl Strategy<Value = std::ffi::OsString> {
+    use std::os::unix::ffi::OsStringExt;
+    let palabras = prop::sample::select(vec![
+        "mostrar",
+        "jugar",
+        "jugadas",
+        "contar",
+        "estado",
+        "validar",
+        "repetir",
+        "exportar",
+        "importar",
+        "--json",
+        "--turno",
+        "N",
+        "B",
+        "C4",
+        "c4",
+        "-",
+        "--obf",
+        "--desde",
+        "--jugadas-de",
+        "--formato",
+        "--help",
+        "-h",
+        "--negro",
+        "--color",
+        "--reglas",
+        "partidas/inicial.txt",
+        "partidas/figura2.txt",
+        "x",
+    ]);
+    prop_oneof![
+        palabras.prop_map(std::ffi::OsString::from),
+        // No NUL: no argument of a process can hold one.
+        prop::collection::vec(1u8..=255, 0..12).prop_map(std::ffi::OsString::from_vec),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+    /// Any list of arguments is an order that runs to an exit code of 0, 1 or 2, or a
+    /// usage error: never a panic.
+    #[test]
+    fn cualquier_lista_de_argumentos_da_una_orden_o_un_error(
+        argumentos in prop::collection::vec(argumento(), 0..6)
+    ) {
+        use othello::interfaz::ordenes::{Opciones, Orden, ejecutar};
+        if let Ok(orden) = Orden::desde_argumentos(&argumentos) {
+            for json in [false, true] {
+                let opciones = Opciones { json, ..Opciones::default() };
+                let mut salida = Vec::new();
+                let resultado = ejecutar(&orden, &opciones, &b""[..], &mut salida);
+                let codigo = resultado.map_or_else(|error| error.codigo() as i32, |()| 0);
+                prop_assert!((0..=2).contains(&codigo));
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// The program itself, on the same lists (fewer: each is a process): exit status 0,
+    /// 1 or 2 and whole Spanish text, never a Rust panic (101).
+    #[test]
+    fn el_programa_con_argumentos_al_azar_sale_con_0_1_o_2(
+        argumentos in prop::collection::vec(argumento(), 0..6)
+    ) {
+        let dir = crate::comun::carpeta();
+        std::fs::create_dir(dir.path().join("partidas")).unwrap();
+        std::fs::write(
+            dir.path().join("partidas/inicial.txt"),
+            Tablero::inicial().to_string(),
+        )
+        .unwrap();
+        let salida = crate::comun::programa(dir.path())
+            .args(&argumentos)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let errores = String::from_utf8_lossy(&salida.stderr);
+        prop_assert!(
+            matches!(salida.status.code(), Some(0..=2)),
+            "{argumentos:?}: {:?} {errores}",
+            salida.status
+        );
+        prop_assert!(!errores.contains("panicked"), "{argumentos:?}: {errores}");
+    }
+}

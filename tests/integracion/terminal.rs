@@ -4,7 +4,11 @@
 
 use std::time::Duration;
 
-use expectrl::{Expect, Session, process::unix::WaitStatus, session::OsSession};
+use expectrl::{
+    Expect, Session,
+    process::unix::{Signal, WaitStatus},
+    session::OsSession,
+};
 use tempfile::TempDir;
 
 use crate::comun::{carpeta, programa};
@@ -107,9 +111,75 @@ fn flecha_arriba_trae_la_linea_anterior() {
     teclear(&mut sesion, &[ARRIBA, ENTER]);
     esperar(&mut sesion, aviso);
     esperar(&mut sesion, "Turno de las negras (N): ");
-    // Ctrl-C at the prompt ends the game as the end of the input does.
-    teclear(&mut sesion, &[CTRL_C]);
+    teclear(&mut sesion, &[CTRL_D]);
     se_despide(sesion);
+}
+
+/// Plays C4 at the move prompt of a game in a folder of its own, so that the recovery
+/// save holds one move: the session, ready for the next move, and its folder.
+fn tras_una_jugada() -> (OsSession, TempDir) {
+    let (mut sesion, dir) = en_la_terminal();
+    teclear(&mut sesion, &["C4", ENTER]);
+    esperar(&mut sesion, "Las negras juegan C4 y voltean 1 ficha.");
+    esperar(&mut sesion, "Turno de las blancas (B): ");
+    (sesion, dir)
+}
+
+/// Checks that the program ended with `codigo` after saying where the game was kept,
+/// and that the next start in `dir` offers it and brings it back.
+fn interrumpida(mut sesion: OsSession, dir: &TempDir, codigo: i32, con_aviso: bool) {
+    if con_aviso {
+        esperar(&mut sesion, "La partida quedó en «");
+        // The rest is wrapped at 80 columns around the long path of the folder.
+        esperar(&mut sesion, "seguirla.");
+    }
+    let proceso = sesion.get_process();
+    assert_eq!(
+        proceso.wait().unwrap(),
+        WaitStatus::Exited(proceso.pid(), codigo)
+    );
+    let mut comando = programa(dir.path());
+    comando.env("TERM", "xterm");
+    let mut otra = Session::spawn(comando).expect("el programa corre de nuevo");
+    otra.set_expect_timeout(Some(Duration::from_secs(60)));
+    esperar(&mut otra, "0) Seguir la partida interrumpida (1 jugada");
+    esperar(&mut otra, "Elige una opción (0 a 5, o «ayuda»): ");
+    teclear(&mut otra, &["0", ENTER]);
+    esperar(&mut otra, "Negras (N): 4   Blancas (B): 1");
+    esperar(&mut otra, "Turno de las blancas (B): ");
+    teclear(&mut otra, &[CTRL_D]);
+    se_despide(otra);
+}
+
+#[test]
+fn ctrl_c_en_la_jugada_dice_donde_quedo_la_partida_y_sale_con_130() {
+    let (mut sesion, dir) = tras_una_jugada();
+    teclear(&mut sesion, &[CTRL_C]);
+    interrumpida(sesion, &dir, 130, true);
+}
+
+#[test]
+fn sigterm_en_la_jugada_dice_donde_quedo_la_partida_y_sale_con_143() {
+    let (mut sesion, dir) = tras_una_jugada();
+    sesion.get_process_mut().kill(Signal::SIGTERM).unwrap();
+    interrumpida(sesion, &dir, 143, true);
+}
+
+#[test]
+fn sighup_en_la_jugada_sale_con_129_y_la_partida_se_recupera() {
+    // The terminal closed: nobody is there to read where the game went, though the
+    // pseudo-terminal of the test still shows it.
+    let (mut sesion, dir) = tras_una_jugada();
+    sesion.get_process_mut().kill(Signal::SIGHUP).unwrap();
+    interrumpida(sesion, &dir, 129, false);
+}
+
+#[test]
+fn ctrl_d_en_la_jugada_deja_la_partida_para_la_proxima_vez() {
+    let (mut sesion, dir) = tras_una_jugada();
+    teclear(&mut sesion, &[CTRL_D]);
+    esperar(&mut sesion, "La partida sin guardar quedó en «");
+    interrumpida(sesion, &dir, 0, false);
 }
 
 #[test]
@@ -117,4 +187,31 @@ fn ctrl_d_en_la_jugada_termina_con_la_despedida() {
     let (mut sesion, _dir) = en_la_terminal();
     teclear(&mut sesion, &[CTRL_D]);
     se_despide(sesion);
+}
+
+#[test]
+fn resolver_avisa_muestra_su_avance_y_ctrl_c_lo_detiene_con_la_mejor_jugada() {
+    // 60 empties: it says how long it might take, then the best move so far.
+    let dir = carpeta();
+    let mut comando = programa(dir.path());
+    comando.args(["resolver", "inicial.txt", "--turno", "N"]);
+    std::fs::write(
+        dir.path().join("inicial.txt"),
+        othello::Tablero::inicial().to_string(),
+    )
+    .unwrap();
+    let mut sesion = Session::spawn(comando).expect("el programa corre");
+    sesion.set_expect_timeout(Some(Duration::from_secs(60)));
+    esperar(
+        &mut sesion,
+        "Resolver 60 casillas vacías puede tardar más de mil años",
+    );
+    esperar(&mut sesion, "Hasta ahora, a ");
+    teclear(&mut sesion, &[CTRL_C]);
+    esperar(&mut sesion, "Interrumpida. Hasta ahora, a ");
+    let proceso = sesion.get_process();
+    assert_eq!(
+        proceso.wait().unwrap(),
+        WaitStatus::Exited(proceso.pid(), 130)
+    );
 }

@@ -7,8 +7,14 @@ mod uso;
 use std::{
     cell::OnceCell,
     ffi::OsString,
-    io::{self, IsTerminal},
+    fs::File,
+    io::{self, IsTerminal, Write},
+    mem::{ManuallyDrop, MaybeUninit},
+    os::fd::FromRawFd,
+    path::PathBuf,
     process::ExitCode,
+    sync::{Arc, Mutex, PoisonError},
+    thread,
 };
 
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
@@ -24,6 +30,10 @@ use othello::{
 use crate::linea::{Argumentos, ReglasElegidas};
 
 fn main() -> ExitCode {
+    // A file-size limit (`ulimit -f`) would kill the program in the middle of a save
+    // without a word; ignored, the write fails as any other and is told.
+    // SAFETY: setting a signal's disposition to "ignore", before any thread exists.
+    unsafe { libc::signal(libc::SIGXFSZ, libc::SIG_IGN) };
     let argumentos: Vec<OsString> = std::env::args_os().collect();
     let leidos = match linea::leer(argumentos.iter().cloned()) {
         Ok(leidos) => leidos,
@@ -48,10 +58,20 @@ fn ordenar(orden: &Orden, json: bool, color: bool) -> ExitCode {
             barra.finish();
         }
     };
+    // What a long order told last: said if Ctrl-C stops it.
+    let ultimo = Arc::new(Mutex::new(None::<String>));
+    let avance = |texto: &str| {
+        if io::stderr().is_terminal() {
+            eprintln!("{}", ajustar(texto));
+        }
+        *ultimo.lock().unwrap_or_else(PoisonError::into_inner) = Some(texto.to_owned());
+    };
+    detener_con_ctrl_c(Arc::clone(&ultimo));
     let opciones = ordenes::Opciones {
         json,
         color,
         progreso: Some(&progreso),
+        avance: Some(&avance),
     };
     match ordenes::ejecutar(orden, &opciones, io::stdin().lock(), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
@@ -86,6 +106,32 @@ fn barra_de_progreso(total: u32) -> ProgressBar {
     ProgressBar::new(total.into()).with_style(estilo)
 }
 
+/// Stops an order on Ctrl-C with status 130, first saying on standard output the
+/// last thing it told (`resolver`'s best move so far), if it told any.
+fn detener_con_ctrl_c(ultimo: Arc<Mutex<Option<String>>>) {
+    // Without the handler, Ctrl-C ends the order as it would anyway.
+    let Ok(mut senales) = signal_hook::iterator::Signals::new([libc::SIGINT]) else {
+        return;
+    };
+    thread::spawn(move || {
+        if senales.forever().next().is_some() {
+            let ultimo = ultimo
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .clone();
+            if let Some(texto) = ultimo {
+                // The order holds standard output's lock to the end: written to the
+                // descriptor itself, which it leaves open.
+                // SAFETY: descriptor 1 is open for the whole program; ManuallyDrop
+                // never closes it.
+                let mut salida = ManuallyDrop::new(unsafe { File::from_raw_fd(1) });
+                let _ = writeln!(salida, "{}", ajustar(&format!("Interrumpida. {texto}")));
+            }
+            std::process::exit(128 + libc::SIGINT);
+        }
+    });
+}
+
 /// Plays at the terminal.
 fn jugar(argumentos: &Argumentos) -> ExitCode {
     let jugadores = match (argumentos.negro, argumentos.blanco) {
@@ -110,8 +156,14 @@ fn jugar(argumentos: &Argumentos) -> ExitCode {
         },
         recuperacion: juego::carpeta_de_recuperacion(),
     };
+    let terminal = Terminal::guardar();
+    vigilar_senales(terminal, opciones.recuperacion.clone());
     match juego::ejecutar_en_la_terminal(&opciones) {
         Ok(()) => ExitCode::SUCCESS,
+        // Ctrl-C at the line editor, which reads it as a key: as the signal.
+        Err(ErrorJuego::EntradaSalida(error)) if error.kind() == io::ErrorKind::Interrupted => {
+            interrumpida(libc::SIGINT, terminal, opciones.recuperacion.as_ref())
+        }
         // Whoever read the output stopped reading: nothing left to say.
         Err(ErrorJuego::EntradaSalida(error)) if error.kind() == io::ErrorKind::BrokenPipe => {
             ExitCode::SUCCESS
@@ -125,4 +177,59 @@ fn jugar(argumentos: &Argumentos) -> ExitCode {
             }
         }
     }
+}
+
+/// The settings of the terminal on standard input, as the program found them: the line
+/// editor changes them while it reads, and a signal may come in the middle.
+#[derive(Clone, Copy)]
+struct Terminal(Option<libc::termios>);
+
+impl Terminal {
+    /// The settings now, if standard input is a terminal.
+    fn guardar() -> Terminal {
+        let mut ajustes = MaybeUninit::<libc::termios>::uninit();
+        // SAFETY: tcgetattr fills the struct when it returns 0.
+        let leidos = unsafe { libc::tcgetattr(libc::STDIN_FILENO, ajustes.as_mut_ptr()) == 0 };
+        // SAFETY: filled, as just checked.
+        Terminal(leidos.then(|| unsafe { ajustes.assume_init() }))
+    }
+
+    /// Puts the settings back, if there were any. A terminal already closed refuses,
+    /// which is no matter.
+    fn restaurar(&self) {
+        if let Some(ajustes) = &self.0 {
+            // SAFETY: settings read from this same terminal.
+            unsafe { libc::tcsetattr(libc::STDIN_FILENO, libc::TCSANOW, ajustes) };
+        }
+    }
+}
+
+/// Ends the game on Ctrl-C (SIGINT), a closed terminal (SIGHUP) or a kill (SIGTERM),
+/// from a thread of its own, whatever the game is doing: the recovery save already
+/// holds the game as of its last move, and a save cut in the middle leaves the old
+/// file whole.
+fn vigilar_senales(terminal: Terminal, recuperacion: Option<PathBuf>) {
+    let senales = signal_hook::iterator::Signals::new([libc::SIGINT, libc::SIGHUP, libc::SIGTERM]);
+    // Without the handlers, the signals end the program as they would anyway.
+    let Ok(mut senales) = senales else {
+        return;
+    };
+    thread::spawn(move || {
+        if let Some(senal) = senales.forever().next() {
+            interrumpida(senal, terminal, recuperacion.as_ref());
+        }
+    });
+}
+
+/// Leaves after `senal`: the terminal as it was, where the game was kept (when a
+/// terminal is there to read it), and the status a shell gives a program the signal
+/// ended, 128 plus its number (130, 129, 143).
+fn interrumpida(senal: i32, terminal: Terminal, recuperacion: Option<&PathBuf>) -> ! {
+    terminal.restaurar();
+    if io::stderr().is_terminal()
+        && let Some(aviso) = recuperacion.and_then(|carpeta| juego::aviso_de_interrupcion(carpeta))
+    {
+        eprintln!("\n{}", ajustar(&aviso));
+    }
+    std::process::exit(128 + senal)
 }

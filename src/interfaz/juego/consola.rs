@@ -117,8 +117,9 @@ impl<R: BufRead, W: Write> Consola<R, W> {
     }
 
     /// Shows `pregunta` and returns the answer, trimmed, or `None` at the end of the
-    /// input (or Ctrl-C at the line editor). A line too long to be any answer is
-    /// refused and the question asked again.
+    /// input. A line too long to be any answer is refused and the question asked
+    /// again. Ctrl-C at the line editor is an error of kind
+    /// [`Interrupted`](io::ErrorKind::Interrupted), as the signal it stands for.
     pub(super) fn preguntar(&mut self, pregunta: &str) -> io::Result<Option<String>> {
         let respuesta = loop {
             let linea = match &mut self.entrada {
@@ -205,8 +206,10 @@ fn leer_linea(entrada: &mut impl BufRead) -> io::Result<Option<Linea>> {
 }
 
 /// One line typed in the line editor after `pregunta`, kept as [`leer_linea`] keeps
-/// it; `None` for Ctrl-D and for Ctrl-C, which end the game as the end of the input
-/// does. The editor ends the line on screen itself.
+/// it; `None` for Ctrl-D. Ctrl-C, which the editor reads as a key and not as a
+/// signal, is an error of kind [`Interrupted`](io::ErrorKind::Interrupted): the game
+/// ends at once, as SIGINT ends it elsewhere. The editor ends the line on screen
+/// itself.
 fn leer_del_teclado(editor: &mut EditorDeLineas, pregunta: &str) -> io::Result<Option<Linea>> {
     match editor.readline(pregunta) {
         Ok(texto) => {
@@ -216,7 +219,8 @@ fn leer_del_teclado(editor: &mut EditorDeLineas, pregunta: &str) -> io::Result<O
                 cabe < texto.len(),
             )))
         }
-        Err(ReadlineError::Eof | ReadlineError::Interrupted) => Ok(None),
+        Err(ReadlineError::Eof) => Ok(None),
+        Err(ReadlineError::Interrupted) => Err(io::ErrorKind::Interrupted.into()),
         Err(ReadlineError::Io(error)) => Err(error),
         Err(error) => Err(io::Error::other(error)),
     }

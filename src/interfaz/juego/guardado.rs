@@ -73,7 +73,7 @@ impl Archivos {
             return Ok(false);
         }
         let ruta_jugadas = ruta_de_jugadas(&ruta);
-        // Anything already there (a file, a link, a pipe) is replaced by the save, so
+        // Anything already there (a file, a link, a pipe) is overwritten by the save, so
         // it is asked for unless this game wrote it; a folder is refused by the save.
         let ajenos: Vec<String> = [&ruta, &ruta_jugadas]
             .into_iter()

@@ -20,7 +20,7 @@ mod recuperacion;
 
 use std::{
     io::{self, BufRead, Write},
-    path::PathBuf,
+    path::{Path, PathBuf},
     time::Duration,
 };
 
@@ -100,6 +100,19 @@ pub fn carpeta_de_recuperacion() -> Option<PathBuf> {
         .map(|carpetas| carpetas.data_dir().to_owned())
 }
 
+/// What to tell a person whose game a signal ended (Ctrl-C, a closed terminal, a
+/// kill) with the recovery save in `carpeta`: where the game in progress was kept, if
+/// one was.
+pub fn aviso_de_interrupcion(carpeta: &Path) -> Option<String> {
+    let ruta = Recuperacion::en(carpeta.to_owned()).ruta();
+    ruta.is_file().then(|| {
+        format!(
+            "La partida quedó en «{}»: al volver, el menú ofrece seguirla.",
+            ruta.display()
+        )
+    })
+}
+
 /// Why the game could not go on.
 #[derive(Debug, thiserror::Error)]
 pub enum ErrorJuego {
@@ -127,8 +140,9 @@ pub enum ErrorJuego {
 /// # Errors
 ///
 /// [`ErrorJuego::Carga`] if the board of `opciones.cargar` cannot be loaded, and
-/// [`ErrorJuego::EntradaSalida`] if reading or writing fails. The end of the input is
-/// not an error.
+/// [`ErrorJuego::EntradaSalida`] if reading or writing fails (of kind
+/// [`Interrupted`](io::ErrorKind::Interrupted) for Ctrl-C at the line editor). The end
+/// of the input is not an error.
 pub fn ejecutar<R: BufRead, W: Write>(
     entrada: R,
     salida: W,

@@ -6,7 +6,7 @@
 
 use std::{
     io::{self, Write},
-    path::PathBuf,
+    path::{Path, PathBuf},
 };
 
 use serde::{Serialize, Serializer};
@@ -14,7 +14,7 @@ use serde::{Serialize, Serializer};
 use super::ErrorOrden;
 use crate::{
     Casilla, Color, ErrorArchivo, ErrorObf, Estado, Motivo, Partida, Tablero, Vista,
-    texto::{ajustar, cantidad, mayuscula_inicial},
+    texto::{ajustar, cantidad, cita, mayuscula_inicial},
 };
 
 /// Writes `texto` as one paragraph, wrapped at [`ANCHO`], and a newline.
@@ -202,6 +202,7 @@ pub(super) struct InformeError {
     clave: &'static str,
     mensaje: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(serialize_with = "nombre_opcional")]
     archivo: Option<PathBuf>,
     #[serde(skip_serializing_if = "Option::is_none")]
     linea: Option<usize>,
@@ -234,7 +235,7 @@ impl InformeError {
                 clave: error.razon.clave(),
                 mensaje: error.razon.to_string(),
                 numero: Some(error.numero),
-                texto: Some(error.texto.clone()),
+                texto: Some(cita(&error.texto)),
                 ..InformeError::default()
             },
             ErrorOrden::Archivo(ErrorArchivo::Formato { ruta, fuente }) => InformeError {
@@ -301,5 +302,22 @@ impl InformeError {
             }
         };
         Some(informe)
+    }
+}
+/// A file name in a JSON object, as text: JSON strings are Unicode and a name is any
+/// bytes, so one that is not UTF-8 is written lossily, each bad byte as U+FFFD (�), as
+/// the README says. Never a failure in the middle of the object.
+pub(super) fn nombre<S: Serializer>(ruta: &Path, serializador: S) -> Result<S::Ok, S::Error> {
+    serializador.serialize_str(&ruta.to_string_lossy())
+}
+
+/// An optional file name in a JSON object, as [`nombre`].
+pub(super) fn nombre_opcional<S: Serializer>(
+    ruta: &Option<PathBuf>,
+    serializador: S,
+) -> Result<S::Ok, S::Error> {
+    match ruta {
+        Some(ruta) => nombre(ruta, serializador),
+        None => serializador.serialize_none(),
     }
 }

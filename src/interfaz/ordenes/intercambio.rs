@@ -59,6 +59,7 @@ pub struct Exportar {
 /// What `exportar` answers.
 #[derive(Serialize)]
 struct InformeExportar {
+    #[serde(serialize_with = "super::informe::nombre")]
     archivo: PathBuf,
     #[serde(flatten)]
     tablero: InformeTablero,
@@ -119,6 +120,7 @@ struct InformeImportar {
     obf: String,
     turno: char,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(serialize_with = "super::informe::nombre_opcional")]
     guardado: Option<PathBuf>,
 }
 

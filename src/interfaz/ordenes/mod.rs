@@ -107,8 +107,8 @@ pub enum Orden {
     /// The exact result of a position: a best move and the final disc difference.
     #[command(
         about = "Resuelve la posición con juego perfecto: la mejor jugada y el resultado",
-        override_usage = "othello resolver ARCHIVO --turno N|B [--hilos N] [--json]\n     \
-                          othello resolver --obf CADENA [--turno N|B] [--hilos N] [--json]"
+        override_usage = "othello resolver ARCHIVO --turno N|B [--hilos N] [--tiempo S] [--json]\n     \
+                          othello resolver --obf CADENA [--turno N|B] [OPCIONES]"
     )]
     Resolver(motor::Resolver),
     /// Every valid move of the side to move with its score.
@@ -207,6 +207,11 @@ pub struct Opciones<'a> {
     /// draws a progress bar with it when standard error is a terminal; the library
     /// never looks at a terminal.
     pub progreso: Option<&'a dyn Fn(u32, u32)>,
+    /// Told, in lines for a person, what a long order is about to do and how far it
+    /// got (`resolver` with many empty squares: the best move so far). The program
+    /// shows them on standard error when it is a terminal, and says the last one if
+    /// Ctrl-C stops the order.
+    pub avance: Option<&'a dyn Fn(&str)>,
 }
 
 /// How a run ended, as the exit code tells it.
@@ -454,9 +459,10 @@ impl<R: Read, W: Write> Corrida<'_, R, W> {
             informe,
             error: error.and_then(InformeError::de),
         };
-        serde_json::to_writer(&mut *self.salida, &sobre).map_err(io::Error::from)?;
-        writeln!(self.salida)?;
-        Ok(())
+        // Made whole before it is written: never half an object.
+        let mut linea = serde_json::to_vec(&sobre).map_err(io::Error::from)?;
+        linea.push(b'\n');
+        Ok(self.salida.write_all(&linea)?)
     }
 }
 

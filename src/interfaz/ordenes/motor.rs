@@ -19,7 +19,7 @@ use super::{
     tablero::AYUDA_ARCHIVO,
 };
 use crate::{
-    Color, Obf, Tablero,
+    Casilla, Color, Obf, Tablero,
     motor::{
         busqueda::{Buscador, Limite},
         jugadores::Nivel,
@@ -108,18 +108,36 @@ impl Hilos {
     }
 }
 
-/// `resolver (ARCHIVO --turno N|B | --obf CADENA) [--hilos N]`.
+/// `resolver (ARCHIVO --turno N|B | --obf CADENA) [--hilos N] [--tiempo SEGUNDOS]`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
 #[command(after_help = "\
 Da la mejor jugada con juego perfecto de ambos, la diferencia final de fichas para el \
 que mueve (las vacías, para el ganador, como en los problemas FFO), los nodos \
-visitados y el tiempo. Cerca del final tarda poco; con más de 24 vacías, mucho.")]
+visitados y el tiempo. Cerca del final tarda poco; con más de 24 vacías, mucho: \
+entonces avisa cuánto puede tardar, muestra en la terminal la mejor jugada hallada \
+hasta el momento, y Ctrl-C se detiene con ella. Con --tiempo, la respuesta al \
+acabarse el tiempo no es exacta, y lo dice.")]
 pub struct Resolver {
     #[command(flatten)]
     situacion: Situacion,
     #[command(flatten)]
     hilos: Hilos,
+    #[arg(
+        long,
+        value_name = "SEGUNDOS",
+        value_parser = segundos,
+        help = "Se detiene a los SEGUNDOS con la mejor jugada hallada (entonces es una \
+                estimación)"
+    )]
+    tiempo: Option<Duration>,
 }
+
+/// Empty squares the exact solver takes about a second for, in release mode; each
+/// one more about triples it.
+const VACIAS_EN_UN_SEGUNDO: u32 = 20;
+
+/// The first time limit of the search that shows its progress; each next one doubles.
+const PRIMERA_RONDA: Duration = Duration::from_millis(250);
 
 /// What `resolver` answers.
 #[derive(Serialize)]
@@ -129,26 +147,38 @@ struct InformeResolver {
     turno: char,
     /// A position, or "pasar".
     mejor: String,
+    /// Exact, or the estimate when time ran out.
     diferencia: i32,
+    exacta: bool,
     nodos: u64,
     tiempo_ms: f64,
     #[serde(skip)]
     color: Color,
     #[serde(skip)]
     tiempo: Duration,
+    /// The depth of the estimate.
+    #[serde(skip)]
+    profundidad: u32,
 }
 
 impl Informe for InformeResolver {
     fn escribir(&self, salida: &mut dyn Write) -> io::Result<()> {
         writeln!(salida, "Mejor jugada: {}", self.mejor)?;
-        parrafo(
-            salida,
-            &format!(
+        let diferencia = match self.exacta {
+            true => format!(
                 "Diferencia final: {:+} para las {} (juego perfecto; las vacías, al ganador)",
                 self.diferencia,
                 self.color.nombre()
             ),
-        )?;
+            false => format!(
+                "Diferencia estimada: {:+} para las {} (no es exacta: se acabó el tiempo \
+                 a {} de profundidad)",
+                self.diferencia,
+                self.color.nombre(),
+                cantidad(u64::from(self.profundidad), "jugada", "jugadas")
+            ),
+        };
+        parrafo(salida, &diferencia)?;
         writeln!(salida, "Nodos: {}", self.nodos)?;
         writeln!(salida, "Tiempo: {:.3} s", self.tiempo.as_secs_f64())
     }
@@ -160,18 +190,93 @@ impl Resolver {
         corrida: &mut Corrida<impl Read, impl Write>,
     ) -> Result<(), ErrorOrden> {
         let (tablero, turno) = self.situacion.leer(corrida)?;
-        let solucion = self.hilos.buscador().resolver(&tablero, turno);
-        corrida.informar(&InformeResolver {
+        let avisar = |texto: &str| {
+            if let Some(avance) = corrida.opciones.avance {
+                avance(texto);
+            }
+        };
+        let inicio = Instant::now();
+        let mut buscador = self.hilos.buscador();
+        let vacias = tablero.contar(Casilla::Vacia);
+        let estimada = match self.tiempo {
+            Some(tiempo) => buscador.mejor_jugada(&tablero, turno, Limite::por_tiempo(tiempo)),
+            None if vacias > VACIAS_EN_UN_SEGUNDO => {
+                avisar(&format!(
+                    "Resolver {vacias} casillas vacías puede tardar {} (con \
+                     {VACIAS_EN_UN_SEGUNDO}, un segundo; cada vacía más, unas tres veces \
+                     más). Ctrl-C se detiene con la mejor jugada hallada; --tiempo pone un \
+                     límite.",
+                    duracion_aproximada(3f64.powi((vacias - VACIAS_EN_UN_SEGUNDO) as i32))
+                ));
+                // Deeper and deeper, each time limit twice the last, until the search
+                // reaches the end of the game: the best move so far is told each time.
+                let mut limite = PRIMERA_RONDA;
+                loop {
+                    match buscador.mejor_jugada(&tablero, turno, Limite::por_tiempo(limite)) {
+                        Some(evaluada) if !evaluada.exacta => avisar(&format!(
+                            "Hasta ahora, a {} de profundidad: {} ({:+} estimado) en {:.0} s.",
+                            cantidad(u64::from(evaluada.profundidad), "jugada", "jugadas"),
+                            evaluada.posicion,
+                            evaluada.puntaje,
+                            inicio.elapsed().as_secs_f64()
+                        )),
+                        otra => break otra,
+                    }
+                    limite *= 2;
+                }
+            }
+            None => None,
+        };
+        let informe = |mejor: String, diferencia, exacta, nodos, profundidad| InformeResolver {
             tablero: InformeTablero::de(&tablero),
             turno: turno.letra(),
-            mejor: solucion.mejor.map_or("pasar".to_owned(), |p| p.to_string()),
-            diferencia: solucion.diferencia,
-            nodos: solucion.nodos,
-            tiempo_ms: milisegundos(solucion.tiempo),
+            mejor,
+            diferencia,
+            exacta,
+            nodos,
+            tiempo_ms: milisegundos(inicio.elapsed()),
             color: turno,
-            tiempo: solucion.tiempo,
-        })
+            tiempo: inicio.elapsed(),
+            profundidad,
+        };
+        let informe = match estimada {
+            Some(evaluada) => informe(
+                evaluada.posicion.to_string(),
+                evaluada.puntaje,
+                evaluada.exacta,
+                evaluada.nodos,
+                evaluada.profundidad,
+            ),
+            // Few empties, or a pass: the exact solver, at once.
+            None => {
+                let solucion = buscador.resolver(&tablero, turno);
+                let mejor = solucion.mejor.map_or("pasar".to_owned(), |p| p.to_string());
+                informe(mejor, solucion.diferencia, true, solucion.nodos, vacias)
+            }
+        };
+        corrida.informar(&informe)
     }
+}
+
+/// `segundos`, roughly, as a person says it: "unos 3 minutos", "unas 5 horas".
+fn duracion_aproximada(segundos: f64) -> String {
+    let unidades = [
+        (365.0 * 86_400.0, "año", "años"),
+        (86_400.0, "día", "días"),
+        (3_600.0, "hora", "horas"),
+        (60.0, "minuto", "minutos"),
+        (1.0, "segundo", "segundos"),
+    ];
+    if segundos > 1000.0 * unidades[0].0 {
+        return "más de mil años".to_owned();
+    }
+    let (tamano, una, varias) = unidades
+        .into_iter()
+        .find(|(tamano, ..)| segundos >= *tamano)
+        .unwrap_or(unidades[4]);
+    let cuantas = (segundos / tamano).round().max(1.0) as u64;
+    let articulo = if una.ends_with('a') { "unas" } else { "unos" };
+    format!("{articulo} {}", cantidad(cuantas, una, varias))
 }
 
 /// `analizar (ARCHIVO --turno N|B | --obf CADENA) [--profundidad D | --tiempo SEGUNDOS]

@@ -74,6 +74,7 @@ struct InformeRepetir {
     notacion: &'static str,
     jugadas_hechas: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(serialize_with = "super::informe::nombre_opcional")]
     guardado: Option<PathBuf>,
     /// Whether the text shows the board: not when it went to a file, nor on an invalid
     /// move unless `--hasta-error` asks for it.

@@ -13,7 +13,7 @@ use super::{
     en_sitio_sin_archivo,
     informe::{Informe, InformePartida, InformeTablero, escribir_tablero},
 };
-use crate::{Casilla, Color, ErrorPosicion, Partida, Posicion, Razon, Tablero, Vista};
+use crate::{Casilla, Color, ErrorPosicion, Partida, Posicion, Razon, Tablero, Vista, texto::cita};
 
 /// The help of every `ARCHIVO` that holds one board.
 pub(super) const AYUDA_ARCHIVO: &str = "El tablero («-»: la entrada estándar)";
@@ -31,6 +31,7 @@ pub struct Mostrar {
 /// What `mostrar` answers: the board, drawn as the game draws it.
 #[derive(Serialize)]
 struct InformeMostrar {
+    #[serde(serialize_with = "super::informe::nombre")]
     archivo: PathBuf,
     #[serde(flatten)]
     tablero: InformeTablero,
@@ -97,6 +98,7 @@ pub struct Jugar {
 /// What `jugar` answers when the move is played.
 #[derive(Serialize)]
 struct InformeJugar {
+    #[serde(serialize_with = "super::informe::nombre")]
     archivo: PathBuf,
     #[serde(flatten)]
     tablero: InformeTablero,
@@ -104,6 +106,7 @@ struct InformeJugar {
     valor: char,
     volteadas: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(serialize_with = "super::informe::nombre_opcional")]
     guardado: Option<PathBuf>,
 }
 
@@ -113,14 +116,15 @@ impl Informe for InformeJugar {
     }
 }
 
-/// What `jugar` answers when the move is refused: the move as given, no board.
+/// What `jugar` answers when the move is refused: the move as given (cut as every
+/// echoed input is), no board.
 #[derive(Serialize)]
-struct InformeJugadaRechazada<'j> {
-    posicion: &'j str,
+struct InformeJugadaRechazada {
+    posicion: String,
     valor: char,
 }
 
-impl Informe for InformeJugadaRechazada<'_> {
+impl Informe for InformeJugadaRechazada {
     fn escribir(&self, _: &mut dyn Write) -> io::Result<()> {
         Ok(())
     }
@@ -138,7 +142,7 @@ impl Jugar {
         };
         let rechazar = |corrida: &mut Corrida<_, _>, error| {
             let informe = InformeJugadaRechazada {
-                posicion: &self.posicion,
+                posicion: cita(&self.posicion),
                 valor: self.valor.letra(),
             };
             corrida.fallar(&informe, error)
@@ -201,6 +205,7 @@ pub struct Jugadas {
 /// What `jugadas` answers.
 #[derive(Serialize)]
 struct InformeJugadas {
+    #[serde(serialize_with = "super::informe::nombre")]
     archivo: PathBuf,
     #[serde(flatten)]
     tablero: InformeTablero,
@@ -260,6 +265,7 @@ pub struct Contar {
 /// What `contar` answers: the board and its counts.
 #[derive(Serialize)]
 struct InformeContar {
+    #[serde(serialize_with = "super::informe::nombre")]
     archivo: PathBuf,
     #[serde(flatten)]
     tablero: InformeTablero,
@@ -302,6 +308,7 @@ pub struct Estado {
 /// What `estado` answers.
 #[derive(Serialize)]
 struct InformeEstado {
+    #[serde(serialize_with = "super::informe::nombre")]
     archivo: PathBuf,
     #[serde(flatten)]
     partida: InformePartida,

@@ -44,6 +44,7 @@ struct InformeValidar {
 /// One file checked by `validar`.
 #[derive(Serialize)]
 struct InformeArchivo {
+    #[serde(serialize_with = "super::informe::nombre")]
     archivo: PathBuf,
     valido: bool,
     errores: Vec<Problema>,

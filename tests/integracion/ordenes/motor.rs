@@ -84,6 +84,39 @@ fn resolver_dice_la_jugada_el_resultado_los_nodos_y_el_tiempo() {
 }
 
 #[test]
+fn resolver_con_tiempo_da_una_estimacion_que_dice_que_no_es_exacta() {
+    // 60 empties: exactly, longer than anyone waits.
+    let inicial = ruta("inicial.txt");
+    let argumentos = ["resolver", &inicial, "--turno", "N", "--tiempo", "0.3"];
+    let inicio = std::time::Instant::now();
+    let respuesta = orden(&argumentos, "");
+    assert!(inicio.elapsed().as_secs() < 20, "{:?}", inicio.elapsed());
+    assert_eq!(respuesta.codigo, 0, "{}", respuesta.mensaje);
+    let lineas: Vec<&str> = respuesta.salida.lines().collect();
+    assert!(
+        ["D3", "C4", "F5", "E6"].contains(&lineas[0].trim_start_matches("Mejor jugada: ")),
+        "{lineas:?}"
+    );
+    assert!(
+        respuesta
+            .salida
+            .contains("(no es exacta: se acabó el tiempo a "),
+        "{}",
+        respuesta.salida
+    );
+    let (codigo, valor) = json(&argumentos, "");
+    assert_eq!((codigo, &valor["exacta"]), (0, &false.into()));
+    // Near the end, the time is enough and the answer exact.
+    let (codigo, valor) = json(&["resolver", "--obf", FFO_1, "--tiempo", "30"], "");
+    assert_eq!(codigo, 0);
+    assert_eq!(
+        (&valor["mejor"], &valor["diferencia"]),
+        (&"G8".into(), &18.into())
+    );
+    assert_eq!(valor["exacta"], true);
+}
+
+#[test]
 fn analizar_dice_exacto_o_a_cuantas_jugadas() {
     let respuesta = orden(
         &[

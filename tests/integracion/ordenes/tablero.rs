@@ -736,3 +736,69 @@ fn estado_de_partidas_que_siguen() {
     assert_eq!(textos(&valor["jugadas_validas"]), ["C3", "E3", "C5"]);
     assert_eq!(conteo(&valor), (4, 1, 59));
 }
+
+#[test]
+fn con_json_un_nombre_que_no_es_utf8_se_escribe_aproximado_y_la_orden_sale_bien() {
+    use std::{ffi::OsString, os::unix::ffi::OsStringExt};
+    let dir = carpeta();
+    let salida = dir.path().join(OsString::from_vec(b"s\xff.txt".to_vec()));
+    let origen = dir.path().join(OsString::from_vec(b"a\xfe.txt".to_vec()));
+    fs::write(&origen, fija("inicial.txt")).unwrap();
+    let argumentos: Vec<OsString> = vec![
+        "jugar".into(),
+        origen.clone().into(),
+        "C4".into(),
+        "N".into(),
+        "--salida".into(),
+        salida.clone().into(),
+    ];
+    let orden = othello::interfaz::ordenes::Orden::desde_argumentos(argumentos).unwrap();
+    let opciones = othello::interfaz::ordenes::Opciones {
+        json: true,
+        ..Default::default()
+    };
+    let mut escrito = Vec::new();
+    othello::interfaz::ordenes::ejecutar(&orden, &opciones, &b""[..], &mut escrito).unwrap();
+    let valor: Value = serde_json::from_slice(&escrito).expect("un objeto JSON entero");
+    assert_eq!(valor["ok"], true);
+    assert_eq!(valor["archivo"], origen.to_string_lossy().as_ref());
+    assert!(
+        valor["archivo"]
+            .as_str()
+            .unwrap()
+            .ends_with("a\u{FFFD}.txt")
+    );
+    assert!(
+        valor["guardado"]
+            .as_str()
+            .unwrap()
+            .ends_with("s\u{FFFD}.txt")
+    );
+    assert_eq!(fs::read_to_string(&salida).unwrap(), fija("figura2.txt"));
+}
+
+#[test]
+fn una_entrada_larga_se_cita_cortada_en_los_mensajes_y_en_json() {
+    // 100 KB where a position, a move or an obf string goes: no message repeats it
+    // whole. (A bad value that clap refuses is cut by the program's usage error.)
+    let largo = "C".repeat(100_000);
+    let inicial = ruta("inicial.txt");
+    let casos: [&[&str]; 3] = [
+        &["jugar", &inicial, &largo, "N"],
+        &["repetir", "C4", &largo],
+        &["importar", &largo],
+    ];
+    for caso in casos {
+        for json in [false, true] {
+            let argumentos = [caso, if json { &["--json"] } else { &[] }].concat();
+            let respuesta = orden(&argumentos, "");
+            let largo_dicho = respuesta.salida.len() + respuesta.mensaje.len();
+            assert_ne!(respuesta.codigo, 0, "{:?}", &caso[..1]);
+            assert!(
+                largo_dicho < 2_000,
+                "{:?} (json: {json}) repite {largo_dicho} bytes",
+                &caso[..1]
+            );
+        }
+    }
+}

@@ -1,0 +1,439 @@
+//! Saves under faults: through links, onto special files, beside the leftovers of
+//! killed saves, killed themselves, under a file-size limit, two at once. What needs
+//! root (a device, another owner) is skipped otherwise, saying so.
+
+use std::{
+    ffi::OsString,
+    fs,
+    io::Read,
+    os::unix::{
+        ffi::OsStringExt,
+        fs::{FileTypeExt, MetadataExt, PermissionsExt, symlink},
+        net::UnixListener,
+    },
+    path::Path,
+    process::Command,
+    thread,
+};
+
+use othello::{ErrorArchivo, Tablero, disco};
+
+use crate::comun::{INICIAL, TRAS_C4, assert_eq, carpeta, programa};
+
+/// The board after C4, the one every test saves.
+fn tras_c4() -> Tablero {
+    TRAS_C4.parse().expect("tablero de prueba")
+}
+
+/// Whether this process runs as root (as CI does).
+fn es_root() -> bool {
+    // SAFETY: geteuid has no preconditions.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// The hidden files in `dir`: what a save leaves behind if anything.
+fn ocultos(dir: &Path) -> Vec<OsString> {
+    let mut nombres: Vec<OsString> = fs::read_dir(dir)
+        .expect("carpeta legible")
+        .map(|entrada| entrada.expect("entrada").file_name())
+        .filter(|nombre| nombre.as_encoded_bytes().starts_with(b"."))
+        .collect();
+    nombres.sort();
+    nombres
+}
+
+/// The process's umask, read without changing it (tests run in parallel).
+fn umask() -> u32 {
+    let estado = fs::read_to_string("/proc/self/status").expect("/proc/self/status");
+    let linea = estado
+        .lines()
+        .find_map(|linea| linea.strip_prefix("Umask:"))
+        .expect("línea Umask");
+    u32::from_str_radix(linea.trim(), 8).expect("umask en octal")
+}
+
+#[test]
+fn guardar_por_un_enlace_reemplaza_su_destino_y_conserva_el_enlace_y_el_modo() {
+    let dir = carpeta();
+    let destino = dir.path().join("destino.txt");
+    fs::write(&destino, INICIAL).unwrap();
+    fs::set_permissions(&destino, fs::Permissions::from_mode(0o640)).unwrap();
+    // A chain of two links, the first relative.
+    symlink("destino.txt", dir.path().join("uno")).unwrap();
+    symlink(dir.path().join("uno"), dir.path().join("dos")).unwrap();
+
+    disco::guardar(&tras_c4(), dir.path().join("dos")).unwrap();
+
+    for enlace in ["uno", "dos"] {
+        let datos = fs::symlink_metadata(dir.path().join(enlace)).unwrap();
+        assert!(
+            datos.file_type().is_symlink(),
+            "«{enlace}» sigue siendo un enlace"
+        );
+    }
+    assert_eq!(fs::read_to_string(&destino).unwrap(), TRAS_C4);
+    assert_eq!(fs::metadata(&destino).unwrap().mode() & 0o7777, 0o640);
+    assert_eq!(ocultos(dir.path()), Vec::<OsString>::new());
+}
+
+#[test]
+fn guardar_por_un_enlace_roto_crea_su_destino() {
+    let dir = carpeta();
+    symlink("nuevo.txt", dir.path().join("enlace")).unwrap();
+    disco::guardar(&tras_c4(), dir.path().join("enlace")).unwrap();
+    assert!(
+        fs::symlink_metadata(dir.path().join("enlace"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("nuevo.txt")).unwrap(),
+        TRAS_C4
+    );
+}
+
+#[test]
+fn un_archivo_nuevo_tiene_modo_0644_menos_la_umask_y_uno_reemplazado_conserva_el_suyo() {
+    let dir = carpeta();
+    let nuevo = dir.path().join("nuevo.txt");
+    disco::guardar(&tras_c4(), &nuevo).unwrap();
+    assert_eq!(
+        fs::metadata(&nuevo).unwrap().mode() & 0o7777,
+        0o644 & !umask()
+    );
+    // Never more permissive than the file it replaces, nor less.
+    for modo in [0o600, 0o444, 0o664] {
+        let viejo = dir.path().join(format!("{modo:o}.txt"));
+        fs::write(&viejo, INICIAL).unwrap();
+        fs::set_permissions(&viejo, fs::Permissions::from_mode(modo)).unwrap();
+        disco::guardar(&tras_c4(), &viejo).unwrap();
+        assert_eq!(fs::metadata(&viejo).unwrap().mode() & 0o7777, modo);
+        assert_eq!(fs::read_to_string(&viejo).unwrap(), TRAS_C4);
+    }
+}
+
+#[test]
+fn un_archivo_reemplazado_conserva_su_dueno() {
+    if !es_root() {
+        eprintln!("se omite: solo root puede dar un archivo a otro dueño");
+        return;
+    }
+    let dir = carpeta();
+    let ruta = dir.path().join("ajeno.txt");
+    fs::write(&ruta, INICIAL).unwrap();
+    std::os::unix::fs::chown(&ruta, Some(4321), Some(4322)).unwrap();
+    disco::guardar(&tras_c4(), &ruta).unwrap();
+    let datos = fs::metadata(&ruta).unwrap();
+    assert_eq!((datos.uid(), datos.gid()), (4321, 4322));
+}
+
+#[test]
+fn un_enlace_duro_conserva_el_tablero_anterior() {
+    // Documented in the README: a save gives the name a new file.
+    let dir = carpeta();
+    let ruta = dir.path().join("p.txt");
+    fs::write(&ruta, INICIAL).unwrap();
+    fs::hard_link(&ruta, dir.path().join("copia.txt")).unwrap();
+    disco::guardar(&tras_c4(), &ruta).unwrap();
+    assert_eq!(fs::read_to_string(&ruta).unwrap(), TRAS_C4);
+    assert_eq!(
+        fs::read_to_string(dir.path().join("copia.txt")).unwrap(),
+        INICIAL
+    );
+}
+
+#[test]
+fn guardar_en_una_tuberia_escribe_en_ella_sin_reemplazarla() {
+    let dir = carpeta();
+    let tuberia = dir.path().join("tuberia");
+    let nombre = std::ffi::CString::new(tuberia.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(nombre.as_ptr(), 0o600) }, 0);
+    let lector = {
+        let tuberia = tuberia.clone();
+        thread::spawn(move || {
+            let mut leido = String::new();
+            fs::File::open(tuberia)
+                .unwrap()
+                .read_to_string(&mut leido)
+                .unwrap();
+            leido
+        })
+    };
+    disco::guardar(&tras_c4(), &tuberia).unwrap();
+    // Before waiting for the reader, which waits forever if nothing wrote to it.
+    assert!(fs::metadata(&tuberia).unwrap().file_type().is_fifo());
+    assert_eq!(lector.join().unwrap(), TRAS_C4);
+    assert_eq!(ocultos(dir.path()), Vec::<OsString>::new());
+}
+
+#[test]
+fn guardar_en_un_dispositivo_escribe_en_el_sin_reemplazarlo() {
+    if !es_root() {
+        eprintln!("se omite: solo root puede crear un dispositivo (mknod)");
+        return;
+    }
+    let dir = carpeta();
+    let nulo = dir.path().join("nulo");
+    let nombre = std::ffi::CString::new(nulo.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: a valid path; 1,3 is the null device, as /dev/null.
+    let hecho = unsafe { libc::mknod(nombre.as_ptr(), libc::S_IFCHR | 0o666, libc::makedev(1, 3)) };
+    assert_eq!(hecho, 0, "mknod");
+    disco::guardar(&tras_c4(), &nulo).unwrap();
+    let datos = fs::metadata(&nulo).unwrap();
+    assert!(datos.file_type().is_char_device());
+    assert_eq!(datos.rdev(), libc::makedev(1, 3));
+    assert_eq!(ocultos(dir.path()), Vec::<OsString>::new());
+}
+
+#[test]
+fn guardar_en_un_socket_se_rechaza_sin_tocarlo() {
+    let dir = carpeta();
+    let ruta = dir.path().join("socket");
+    let _escucha = UnixListener::bind(&ruta).unwrap();
+    let error = disco::guardar(&tras_c4(), &ruta).unwrap_err();
+    assert!(
+        matches!(error, ErrorArchivo::NoEsArchivo { .. }),
+        "{error:?}"
+    );
+    assert!(
+        error.to_string().contains("no es un archivo común"),
+        "{error}"
+    );
+    assert!(fs::metadata(&ruta).unwrap().file_type().is_socket());
+}
+
+#[test]
+fn guardar_quita_los_temporales_de_guardados_interrumpidos_y_no_los_de_uno_en_curso() {
+    let dir = carpeta();
+    let ruta = dir.path().join("p.txt");
+    // A process that is gone, and one still running.
+    let mut muerto = Command::new("true").spawn().unwrap();
+    muerto.wait().unwrap();
+    let mut vivo = Command::new("sleep").arg("30").spawn().unwrap();
+    let resto = |proceso: u32, letras: &str| format!(".p.txt.{proceso}.{letras}");
+    let muertos = [resto(muerto.id(), "aB3dE6"), resto(muerto.id(), "zzzzzz")];
+    let vivos = [resto(vivo.id(), "Qw12Er")];
+    // Not a save's temporary file: another file's, or another shape.
+    let ajenos = [
+        resto(muerto.id(), "corto"),
+        format!(".q.txt.{}.aB3dE6", muerto.id()),
+        ".p.txt.x.aB3dE6".to_owned(),
+    ];
+    for nombre in muertos.iter().chain(&vivos).chain(&ajenos) {
+        fs::write(dir.path().join(nombre), "a medio escribir").unwrap();
+    }
+
+    disco::guardar(&tras_c4(), &ruta).unwrap();
+    vivo.kill().unwrap();
+    vivo.wait().unwrap();
+
+    let mut quedan: Vec<String> = vivos.iter().chain(&ajenos).cloned().collect();
+    quedan.sort();
+    let ocultos: Vec<String> = ocultos(dir.path())
+        .into_iter()
+        .map(|nombre| nombre.into_string().unwrap())
+        .collect();
+    assert_eq!(ocultos, quedan);
+    assert_eq!(fs::read_to_string(&ruta).unwrap(), TRAS_C4);
+}
+
+#[test]
+fn guardar_con_un_nombre_que_no_es_utf8_funciona() {
+    let dir = carpeta();
+    let ruta = dir.path().join(OsString::from_vec(b"p\xff.txt".to_vec()));
+    disco::guardar(&tras_c4(), &ruta).unwrap();
+    disco::guardar(&tras_c4(), &ruta).unwrap();
+    assert_eq!(fs::read_to_string(&ruta).unwrap(), TRAS_C4);
+    assert_eq!(ocultos(dir.path()), Vec::<OsString>::new());
+}
+
+#[test]
+fn con_un_limite_de_tamano_el_guardado_falla_con_un_mensaje_y_deja_el_archivo() {
+    use std::os::unix::process::CommandExt;
+    let dir = carpeta();
+    let ruta = dir.path().join("p.txt");
+    fs::write(&ruta, INICIAL).unwrap();
+    let mut comando = programa(dir.path());
+    comando.args(["jugar", "p.txt", "C4", "N", "--en-sitio"]);
+    // SAFETY: only setrlimit, which is async-signal-safe, between fork and exec.
+    unsafe {
+        comando.pre_exec(|| {
+            // 100 bytes: less than a board (176), as `ulimit -f` would set it.
+            let limite = libc::rlimit {
+                rlim_cur: 100,
+                rlim_max: 100,
+            };
+            match libc::setrlimit(libc::RLIMIT_FSIZE, &limite) {
+                0 => Ok(()),
+                _ => Err(std::io::Error::last_os_error()),
+            }
+        });
+    }
+    let salida = comando.output().unwrap();
+    // Wrapped at 80 columns: read as one line.
+    let errores = String::from_utf8_lossy(&salida.stderr).replace('\n', " ");
+    assert_eq!(
+        salida.status.code(),
+        Some(2),
+        "{:?} {errores}",
+        salida.status
+    );
+    assert!(
+        errores.contains("el archivo supera el tamaño máximo que permite el sistema"),
+        "{errores}"
+    );
+    assert_eq!(fs::read_to_string(&ruta).unwrap(), INICIAL);
+    assert_eq!(ocultos(dir.path()), Vec::<OsString>::new());
+}
+
+/// A pseudo-random number from `semilla`, changed (xorshift): reproducible delays.
+fn al_azar(semilla: &mut u64) -> u64 {
+    *semilla ^= *semilla << 13;
+    *semilla ^= *semilla >> 7;
+    *semilla ^= *semilla << 17;
+    *semilla
+}
+
+/// Kills `hijo` with SIGKILL after `micros` microseconds (if it is still running) and
+/// reaps it.
+fn matar_despues(mut hijo: std::process::Child, micros: u64) {
+    thread::sleep(std::time::Duration::from_micros(micros));
+    // SAFETY: the child's own pid, not yet reaped.
+    unsafe { libc::kill(hijo.id() as libc::pid_t, libc::SIGKILL) };
+    hijo.wait().unwrap();
+}
+
+#[test]
+fn cincuenta_guardados_matados_con_kill_9_dejan_siempre_un_tablero_entero() {
+    let dir = carpeta();
+    let ruta = dir.path().join("p.txt");
+    fs::write(&ruta, INICIAL).unwrap();
+    let validos = [INICIAL.to_owned(), TRAS_C4.to_owned()];
+    let mut semilla = 0x2545_f491_4f6c_dd1d;
+    let (mut anterior, mut cambios) = (INICIAL.to_owned(), 0);
+    for ronda in 0..50 {
+        let obf = if ronda % 2 == 0 {
+            OBF_TRAS_C4
+        } else {
+            OBF_INICIAL
+        };
+        let hijo = programa(dir.path())
+            .args(["importar", obf, "--salida", "p.txt"])
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // From at once to past the end of the save (a few milliseconds).
+        matar_despues(hijo, al_azar(&mut semilla) % 8_000);
+        let texto = fs::read_to_string(&ruta).unwrap();
+        assert!(validos.contains(&texto), "ronda {ronda}: {texto:?}");
+        cambios += usize::from(texto != anterior);
+        anterior = texto;
+    }
+    // Some kills came after the save: the test saw both boards.
+    assert!(cambios > 0, "ningún guardado terminó antes del kill");
+    // The next save that ends leaves no temporary file of the killed ones.
+    disco::guardar(&tras_c4(), &ruta).unwrap();
+    assert_eq!(ocultos(dir.path()), Vec::<OsString>::new());
+}
+
+/// The starting board as an obf string, black to move.
+const OBF_INICIAL: &str = "---------------------------OX------XO--------------------------- X";
+/// After black's C4, white to move.
+const OBF_TRAS_C4: &str = "--------------------------XXX------XO--------------------------- O";
+
+#[test]
+fn una_partida_matada_con_kill_9_se_retoma_con_sus_jugadas_o_sin_ellas_pero_nunca_mal() {
+    // The recovery save writes the board, then its moves: a kill may land between.
+    let dir = carpeta();
+    let guardada = dir.path().join(".datos/othello/partida.txt");
+    let jugadas = dir.path().join(".datos/othello/partida.txt.jugadas");
+    let mut semilla = 0x9e37_79b9_7f4a_7c15;
+    let (mut enteras, mut detectadas, mut sin_jugadas) = (0, 0, 0);
+    for ronda in 0..50 {
+        let mut hijo = programa(dir.path())
+            .args([
+                "--negro",
+                "aleatorio",
+                "--blanco",
+                "aleatorio",
+                "--sin-pausa",
+            ])
+            .arg("--semilla")
+            .arg(ronda.to_string())
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        drop(hijo.stdin.take());
+        matar_despues(hijo, 2_000 + al_azar(&mut semilla) % 30_000);
+        if !guardada.exists() {
+            continue;
+        }
+        let tablero =
+            disco::cargar(&guardada).unwrap_or_else(|error| panic!("ronda {ronda}: {error}"));
+        let texto = fs::read_to_string(&jugadas).unwrap_or_default();
+        let final_ = texto
+            .lines()
+            .find_map(|linea| linea.strip_prefix("# Final (obf): "))
+            .and_then(|obf| obf.parse::<othello::Obf>().ok());
+        match final_ {
+            Some(obf) if obf.tablero == tablero => {
+                // Whole: its moves from the start lead to the board.
+                let transcripcion: othello::Transcripcion = texto.parse().unwrap();
+                let repetida = transcripcion
+                    .repetir(othello::Partida::nueva())
+                    .unwrap_or_else(|error| panic!("ronda {ronda}: {error:?}"));
+                assert_eq!(repetida.partida().tablero(), &tablero, "ronda {ronda}");
+                enteras += 1;
+            }
+            // Killed before the first moves were written: nothing to resume wrongly.
+            _ if !jugadas.exists() => sin_jugadas += 1,
+            _ => {
+                // Apart: the next start must see it and play on without them.
+                let corrida = crate::comun::correr(
+                    crate::comun::othello(dir.path())
+                        .arg("--cargar")
+                        .arg(&guardada),
+                    "",
+                );
+                assert!(
+                    corrida.salida.replace('\n', " ").contains("no corresponde"),
+                    "ronda {ronda}: {}",
+                    corrida.salida
+                );
+                detectadas += 1;
+            }
+        }
+    }
+    eprintln!(
+        "{enteras} pares enteros, {detectadas} desacuerdos detectados, {sin_jugadas} sin jugadas"
+    );
+    assert!(enteras > 0, "ninguna ronda alcanzó a guardar");
+}
+
+#[test]
+fn dos_guardados_a_la_vez_dejan_uno_de_los_dos_entero() {
+    let dir = carpeta();
+    let ruta = dir.path().join("p.txt");
+    let validos = [INICIAL.to_owned(), TRAS_C4.to_owned()];
+    for ronda in 0..20 {
+        let hijos: Vec<_> = [OBF_TRAS_C4, OBF_INICIAL]
+            .into_iter()
+            .map(|obf| {
+                programa(dir.path())
+                    .args(["importar", obf, "--salida", "p.txt"])
+                    .stdout(std::process::Stdio::null())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        for mut hijo in hijos {
+            assert!(hijo.wait().unwrap().success(), "ronda {ronda}");
+        }
+        let texto = fs::read_to_string(&ruta).unwrap();
+        assert!(validos.contains(&texto), "ronda {ronda}: {texto:?}");
+        assert_eq!(ocultos(dir.path()), Vec::<OsString>::new(), "ronda {ronda}");
+    }
+}
