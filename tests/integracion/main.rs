@@ -13,6 +13,8 @@ mod computadora;
 mod correccion;
 /// Saves under faults: links, special files, leftovers, kills, limits, two writers.
 mod fallas;
+/// The fuzz targets' checks over random and mutated inputs (fuzz/objetivos.rs).
+mod fuzz;
 /// The game in-process, through `ejecutar`: games, passes, the menu, the computer,
 /// loading, the recovery save, the width.
 mod juego;
