@@ -60,11 +60,12 @@ fn ordenar(orden: &Orden, json: bool, color: bool) -> ExitCode {
     };
     // What a long order told last: said if Ctrl-C stops it.
     let ultimo = Arc::new(Mutex::new(None::<String>));
+    // Kept before it is shown: a Ctrl-C right after a line appears repeats that line.
     let avance = |texto: &str| {
+        *ultimo.lock().unwrap_or_else(PoisonError::into_inner) = Some(texto.to_owned());
         if io::stderr().is_terminal() {
             eprintln!("{}", ajustar(texto));
         }
-        *ultimo.lock().unwrap_or_else(PoisonError::into_inner) = Some(texto.to_owned());
     };
     detener_con_ctrl_c(Arc::clone(&ultimo));
     let opciones = ordenes::Opciones {
