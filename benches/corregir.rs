@@ -13,7 +13,7 @@
 //! it grows when other programs share the machine. Run with
 //! `cargo bench --bench corregir`; `-- N` grades N submissions instead of 100.
 
-use std::{fs, hint::black_box, io, path::Path, time::Instant};
+use std::{fs, hint::black_box, path::Path, time::Instant};
 
 use othello::interfaz::correccion::{OpcionesCorreccion, corregir};
 
@@ -44,8 +44,7 @@ fn main() {
     let hilos = std::thread::available_parallelism().map_or(1, |n| n.get());
     for vuelta in 1..=3 {
         let inicio = Instant::now();
-        let resumen = corregir(&[carpeta.path().into()], &opciones, &mut io::sink())
-            .expect("la corrección corre");
+        let resumen = corregir(&[carpeta.path().into()], &opciones).expect("la corrección corre");
         let tiempo = inicio.elapsed();
         assert_eq!(resumen.codigo(), 0, "las entregas son correctas");
         black_box(resumen);

@@ -13,9 +13,12 @@ use std::{
     time::{Duration, Instant},
 };
 
-use othello::interfaz::correccion::{
-    ErrorCorreccion, Funcion, InformeEntrega, OpcionesCorreccion, Resumen, Tipo, corregir,
-    escribir_casos, leer_memoria,
+use othello::interfaz::{
+    correccion::{
+        ErrorCorreccion, Funcion, InformeEntrega, OpcionesCorreccion, Resumen, Tipo, corregir,
+        escribir_casos, leer_memoria,
+    },
+    ordenes::{Opciones, Orden, ejecutar},
 };
 use serde_json::Value;
 
@@ -62,8 +65,9 @@ fn rapidas() -> OpcionesCorreccion {
 
 /// Grades `archivos`, returning the report and the text written.
 fn correr(archivos: &[PathBuf], opciones: &OpcionesCorreccion) -> (Resumen, String) {
+    let resumen = corregir(archivos, opciones).expect("la corrección corre");
     let mut salida = Vec::new();
-    let resumen = corregir(archivos, opciones, &mut salida).expect("la corrección corre");
+    resumen.escribir_texto(&mut salida).expect("se escribe");
     (resumen, String::from_utf8(salida).expect("texto"))
 }
 
@@ -304,7 +308,6 @@ fn json_csv_y_codigo_de_salida() {
     let notas = dir.path().join("notas.csv");
     let opciones = OpcionesCorreccion {
         casos: Some(20),
-        json: true,
         csv: Some(notas.clone()),
         ..rapidas()
     };
@@ -316,7 +319,21 @@ fn json_csv_y_codigo_de_salida() {
     ]
     .map(entrega)
     .into();
-    let (resumen, texto) = correr(&archivos, &opciones);
+    let (resumen, _) = correr(&archivos, &opciones);
+    // The order's one JSON object: the orders' envelope around the report.
+    let mut argumentos = vec!["corregir", "--casos", "20", "--memoria", "256M"];
+    argumentos.extend(["--tiempo-limite", "3"]);
+    let rutas: Vec<String> = archivos.iter().map(|r| r.display().to_string()).collect();
+    argumentos.extend(rutas.iter().map(String::as_str));
+    let orden = Orden::desde_argumentos(&argumentos).expect("argumentos válidos");
+    let opciones_json = Opciones {
+        json: true,
+        ..Opciones::default()
+    };
+    let mut salida = Vec::new();
+    let error = ejecutar(&orden, &opciones_json, &b""[..], &mut salida).unwrap_err();
+    assert_eq!(error.codigo() as i32, 1);
+    let texto = String::from_utf8(salida).unwrap();
     assert_eq!(texto.lines().count(), 1);
     let json: Value = serde_json::from_str(&texto).unwrap();
     assert_eq!(json["orden"], "corregir");
@@ -407,8 +424,7 @@ fn sin_interprete_o_sin_entregas_es_un_error_de_uso() {
         python: Some("/no/existe/python3".into()),
         ..OpcionesCorreccion::default()
     };
-    let mut salida = Vec::new();
-    let error = corregir(&[entrega("correcta_main.py")], &opciones, &mut salida).unwrap_err();
+    let error = corregir(&[entrega("correcta_main.py")], &opciones).unwrap_err();
     assert!(
         matches!(error, ErrorCorreccion::SinInterprete { .. }),
         "{error:?}"
@@ -418,26 +434,15 @@ fn sin_interprete_o_sin_entregas_es_un_error_de_uso() {
         error.to_string(),
         "no se encontró un intérprete de Python 3 en «/no/existe/python3» (no existe); instálelo o indique otro con --python RUTA"
     );
-    let error = corregir(
-        &[entrega("no_existe.py")],
-        &OpcionesCorreccion::default(),
-        &mut salida,
-    )
-    .unwrap_err();
+    let error = corregir(&[entrega("no_existe.py")], &OpcionesCorreccion::default()).unwrap_err();
     assert_eq!(
         error.to_string(),
         format!("no existe «{}»", entrega("no_existe.py").display())
     );
     assert_eq!(error.codigo(), 2);
     let vacia = carpeta();
-    let error = corregir(
-        &[vacia.path().into()],
-        &OpcionesCorreccion::default(),
-        &mut salida,
-    )
-    .unwrap_err();
+    let error = corregir(&[vacia.path().into()], &OpcionesCorreccion::default()).unwrap_err();
     assert!(matches!(error, ErrorCorreccion::CarpetaSinEntregas(_)));
-    assert!(salida.is_empty());
 }
 
 #[test]
@@ -448,7 +453,6 @@ fn la_misma_semilla_da_el_mismo_informe() {
     let con_semilla = |semilla| OpcionesCorreccion {
         semilla,
         casos: Some(50),
-        json: true,
         ..rapidas()
     };
     let archivos = [entrega("sin_diagonales.py")];

@@ -244,23 +244,17 @@ impl InformeEntrega {
     }
 }
 
-/// The report of a whole run: the JSON object of `othello corregir --json`.
+/// The report of a whole run: the fields of `othello corregir --json` (the orders'
+/// envelope adds `orden` and `ok`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Resumen {
-    orden: &'static str,
-    ok: bool,
     semilla: u64,
     entregas: Vec<InformeEntrega>,
 }
 
 impl Resumen {
     pub(super) fn nuevo(semilla: u64, entregas: Vec<InformeEntrega>) -> Resumen {
-        Resumen {
-            orden: "corregir",
-            ok: entregas.iter().all(InformeEntrega::aprobada),
-            semilla,
-            entregas,
-        }
+        Resumen { semilla, entregas }
     }
 
     /// Every submission, in the order named.
@@ -275,13 +269,13 @@ impl Resumen {
 
     /// Whether every submission loads and passes every case.
     pub fn ok(&self) -> bool {
-        self.ok
+        self.entregas.iter().all(InformeEntrega::aprobada)
     }
 
     /// The exit status: 0 when every submission loads and passes every case, 1
     /// otherwise.
     pub fn codigo(&self) -> u8 {
-        if self.ok { 0 } else { 1 }
+        if self.ok() { 0 } else { 1 }
     }
 
     /// The report as text: each submission with one line per function and, for each

@@ -215,8 +215,6 @@ pub struct OpcionesCorreccion {
     pub memoria: u64,
     /// `--ejemplos`: failures shown per function and kind (3).
     pub ejemplos: usize,
-    /// `--json`: one JSON object instead of text.
-    pub json: bool,
     /// `--csv NOTAS.csv`: also write the gradebook there.
     pub csv: Option<PathBuf>,
     /// Draw a progress bar on standard error (only shown when it is a terminal).
@@ -238,7 +236,6 @@ impl Default for OpcionesCorreccion {
             tiempo_limite: Duration::from_secs(1),
             memoria: 512 * MIB,
             ejemplos: 3,
-            json: false,
             csv: None,
             progreso: false,
             hilos: None,
@@ -384,19 +381,19 @@ impl ErrorCorreccion {
 }
 
 /// Grades every submission in `entregas` (a `.py` file, or a folder: every `.py` in it,
-/// by name) and writes the report to `salida`: text, or one JSON object with
-/// [`OpcionesCorreccion::json`]; also the gradebook if [`OpcionesCorreccion::csv`] asks.
-/// Several submissions are graded at once, one per core.
+/// by name), and writes the gradebook if [`OpcionesCorreccion::csv`] asks. Several
+/// submissions are graded at once, one per core. The report is the returned
+/// [`Resumen`]: text with [`Resumen::escribir_texto`], JSON through `Serialize` (the
+/// order `corregir` writes either inside its envelope).
 ///
 /// # Errors
 ///
 /// [`ErrorCorreccion`] when grading cannot run: no submissions, a missing path, no
-/// interpreter, or the report or the gradebook cannot be written. What a submission does
+/// interpreter, or the gradebook cannot be written. What a submission does
 /// wrong is in the returned [`Resumen`], whose [`Resumen::codigo`] is the exit status.
 pub fn corregir(
     entregas: &[PathBuf],
     opciones: &OpcionesCorreccion,
-    salida: &mut impl Write,
 ) -> Result<Resumen, ErrorCorreccion> {
     let archivos = expandir(entregas)?;
     let interprete = python::Interprete::buscar(opciones.python.as_deref())?;
@@ -404,13 +401,6 @@ pub fn corregir(
     let contexto = revision::Contexto::nuevo(&interprete, &casos, opciones);
     let informes = en_paralelo(&archivos, opciones, |ruta| contexto.corregir(ruta));
     let resumen = Resumen::nuevo(opciones.semilla, informes);
-    if opciones.json {
-        serde_json::to_writer(&mut *salida, &resumen).map_err(io::Error::from)?;
-        writeln!(salida)?;
-    } else {
-        resumen.escribir_texto(salida)?;
-    }
-    salida.flush()?;
     if let Some(ruta) = &opciones.csv {
         resumen.guardar_csv(ruta).map_err(ErrorCorreccion::Csv)?;
     }

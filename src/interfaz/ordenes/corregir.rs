@@ -18,8 +18,7 @@ use super::{
     informe::Informe,
 };
 use crate::interfaz::correccion::{
-    self, ErrorCorreccion, OpcionesCorreccion, Renombre, SEMILLA_PREDETERMINADA, leer_memoria,
-    leer_tiempo,
+    self, OpcionesCorreccion, Renombre, Resumen, SEMILLA_PREDETERMINADA, leer_memoria, leer_tiempo,
 };
 
 /// `corregir ENTREGA.py...`.
@@ -109,8 +108,8 @@ pub struct Corregir {
 }
 
 impl Corregir {
-    /// The grading options these arguments ask for, writing JSON when `json`.
-    fn opciones(&self, json: bool) -> OpcionesCorreccion {
+    /// The grading options these arguments ask for.
+    fn opciones(&self) -> OpcionesCorreccion {
         let omision = OpcionesCorreccion::default();
         OpcionesCorreccion {
             python: self.python.clone(),
@@ -120,7 +119,6 @@ impl Corregir {
             tiempo_limite: self.tiempo_limite.unwrap_or(omision.tiempo_limite),
             memoria: self.memoria.unwrap_or(omision.memoria),
             ejemplos: self.ejemplos,
-            json,
             csv: self.csv.clone(),
             // The bar is drawn only when standard error is a terminal.
             progreso: true,
@@ -132,25 +130,17 @@ impl Corregir {
         &self,
         corrida: &mut Corrida<impl Read, impl Write>,
     ) -> Result<(), ErrorOrden> {
-        let opciones = self.opciones(corrida.opciones.json);
-        // The grader writes its own report, text or JSON; an error before it (no
-        // interpreter, a missing file) is told by the orders' envelope.
-        let resumen = match correccion::corregir(&self.entregas, &opciones, corrida.salida) {
-            Ok(resumen) => resumen,
-            Err(error @ ErrorCorreccion::Csv(_)) => {
-                corrida.informada = true;
-                return Err(error.into());
-            }
-            Err(error) => return Err(error.into()),
-        };
-        corrida.informada = true;
+        let resumen = correccion::corregir(&self.entregas, &self.opciones())?;
         let reprobadas = resumen.entregas().iter().filter(|e| !e.aprobada()).count();
         match reprobadas {
-            0 => Ok(()),
-            reprobadas => Err(ErrorOrden::Reprobadas {
-                reprobadas,
-                total: resumen.entregas().len(),
-            }),
+            0 => corrida.informar(&resumen),
+            reprobadas => corrida.fallar(
+                &resumen,
+                ErrorOrden::Reprobadas {
+                    reprobadas,
+                    total: resumen.entregas().len(),
+                },
+            ),
         }
     }
 }
@@ -197,6 +187,12 @@ struct InformeCasos {
     semilla: u64,
     cantidad: usize,
     pytest: String,
+}
+
+impl Informe for Resumen {
+    fn escribir(&self, mut salida: &mut dyn Write) -> std::io::Result<()> {
+        self.escribir_texto(&mut salida)
+    }
 }
 
 impl Informe for InformeCasos {
