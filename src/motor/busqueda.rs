@@ -38,6 +38,7 @@ use std::{
 };
 
 use super::{
+    division::Reparto,
     evaluacion::ESCALA,
     final_exacto::INFINITO,
     medio_juego::INFINITO_MEDIO,
@@ -401,11 +402,14 @@ fn raices_iniciales(ctx: &mut Contexto<'_>, p: u64, o: u64) -> Vec<Raiz> {
         .collect()
 }
 
-/// Runs `principal` on `ctx` while `hilos - 1` helper threads run `ayudante` (given
-/// their number, from 1) on the same table, and stops them when `principal` is done:
-/// lazy SMP. The helpers' results are thrown away; what they leave in the shared table
-/// (bounds proven by complete searches) is what makes `principal` faster, so its answer
-/// is the one a single thread would give. Their nodes are added to `ctx`'s.
+/// Runs `principal` while `hilos - 1` helper threads run `ayudante` (given their number,
+/// from 1) on the same table, and stops them when `principal` is done. Their nodes are
+/// added to `ctx`'s. All share one [`Reparto`] (in their `Contexto`), where the exact
+/// solve offers work to idle threads (see [`super::division`]).
+///
+/// In the mid-game the helpers search on their own (lazy SMP): their results are thrown
+/// away; what they leave in the shared table (bounds proven by complete searches) is what
+/// makes `principal` faster, so its answer is the one a single thread would give.
 fn en_paralelo<T>(
     ctx: &mut Contexto<'_>,
     hilos: usize,
@@ -416,20 +420,28 @@ fn en_paralelo<T>(
         return principal(ctx);
     }
     let parar = AtomicBool::new(false);
+    let reparto = Reparto::default();
     let (tabla, fin) = (ctx.tabla, ctx.fin);
     std::thread::scope(|hilo| {
         let ayudantes: Vec<_> = (1..hilos)
             .map(|k| {
-                let (parar, ayudante) = (&parar, &ayudante);
+                let (parar, reparto, ayudante) = (&parar, &reparto, &ayudante);
                 hilo.spawn(move || {
                     let mut propio = Contexto::nuevo(tabla, fin);
                     propio.parar = Some(parar);
+                    propio.reparto = Some(reparto);
                     ayudante(&mut propio, k);
                     propio.nodos
                 })
             })
             .collect();
-        let resultado = principal(ctx);
+        let mut propio = Contexto::nuevo(tabla, fin);
+        propio.parar = ctx.parar;
+        propio.reparto = Some(&reparto);
+        let resultado = principal(&mut propio);
+        ctx.nodos += propio.nodos;
+        ctx.abortada |= propio.abortada;
+        ctx.detenida |= propio.detenida;
         parar.store(true, Ordering::Relaxed);
         for ayudante in ayudantes {
             ctx.nodos += ayudante.join().expect("un ayudante de la búsqueda");
@@ -509,9 +521,10 @@ fn iteracion_media_sola(
     true
 }
 
-/// The exact solve at the root on `hilos` threads (see [`en_paralelo`]), moves in their
-/// current order: PVS (the first move's
-/// score exact, the others only shown not better), or every move exactly when `todas`.
+/// The exact solve at the root on `hilos` threads, moves in their current order: PVS
+/// (the first move's score exact, the others only shown not better), or every move
+/// exactly when `todas`. The helpers take the moves of the main thread's null-window
+/// nodes that it shares with them (young brothers wait, see [`super::division`]).
 /// Returns false, leaving `raices` as they were, if the time ran out.
 ///
 /// Without `todas`, the search starts with a narrow window around `estimacion` (a
@@ -542,21 +555,9 @@ fn iteracion_exacta(
             ctx,
             hilos,
             |ctx| raiz_exacta(ctx, p, o, raices, todas, alfa, beta),
-            |ctx, k| {
-                let raices = rotadas(raices, k);
-                if todas {
-                    raiz_exacta(ctx, p, o, &raices, todas, alfa, beta);
-                } else {
-                    // Only what the main thread will ask about these moves: whether they
-                    // beat `alfa`, never their exact score.
-                    let n = (!(p | o)).count_ones();
-                    for r in &raices {
-                        let volteadas = voltear(p, o, r.x);
-                        ctx.nws_exacto(o ^ volteadas, p ^ volteadas ^ 1 << r.x, -alfa - 1, n - 1);
-                        if ctx.abortada {
-                            break;
-                        }
-                    }
+            |ctx, _| {
+                if let Some(reparto) = ctx.reparto {
+                    ctx.servir(reparto);
                 }
             },
         ) else {
@@ -788,8 +789,9 @@ mod tests {
         let mut azar = Azar(0xD1B5_4A32_D192_ED03);
         let mut uno = con_hilos(14, 1);
         let mut dos = con_hilos(14, 2);
+        // From 14 empties the solve is shared between the threads (see `division`).
         for i in 0..12 {
-            let (tablero, turno) = posicion_al_azar(&mut azar, 10 + i % 6);
+            let (tablero, turno) = posicion_al_azar(&mut azar, 12 + i % 6);
             let solo = uno.resolver(&tablero, turno);
             let pareja = dos.resolver(&tablero, turno);
             assert_eq!(solo.diferencia, pareja.diferencia, "{tablero:?} {turno:?}");

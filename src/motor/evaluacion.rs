@@ -156,6 +156,7 @@ pub(super) fn evaluar(p: u64, o: u64) -> i32 {
 /// whose four lines (row, column, two diagonals) are full; then, repeatedly, the inner
 /// discs that in each of the four directions have a full line or a stable neighbour of
 /// their own color.
+#[inline(always)]
 pub(super) fn estables(p: u64, o: u64) -> u64 {
     const INTERIOR: u64 = 0x007E_7E7E_7E7E_7E00;
     let [llena_h, llena_v, llena_d7, llena_d9] = lineas_llenas(p | o);

@@ -26,7 +26,10 @@
 //! A pass happens only when the side to move has no valid move; the game ends when
 //! neither has one. Scores follow the FFO convention: the empties go to the winner.
 
+use std::sync::Arc;
+
 use super::{
+    division::{Punto, Reparto},
     evaluacion::{ESCALA, estabilidad_esquinas, estables},
     nucleo::{
         BIT_CUADRANTE, CLASES, Contexto, VECINOS, cuadrantes_de, cuenta, movilidad_ponderada,
@@ -47,6 +50,10 @@ pub(super) const VACIAS_PARIDAD: u32 = 6;
 /// From this many empties the sort also asks the evaluation, after a mid-game search
 /// of [`profundidad_de_orden`] plies.
 pub(super) const VACIAS_EVALUACION: u32 = 18;
+
+/// From this many empties a null-window node may share its moves with idle threads
+/// (see [`super::division`]): below, a subtree costs less than handing it over.
+const VACIAS_DIVISION: u32 = 14;
 
 /// From this many empties a node first looks in the table for a child that already
 /// refutes `alfa` (enhanced transposition cutoff).
@@ -337,6 +344,31 @@ macro_rules! definir_resolvedor {
                             break;
                         }
                     }
+                    // Young brothers wait: once the first move has not refuted the
+                    // window, the others may be shared with idle threads.
+                    if i == 0
+                        && k > 1
+                        && n >= VACIAS_DIVISION
+                        && !ctx.abortada
+                        && let Some(reparto) = ctx.reparto
+                        && reparto.hay_libres()
+                    {
+                        let resto = &mut lista[1..];
+                        resto.sort_by_key(|c| std::cmp::Reverse(c.clave));
+                        let jugadas = resto.iter().map(|c| (c.x, c.volteadas)).collect();
+                        let punto = Punto::nuevo(
+                            p,
+                            o,
+                            alfa,
+                            n,
+                            mejor,
+                            mejor_x,
+                            jugadas,
+                            ctx.punto.clone(),
+                        );
+                        (mejor, mejor_x) = dividir(ctx, reparto, Arc::new(punto));
+                        break;
+                    }
                 }
                 if ctx.abortada {
                     return 0;
@@ -344,6 +376,66 @@ macro_rules! definir_resolvedor {
                 ctx.tabla
                     .guardar(p, o, n, true, alfa, alfa + 1, mejor, mejor_x as u8);
                 mejor
+            }
+
+            /// Searches the moves of `punto`, just opened by this thread, with whatever
+            /// idle threads join, and waits for them, helping the points they open under
+            /// it: its best score and move. Aborted (`ctx.abortada`) if the search was
+            /// stopped or a point above was cut.
+            $(#[$atributo])*
+            fn dividir(
+                ctx: &mut Contexto<'_>,
+                reparto: &Reparto,
+                punto: Arc<Punto>,
+            ) -> (i32, u32) {
+                reparto.abrir(&punto);
+                let anterior = ctx.punto.replace(Arc::clone(&punto));
+                trabajar(ctx, &punto);
+                reparto.cerrar(&punto);
+                while !(ctx.abortada && (ctx.detenida || punto.padre_cortado()))
+                    && punto.trabajando() > 1
+                {
+                    // A cut of this point only: the others stop soon; wait for them.
+                    ctx.abortada = false;
+                    if let Some(otro) = reparto.tomar(|otro| otro.desciende_de(&punto)) {
+                        ctx.punto = Some(Arc::clone(&otro));
+                        trabajar(ctx, &otro);
+                        otro.salir(reparto);
+                        ctx.punto = Some(Arc::clone(&punto));
+                    }
+                }
+                ctx.punto = anterior;
+                ctx.abortada = ctx.detenida || punto.padre_cortado();
+                punto.resultado()
+            }
+
+            /// Searches the moves of `punto` one by one until none is left or the point
+            /// is cut; writes each score down. Stops, aborted, if `ctx` must stop.
+            $(#[$atributo])*
+            fn trabajar(ctx: &mut Contexto<'_>, punto: &Punto) {
+                while let Some((x, volteadas)) = punto.siguiente() {
+                    let (p2, o2) = despues(punto.p, punto.o, x, volteadas);
+                    let valor = -nws_exacto(ctx, p2, o2, -punto.alfa - 1, punto.n - 1);
+                    if ctx.abortada {
+                        return;
+                    }
+                    punto.anotar(valor, x);
+                }
+            }
+
+            /// A helper thread of a parallel solve: joins the split points that others
+            /// open until the search is over.
+            $(#[$atributo])*
+            pub(super) fn servir(ctx: &mut Contexto<'_>, reparto: &Reparto) {
+                while !ctx.terminada() {
+                    if let Some(punto) = reparto.tomar(|_| true) {
+                        ctx.punto = Some(Arc::clone(&punto));
+                        trabajar(ctx, &punto);
+                        punto.salir(reparto);
+                        ctx.punto = None;
+                        ctx.abortada = ctx.detenida;
+                    }
+                }
             }
 
             /// Null-window search with sorted moves, without the table.
@@ -649,6 +741,18 @@ impl Contexto<'_> {
             return unsafe { avx2::resolver_exacto(self, p, o, alfa, beta) };
         }
         portable::resolver_exacto(self, p, o, alfa, beta)
+    }
+
+    /// Helps a parallel solve until it is over (see [`super::division`]); in the copy
+    /// for the processor.
+    pub fn servir(&mut self, reparto: &Reparto) {
+        #[cfg(target_arch = "x86_64")]
+        if crate::reglas::bitboard::tiene_avx2() {
+            // SAFETY: the processor has every feature that `avx2` is compiled for,
+            // checked just above.
+            return unsafe { avx2::servir(self, reparto) };
+        }
+        portable::servir(self, reparto);
     }
 
     /// The null-window search (window `(alfa, alfa + 1)`) of a position with `n` empties,

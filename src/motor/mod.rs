@@ -9,6 +9,7 @@
 //! counts it.
 
 pub mod busqueda;
+mod division;
 mod evaluacion;
 mod final_exacto;
 pub mod jugadores;

@@ -7,11 +7,17 @@
 //! neighbours), never a second way to find moves.
 
 use std::{
-    sync::atomic::{AtomicBool, Ordering},
+    sync::{
+        Arc,
+        atomic::{AtomicBool, Ordering},
+    },
     time::Instant,
 };
 
-use super::tabla::Tabla;
+use super::{
+    division::{Punto, Reparto},
+    tabla::Tabla,
+};
 use crate::reglas::bitboard::{jugadas_u64, volteos_u64};
 
 /// The valid moves of the owner of `p` against `o`.
@@ -165,7 +171,9 @@ const NODOS_ENTRE_RELOJ: u64 = 4096;
 /// visited and the deadline.
 ///
 /// When the deadline passes, `abortada` is set and every function returns at once with a
-/// meaningless score, storing nothing; the caller throws the unfinished result away.
+/// meaningless score, storing nothing; the caller throws the unfinished result away. The
+/// same happens under a split point that another thread cut (see [`super::division`]),
+/// and then only up to that point.
 pub(super) struct Contexto<'a> {
     /// The transposition table.
     pub tabla: &'a Tabla,
@@ -178,6 +186,13 @@ pub(super) struct Contexto<'a> {
     /// Set by another thread when this search is no longer wanted (a helper of a
     /// parallel search, once the main thread has its answer).
     pub parar: Option<&'a AtomicBool>,
+    /// Whether the deadline passed or the search was told to stop: unlike a cut split
+    /// point, the whole search is over.
+    pub detenida: bool,
+    /// Where idle threads take part of the exact solve, in a parallel solve.
+    pub reparto: Option<&'a Reparto>,
+    /// The split point under which this thread is searching, if any.
+    pub punto: Option<Arc<Punto>>,
     /// The node count at which to look at the clock next.
     proximo_reloj: u64,
 }
@@ -191,12 +206,23 @@ impl<'a> Contexto<'a> {
             fin,
             abortada: false,
             parar: None,
+            detenida: false,
+            reparto: None,
+            punto: None,
             proximo_reloj: NODOS_ENTRE_RELOJ,
         }
     }
 
+    /// Whether the whole search is over (the deadline passed, or it was told to stop),
+    /// looking now: for a thread without nodes to count.
+    pub fn terminada(&mut self) -> bool {
+        self.proximo_reloj = self.nodos;
+        self.debe_parar();
+        self.detenida
+    }
+
     /// Whether the search must stop: looks at the clock only every
-    /// [`NODOS_ENTRE_RELOJ`] nodes.
+    /// [`NODOS_ENTRE_RELOJ`] nodes, at the split point (if any) every time.
     #[inline]
     pub fn debe_parar(&mut self) -> bool {
         if self.nodos >= self.proximo_reloj {
@@ -204,13 +230,19 @@ impl<'a> Contexto<'a> {
             if let Some(fin) = self.fin
                 && Instant::now() >= fin
             {
-                self.abortada = true;
+                self.detenida = true;
             }
             if let Some(parar) = self.parar
                 && parar.load(Ordering::Relaxed)
             {
-                self.abortada = true;
+                self.detenida = true;
             }
+            self.abortada |= self.detenida;
+        }
+        if let Some(punto) = &self.punto
+            && punto.cortado()
+        {
+            self.abortada = true;
         }
         self.abortada
     }
