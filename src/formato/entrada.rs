@@ -1,10 +1,12 @@
 //! What people type, read leniently and in one place: positions (`c4`, ` C4 `), colors
-//! (`n`, `Negras`, `blanco`) and moves (`pasar`, `PA`, `c4`). The game's prompts, the
-//! transcripts and the command line's `--turno` all read through here, so a word that
-//! works in one works in all.
+//! (`n`, `Negras`, `blanco`), moves (`pasar`, `PA`, `c4`) and durations (`0.5`, `500ms`).
+//! The game's prompts, the transcripts and the command line's `--turno` and time limits
+//! all read through here, so a word that works in one works in all.
 //!
 //! The homework's own faces stay strict ([`Posicion`]'s and [`Color`]'s `FromStr`):
 //! `othello jugar`, like the homework's `jugar`, takes exactly `C4` and `N`.
+
+use std::time::Duration;
 
 use crate::{Color, ErrorPosicion, Jugada, Posicion};
 
@@ -75,6 +77,28 @@ pub fn jugada(texto: &str) -> Result<Jugada, ErrorPosicion> {
     }
 }
 
+/// A duration as a person types it: seconds with a decimal point (`1`, `0.5`, `.5`,
+/// `2s`) or milliseconds (`500ms`), spaces around allowed; `None` for anything else,
+/// negative, or too large to represent. Each use checks its own range.
+///
+/// ```
+/// use std::time::Duration;
+/// use othello::formato::entrada;
+///
+/// assert_eq!(entrada::duracion("0.5"), Some(Duration::from_millis(500)));
+/// assert_eq!(entrada::duracion(" 250ms "), Some(Duration::from_millis(250)));
+/// assert_eq!(entrada::duracion("0,5"), None);
+/// ```
+pub fn duracion(texto: &str) -> Option<Duration> {
+    let limpio = texto.trim();
+    let (numero, factor) = match limpio.strip_suffix("ms") {
+        Some(milisegundos) => (milisegundos, 0.001),
+        None => (limpio.strip_suffix('s').unwrap_or(limpio), 1.0),
+    };
+    let segundos = numero.trim().parse::<f64>().ok()? * factor;
+    Duration::try_from_secs_f64(segundos).ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -99,5 +123,27 @@ mod tests {
         assert_eq!(color(""), None);
         assert!(es_pase(" Pasar ") && es_pase("pa") && !es_pase("pasa"));
         assert_eq!(jugada("pA"), Ok(Jugada::Pasar));
+    }
+
+    #[test]
+    fn duraciones_en_segundos_o_milisegundos() {
+        for (texto, milisegundos) in [
+            ("1", 1000),
+            ("0.1", 100),
+            (".5", 500),
+            ("2s", 2000),
+            ("2.5 s", 2500),
+            ("500ms", 500),
+            (" 3600 ", 3_600_000),
+        ] {
+            assert_eq!(
+                duracion(texto).map(|d| d.as_millis()),
+                Some(milisegundos),
+                "{texto}"
+            );
+        }
+        for malo in ["", "ms", "0,5", "-1", "1m", "inf", "NaN", "1e400", "uno"] {
+            assert_eq!(duracion(malo), None, "{malo}");
+        }
     }
 }

@@ -38,7 +38,7 @@ use serde::Serialize;
 pub use casos::Cantidades;
 pub use informe::{Falla, InformeEntrega, InformeFuncion, Resumen, Tipo};
 
-use crate::{ErrorArchivo, texto::cita};
+use crate::{ErrorArchivo, formato::entrada, texto::cita};
 
 /// One of the homework's four functions that are graded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -307,25 +307,14 @@ pub fn leer_memoria(texto: &str) -> Result<u64, String> {
 ///
 /// A Spanish message for anything else.
 pub fn leer_tiempo(texto: &str) -> Result<Duration, String> {
-    let limpio = texto.trim();
-    let (numero, factor) = if let Some(ms) = limpio.strip_suffix("ms") {
-        (ms, 0.001)
-    } else {
-        (limpio.strip_suffix('s').unwrap_or(limpio), 1.0)
-    };
-    let segundos = numero
-        .trim()
-        .parse::<f64>()
-        .ok()
-        .map(|n| n * factor)
-        .filter(|s| (0.01..=3600.0).contains(s))
+    entrada::duracion(texto)
+        .filter(|duracion| (0.01..=3600.0).contains(&duracion.as_secs_f64()))
         .ok_or_else(|| {
             format!(
                 "«{}» no es un tiempo límite entre 10ms y 3600s (por ejemplo 1, 0.5 o 500ms)",
                 cita(texto)
             )
-        })?;
-    Ok(Duration::from_secs_f64(segundos))
+        })
 }
 
 /// Why grading could not run at all (exit status 2). A submission that does not load

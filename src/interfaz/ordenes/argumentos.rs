@@ -282,15 +282,18 @@ const SEGUNDOS_MINIMOS: f64 = 0.001;
 const SEGUNDOS_MAXIMOS: f64 = 3600.0;
 
 /// `--tiempo`: seconds with a decimal point, as the program writes them (`1`, `0.1`,
-/// `2.5`), from a millisecond to an hour.
+/// `2.5`), or as [`entrada::duracion`] reads any time (`500ms`), from a millisecond to an
+/// hour.
 ///
 /// # Errors
 ///
 /// An [`ErrorValor`] with the range; a decimal comma is pointed out.
 pub fn segundos(texto: &str) -> Result<Duration, ErrorValor> {
-    match texto.parse::<f64>() {
-        Ok(segundos) if (SEGUNDOS_MINIMOS..=SEGUNDOS_MAXIMOS).contains(&segundos) => {
-            Ok(Duration::from_secs_f64(segundos))
+    match entrada::duracion(texto) {
+        Some(duracion)
+            if (SEGUNDOS_MINIMOS..=SEGUNDOS_MAXIMOS).contains(&duracion.as_secs_f64()) =>
+        {
+            Ok(duracion)
         }
         _ => {
             let con_punto = texto.replace(',', ".");
@@ -398,6 +401,9 @@ mod tests {
             (".5", 500),
             ("0.001", 1),
             ("3600", 3_600_000),
+            // As `corregir --tiempo-limite` reads them: one reader of durations.
+            ("1s", 1000),
+            ("250ms", 250),
         ] {
             assert_eq!(
                 segundos(texto).map(|d| d.as_millis()),
@@ -409,7 +415,7 @@ mod tests {
             segundos("0,5"),
             Err(ErrorValor("¿quisiste decir «0.5»?".into()))
         );
-        for texto in ["0", "-1", "3601", "inf", "NaN", "1s", ""] {
+        for texto in ["0", "-1", "3601", "inf", "NaN", "1m", ""] {
             assert_eq!(
                 segundos(texto).unwrap_err().to_string(),
                 "se esperaba un tiempo en segundos entre 0.001 y 3600, con punto decimal, como 0.5",
