@@ -5,7 +5,8 @@
 //! so a case costs no round trip; each line has its own deadline. A case that does not
 //! answer in time is a `tiempo` and the child is restarted; one whose process dies is a
 //! `salida` and the child is restarted too. After three of either in one function, its
-//! remaining cases count as that kind without running.
+//! remaining cases count as that kind without running. That handling of the answers
+//! ([`Tanda`]) is the same for answers given as bytes ([`revisar_respuestas`]).
 
 use std::{
     collections::BTreeMap,
@@ -18,10 +19,10 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::{
-    Funcion, InformeEntrega, InformeFuncion, OpcionesCorreccion, PorFuncion, Tipo,
+    Funcion, InformeEntrega, InformeFuncion, OpcionesCorreccion, PorFuncion, Resumen, Tipo,
     casos::{Caso, Casos, letras},
     ejemplo,
-    python::{Hijo, Interprete, Llegada},
+    python::{self, Hijo, Interprete, Llegada},
 };
 use crate::{ErrorArchivo, Tablero, disco, formato::archivo};
 
@@ -210,69 +211,167 @@ impl Sesion<'_> {
 
     /// Every case of `funcion`, called as `nombre`.
     fn correr(&mut self, funcion: Funcion, nombre: &str) -> InformeFuncion {
-        let casos = self.contexto.casos.de(funcion);
-        let protocolo = self.contexto.casos.protocolo(funcion);
-        let mut recuento = Recuento::nuevo(self, nombre);
-        let (mut tiempos, mut muertes) = (0, 0);
-        let mut siguiente = 0;
-        while siguiente < casos.len() {
-            if tiempos >= TRES || muertes >= TRES {
-                let omitido = if tiempos >= TRES {
-                    Obtenido::Tiempo { omitido: true }
-                } else {
-                    Obtenido::Salida {
-                        codigo: None,
-                        omitido: true,
-                    }
-                };
-                for (i, caso) in casos.iter().enumerate().skip(siguiente) {
-                    recuento.anotar(caso, i + 1, &omitido);
-                }
-                break;
-            }
+        let contexto = self.contexto;
+        let protocolo = contexto.casos.protocolo(funcion);
+        let mut tanda = Tanda::nueva(
+            contexto.casos.de(funcion),
+            Recuento::nuevo(nombre, self.carpeta, contexto.opciones),
+        );
+        while tanda.pendiente() {
             if self.hijo.is_none() && self.cargar().is_err() {
-                muertes = TRES;
+                // No child any more: the remaining cases count as deaths.
+                tanda.muertes = TRES;
                 continue;
             }
             let hijo = self.hijo.as_mut().expect("recién cargado");
             let pedido = format!(
-                r#"{{"orden":"casos","funcion":"{}","nombre":{},"limite":{},"tiempos":{tiempos},"max_tiempos":{TRES},"casos":[{}]}}"#,
+                r#"{{"orden":"casos","funcion":"{}","nombre":{},"limite":{},"tiempos":{},"max_tiempos":{TRES},"casos":[{}]}}"#,
                 funcion.clave(),
                 Value::from(nombre),
-                self.contexto.limite().as_secs_f64(),
-                protocolo[siguiente..].join(","),
+                contexto.limite().as_secs_f64(),
+                tanda.tiempos,
+                protocolo[tanda.siguiente..].join(","),
             );
             let mut vivo = hijo.pedir(&pedido);
             if !vivo {
                 // Gone before the first case: counted, so that this cannot go on.
-                muertes += 1;
+                tanda.muertes += 1;
             }
-            while vivo && siguiente < casos.len() {
-                let id = siguiente + 1;
-                // An answer that is not one means the child cannot be trusted: it is
-                // restarted, and the case counts as a death.
-                let (obtenido, sigue) = match hijo.esperar(self.contexto.plazo()) {
-                    Llegada::Linea(linea) => match Obtenido::leer(&linea, id) {
-                        Some(obtenido) => (obtenido, true),
-                        None => (Obtenido::muerte(), false),
-                    },
-                    Llegada::Plazo => (Obtenido::Tiempo { omitido: false }, false),
-                    Llegada::Fin => (Obtenido::muerte(), false),
-                };
-                vivo = sigue;
-                match obtenido {
-                    Obtenido::Tiempo { omitido: false } => tiempos += 1,
-                    Obtenido::Salida { codigo: None, .. } => muertes += 1,
-                    _ => {}
-                }
-                recuento.anotar(&casos[siguiente], id, &obtenido);
-                siguiente += 1;
+            while vivo && tanda.quedan() {
+                vivo = tanda.recibir(hijo.esperar(contexto.plazo()));
             }
             if !vivo {
                 self.hijo = None;
             }
         }
-        recuento.informe()
+        tanda.informe()
+    }
+}
+
+/// Grades `respuestas`, each function's answer lines as the harness writes them (line
+/// `i` answers case `i + 1`), without a child: for fuzzing and tests, since a student's
+/// code controls every byte of them. The cases are those of [`super::corregir`] with
+/// the same options, and each answer is read and counted as there: the lines are split
+/// as the child's are read, an answer that is not one is the process's death, each
+/// restart goes on with the next line, and missing lines are the process's end. The
+/// files of `guardarPartida`'s cases (`guardar-0001.txt`, …) are looked for in
+/// `carpeta`. A function without answers (`None`) is one the file does not define; the
+/// report names it after [`OpcionesCorreccion::nombres`] and the file after `carpeta`.
+pub fn revisar_respuestas(
+    respuestas: &PorFuncion<Option<&[u8]>>,
+    carpeta: &Path,
+    opciones: &OpcionesCorreccion,
+) -> Resumen {
+    let casos = Casos::generar(opciones.semilla, opciones.cantidades());
+    let buscados = opciones.nombres();
+    let funciones = PorFuncion::de(|funcion| {
+        let mut lineas = python::lineas(respuestas[funcion]?);
+        let nombre = buscados[funcion]
+            .first()
+            .map_or(funcion.clave(), String::as_str);
+        let mut tanda = Tanda::nueva(
+            casos.de(funcion),
+            Recuento::nuevo(nombre, carpeta, opciones),
+        );
+        while tanda.pendiente() {
+            // A child (re)started: it answers with the lines that follow.
+            let mut vivo = true;
+            while vivo && tanda.quedan() {
+                vivo = tanda.recibir(lineas.next().map_or(Llegada::Fin, Llegada::Linea));
+            }
+        }
+        Some(tanda.informe())
+    });
+    Resumen::nuevo(
+        opciones.semilla,
+        vec![InformeEntrega {
+            archivo: carpeta.display().to_string(),
+            importa: true,
+            error: None,
+            funciones,
+            definidas: Vec::new(),
+            buscados,
+        }],
+    )
+}
+
+/// One function's cases as their answers arrive, from a child or from lines given: what
+/// each answer counts as, the time-outs and deaths, and the rule of three.
+struct Tanda<'a> {
+    casos: &'a [Caso],
+    recuento: Recuento<'a>,
+    /// The next case to answer, from 0.
+    siguiente: usize,
+    /// Calls that did not end in time.
+    tiempos: usize,
+    /// Times the process died.
+    muertes: usize,
+}
+
+impl<'a> Tanda<'a> {
+    fn nueva(casos: &'a [Caso], recuento: Recuento<'a>) -> Tanda<'a> {
+        Tanda {
+            casos,
+            recuento,
+            siguiente: 0,
+            tiempos: 0,
+            muertes: 0,
+        }
+    }
+
+    /// Whether some case is still to be asked for. After three time-outs or three
+    /// deaths, the remaining cases count as that kind without running, and none is.
+    fn pendiente(&mut self) -> bool {
+        if self.tiempos >= TRES || self.muertes >= TRES {
+            let omitido = if self.tiempos >= TRES {
+                Obtenido::Tiempo { omitido: true }
+            } else {
+                Obtenido::Salida {
+                    codigo: None,
+                    omitido: true,
+                }
+            };
+            for (i, caso) in self.casos.iter().enumerate().skip(self.siguiente) {
+                self.recuento.anotar(caso, i + 1, &omitido);
+            }
+            self.siguiente = self.casos.len();
+        }
+        self.quedan()
+    }
+
+    /// Whether some case has no answer yet.
+    fn quedan(&self) -> bool {
+        self.siguiente < self.casos.len()
+    }
+
+    /// Counts `llegada` as the answer to the next case, which must exist ([`quedan`]).
+    /// `false` when the child is not to be trusted any more and must be restarted: it
+    /// did not answer in time, died, or sent something that is not the answer.
+    ///
+    /// [`quedan`]: Tanda::quedan
+    fn recibir(&mut self, llegada: Llegada) -> bool {
+        let id = self.siguiente + 1;
+        let (obtenido, sigue) = match llegada {
+            Llegada::Linea(linea) => match Obtenido::leer(&linea, id) {
+                Some(obtenido) => (obtenido, true),
+                None => (Obtenido::muerte(), false),
+            },
+            Llegada::Plazo => (Obtenido::Tiempo { omitido: false }, false),
+            Llegada::Fin => (Obtenido::muerte(), false),
+        };
+        match obtenido {
+            Obtenido::Tiempo { omitido: false } => self.tiempos += 1,
+            Obtenido::Salida { codigo: None, .. } => self.muertes += 1,
+            _ => {}
+        }
+        self.recuento
+            .anotar(&self.casos[self.siguiente], id, &obtenido);
+        self.siguiente += 1;
+        sigue
+    }
+
+    fn informe(self) -> InformeFuncion {
+        self.recuento.informe()
     }
 }
 
@@ -495,11 +594,13 @@ struct Recuento<'a> {
 }
 
 impl<'a> Recuento<'a> {
-    fn nuevo(sesion: &Sesion<'a>, nombre: &str) -> Recuento<'a> {
+    /// The count of the function the student calls `nombre`, whose files are saved in
+    /// `carpeta`.
+    fn nuevo(nombre: &str, carpeta: &'a Path, opciones: &'a OpcionesCorreccion) -> Recuento<'a> {
         Recuento {
             nombre: nombre.to_owned(),
-            carpeta: sesion.carpeta,
-            opciones: sesion.contexto.opciones,
+            carpeta,
+            opciones,
             casos: 0,
             correctos: 0,
             por_tipo: BTreeMap::new(),
