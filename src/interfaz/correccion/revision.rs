@@ -628,7 +628,9 @@ impl<'a> Recuento<'a> {
         }
     }
 
-    fn informe(self) -> InformeFuncion {
+    /// The report, with the examples by kind and then case, as the text shows them.
+    fn informe(mut self) -> InformeFuncion {
+        self.fallas.sort_by_key(|falla| (falla.tipo, falla.caso));
         InformeFuncion {
             nombre: self.nombre,
             casos: self.casos,
@@ -636,5 +638,47 @@ impl<'a> Recuento<'a> {
             por_tipo: self.por_tipo,
             fallas: self.fallas,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opciones() -> OpcionesCorreccion {
+        OpcionesCorreccion {
+            casos: Some(8),
+            ..OpcionesCorreccion::default()
+        }
+    }
+
+    /// The report of `jugar`'s answers alone.
+    fn jugar(respuestas: &str) -> InformeFuncion {
+        let carpeta = tempfile::tempdir().unwrap();
+        let respuestas = PorFuncion {
+            jugar: Some(respuestas.as_bytes()),
+            ..PorFuncion::default()
+        };
+        let resumen = revisar_respuestas(&respuestas, carpeta.path(), &opciones());
+        resumen.entregas()[0].funciones.jugar.clone().unwrap()
+    }
+
+    #[test]
+    fn los_ejemplos_van_por_tipo_y_caso() {
+        let informe = jugar(
+            "{\"id\": 1, \"tipo\": \"excepcion\", \"excepcion\": \"IndexError\"}\n\
+             {\"id\": 2, \"r\": \"sí\"}\n",
+        );
+        let orden: Vec<(Tipo, usize)> = informe.fallas.iter().map(|f| (f.tipo, f.caso)).collect();
+        assert_eq!(
+            orden,
+            [
+                (Tipo::Resultado, 2),
+                (Tipo::Excepcion, 1),
+                (Tipo::Salida, 3),
+                (Tipo::Salida, 4),
+                (Tipo::Salida, 5),
+            ]
+        );
     }
 }
