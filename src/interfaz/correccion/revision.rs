@@ -12,6 +12,7 @@ use std::{
     collections::BTreeMap,
     fs,
     path::{Path, PathBuf},
+    sync::{Arc, Mutex, PoisonError},
     time::Duration,
 };
 
@@ -19,7 +20,8 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::{
-    Funcion, InformeEntrega, InformeFuncion, OpcionesCorreccion, PorFuncion, Resumen, Tipo,
+    Cantidades, Funcion, InformeEntrega, InformeFuncion, OpcionesCorreccion, PorFuncion, Resumen,
+    Tipo,
     casos::{Caso, Casos, letras},
     ejemplo,
     python::{self, Hijo, Interprete, Llegada},
@@ -257,12 +259,13 @@ impl Sesion<'_> {
 /// files of `guardarPartida`'s cases (`guardar-0001.txt`, …) are looked for in
 /// `carpeta`. A function without answers (`None`) is one the file does not define; the
 /// report names it after [`OpcionesCorreccion::nombres`] and the file after `carpeta`.
+/// The cases of the last seed and amounts asked for are kept for the next call.
 pub fn revisar_respuestas(
     respuestas: &PorFuncion<Option<&[u8]>>,
     carpeta: &Path,
     opciones: &OpcionesCorreccion,
 ) -> Resumen {
-    let casos = Casos::generar(opciones.semilla, opciones.cantidades());
+    let casos = casos_de(opciones.semilla, opciones.cantidades());
     let buscados = opciones.nombres();
     let funciones = PorFuncion::de(|funcion| {
         let mut lineas = python::lineas(respuestas[funcion]?);
@@ -293,6 +296,24 @@ pub fn revisar_respuestas(
             buscados,
         }],
     )
+}
+
+/// The cases that [`revisar_respuestas`] made last, with their seed and amounts.
+static ULTIMOS_CASOS: Mutex<Option<(u64, Cantidades, Arc<Casos>)>> = Mutex::new(None);
+
+/// The cases for `semilla` and `cantidades`, made again only when they change: a fuzzer
+/// grades a million answers with the same ones, and making them (64 games) takes
+/// milliseconds, most of each call.
+fn casos_de(semilla: u64, cantidades: Cantidades) -> Arc<Casos> {
+    let mut ultimos = ULTIMOS_CASOS.lock().unwrap_or_else(PoisonError::into_inner);
+    match &*ultimos {
+        Some((s, c, casos)) if (*s, *c) == (semilla, cantidades) => Arc::clone(casos),
+        _ => {
+            let casos = Arc::new(Casos::generar(semilla, cantidades));
+            *ultimos = Some((semilla, cantidades, Arc::clone(&casos)));
+            casos
+        }
+    }
 }
 
 /// One function's cases as their answers arrive, from a child or from lines given: what
