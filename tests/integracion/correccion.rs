@@ -15,8 +15,8 @@ use std::{
 
 use othello::interfaz::{
     correccion::{
-        ErrorCorreccion, Funcion, InformeEntrega, OpcionesCorreccion, Resumen, Tipo, corregir,
-        escribir_casos, leer_memoria,
+        ErrorCorreccion, Funcion, InformeEntrega, OpcionesCorreccion, PorFuncion, Resumen, Tipo,
+        corregir, escribir_casos, leer_memoria, revisar_respuestas,
     },
     ordenes::{Opciones, Orden, ejecutar},
 };
@@ -653,4 +653,46 @@ fn las_ordenes_corregir_y_casos_de_punta_a_punta() {
         (valor["orden"].as_str(), valor["cantidad"].as_u64()),
         (Some("casos"), Some(3))
     );
+}
+
+/// The answers the harness gave to real submissions (the fuzz target `corregir`'s seeds,
+/// made with `--casos 8`: each function's lines, then the file saved, split at NUL)
+/// count without a child exactly as grading the submission counts them: the fuzz target
+/// runs what the grader runs.
+#[test]
+fn las_respuestas_del_arnes_cuentan_igual_sin_el_hijo() {
+    if !hay_python() {
+        return;
+    }
+    let opciones = OpcionesCorreccion {
+        casos: Some(8),
+        tiempo_limite: Duration::from_secs(1),
+        ..rapidas()
+    };
+    let semillas = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/semillas/corregir");
+    for nombre in [
+        "correcta_main",
+        "sin_diagonales",
+        "da_la_vuelta",
+        "copia_tablero",
+        "contar_mal",
+        "guardar_mal",
+        "cargar_mal",
+        "borde_indexerror",
+        "muere",
+        "cuelga",
+    ] {
+        let semilla = std::fs::read(semillas.join(nombre)).unwrap();
+        let mut partes = semilla.split(|&byte| byte == 0);
+        let respuestas = PorFuncion::de(|_| partes.next());
+        let dir = carpeta();
+        std::fs::write(dir.path().join("guardar-0001.txt"), partes.next().unwrap()).unwrap();
+        let dadas = revisar_respuestas(&respuestas, dir.path(), &opciones);
+        let (resumen, _) = correr(&[entrega(&format!("{nombre}.py"))], &opciones);
+        assert_eq!(
+            dadas.entregas()[0].funciones,
+            resumen.entregas()[0].funciones,
+            "{nombre}"
+        );
+    }
 }

@@ -1,19 +1,29 @@
 //! The fuzz targets' checks (`fuzz/objetivos.rs`), run here over random inputs and
-//! mutations of real ones (the boards of `partidas/`, transcripts, obf strings), a few
-//! thousand each, so that CI catches what a fuzz run would, without cargo-fuzz.
+//! mutations of real ones (the boards of `partidas/`, transcripts, obf strings, the
+//! harness's answers), a few thousand each, so that CI catches what a fuzz run would,
+//! without cargo-fuzz.
 
 #[path = "../../fuzz/objetivos.rs"]
 mod objetivos;
 
 use proptest::prelude::*;
 
-/// Real inputs to mutate: every board of `partidas/`, and the forms the readers take.
+/// Real inputs to mutate: every board of `partidas/`, the forms the readers take, and
+/// the harness's answers to real submissions (`fuzz/semillas/corregir/`).
 fn semillas() -> Vec<Vec<u8>> {
     let mut semillas: Vec<Vec<u8>> =
         std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/partidas"))
             .expect("partidas/")
             .map(|entrada| entrada.expect("entrada").path())
             .filter(|ruta| ruta.extension().is_some_and(|extension| extension == "txt"))
+            .chain(
+                std::fs::read_dir(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/fuzz/semillas/corregir"
+                ))
+                .expect("fuzz/semillas/corregir/")
+                .map(|entrada| entrada.expect("entrada").path()),
+            )
             .map(|ruta| std::fs::read(ruta).expect("legible"))
             .collect();
     semillas.extend(
@@ -73,5 +83,9 @@ proptest! {
     #[test]
     fn argumentos(bytes in entrada()) {
         objetivos::argumentos(&bytes);
+    }
+    #[test]
+    fn corregir(bytes in entrada()) {
+        objetivos::corregir(&bytes);
     }
 }

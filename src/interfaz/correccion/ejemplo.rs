@@ -43,12 +43,12 @@ pub(super) fn falla(
             linea,
             codigo,
         } => {
-            let _ = writeln!(texto, "Lanzó {excepcion}: {mensaje}");
+            let _ = writeln!(texto, "Lanzó {}: {}", visible(excepcion), visible(mensaje));
             if let Some(linea) = linea {
                 let _ = writeln!(
                     texto,
                     "  en la línea {linea}: {}",
-                    codigo.as_deref().unwrap_or("")
+                    visible(codigo.as_deref().unwrap_or(""))
                 );
             }
         }
@@ -190,7 +190,7 @@ fn describir_valor(
                 let _ = writeln!(
                     texto,
                     "El archivo «{archivo}» no sirve: {}.",
-                    problema.problema
+                    visible(&problema.problema)
                 );
                 texto.push_str("Se esperaba este texto (o el mismo con otros espacios):\n");
                 for linea in tablero.to_string().lines() {
@@ -402,7 +402,7 @@ fn python_bool(valor: bool) -> &'static str {
     if valor { "True" } else { "False" }
 }
 
-/// A value the harness sent, as Python prints it (`repr`).
+/// A value the harness sent, as Python prints it (`repr`), without control characters.
 fn python(valor: &Value) -> String {
     match valor {
         Value::Null => "None".into(),
@@ -414,11 +414,11 @@ fn python(valor: &Value) -> String {
             format!("[{}]", partes.join(", "))
         }
         Value::Object(_) => match (valor.get("repr").and_then(Value::as_str), celdas(valor)) {
-            (Some(repr), _) => repr.to_owned(),
+            (Some(repr), _) => visible(repr),
             (None, Some(filas)) => python(&Value::from(
                 filas.into_iter().map(Value::from).collect::<Vec<_>>(),
             )),
-            (None, None) => valor.to_string(),
+            (None, None) => visible(&valor.to_string()),
         },
     }
 }
@@ -443,21 +443,39 @@ fn cadena_python(texto: &str, comilla: char) -> String {
     for c in texto.chars() {
         match c {
             '\\' => literal.push_str("\\\\"),
-            '\n' => literal.push_str("\\n"),
-            '\r' => literal.push_str("\\r"),
-            '\t' => literal.push_str("\\t"),
             c if c == comilla => {
                 literal.push('\\');
                 literal.push(c);
             }
-            c if c.is_control() => {
-                let _ = write!(literal, "\\x{:02x}", u32::from(c));
-            }
-            c => literal.push(c),
+            c => escribir_visible(&mut literal, c),
         }
     }
     literal.push(comilla);
     literal
+}
+
+/// Text that a student's code sent (a message, a line of source, a `repr`, why the file
+/// did not load), with its control characters written as Python escapes (`\n`, `\x1b`):
+/// it can neither break the report's lines nor drive the terminal that shows it.
+pub(super) fn visible(texto: &str) -> String {
+    let mut limpio = String::with_capacity(texto.len());
+    for c in texto.chars() {
+        escribir_visible(&mut limpio, c);
+    }
+    limpio
+}
+
+/// Adds `c` to `texto`, as its Python escape if it is a control character.
+fn escribir_visible(texto: &mut String, c: char) {
+    match c {
+        '\n' => texto.push_str("\\n"),
+        '\r' => texto.push_str("\\r"),
+        '\t' => texto.push_str("\\t"),
+        c if c.is_control() => {
+            let _ = write!(texto, "\\x{:02x}", u32::from(c));
+        }
+        c => texto.push(c),
+    }
 }
 
 /// What was expected, as JSON.
@@ -573,6 +591,61 @@ mod tests {
             r"Devolvió una lista de listas distinta: tablero[7][7] es 'V\n' y se esperaba 'V'."
         );
         assert!(diferencia_de_lista(&json!(null), &Tablero::inicial()).ends_with("devolvió None."));
+    }
+
+    #[test]
+    fn lo_que_manda_el_estudiante_no_trae_caracteres_de_control() {
+        let caso = Caso::Contar {
+            tablero: Tablero::inicial(),
+            casilla: crate::Casilla::Vacia,
+        };
+        let revisado = |tipo| Revisado {
+            tipo,
+            archivo: None,
+        };
+        let excepcion = Obtenido::Excepcion {
+            excepcion: "Error\u{1b}[2J".into(),
+            mensaje: "uno\r\ndos\tcon \u{7f}".into(),
+            linea: Some(3),
+            codigo: Some("x = '\u{85}'".into()),
+        };
+        let repr = Obtenido::Valor {
+            r: json!({ "repr": "<a\u{7f}b>" }),
+            t: None,
+        };
+        let objeto = Obtenido::Valor {
+            r: json!({ "fi\u{7f}las": "\u{9b}" }),
+            t: None,
+        };
+        // A cell of the file saved, quoted in what is wrong with it.
+        let guardar = Caso::Guardar {
+            tablero: Tablero::inicial(),
+            archivo: "guardar-0001.txt".into(),
+        };
+        let archivo = Revisado {
+            tipo: Tipo::Archivo,
+            archivo: Some(super::super::revision::ArchivoObtenido {
+                texto: Some("V\u{1b}\n".into()),
+                problema: "casilla \"V\u{1b}\" inválida".into(),
+            }),
+        };
+        let nada = Obtenido::Valor {
+            r: Value::Null,
+            t: None,
+        };
+        for (caso, obtenido, revisado) in [
+            (&caso, excepcion, revisado(Tipo::Excepcion)),
+            (&caso, repr, revisado(Tipo::Resultado)),
+            (&caso, objeto, revisado(Tipo::Resultado)),
+            (&guardar, nada, archivo),
+        ] {
+            let falla = falla(caso, 1, "f", &obtenido, &revisado, Duration::from_secs(1));
+            assert!(
+                falla.texto.chars().all(|c| c == '\n' || !c.is_control()),
+                "{:?}",
+                falla.texto
+            );
+        }
     }
 
     #[test]

@@ -10,7 +10,7 @@ use std::{
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{Funcion, PorFuncion};
+use super::{Funcion, PorFuncion, ejemplo::visible};
 use crate::{ErrorArchivo, disco, texto::cantidad};
 
 /// How a case fails.
@@ -155,7 +155,7 @@ impl InformeEntrega {
     fn escribir_texto(&self, salida: &mut impl Write) -> io::Result<()> {
         writeln!(salida, "{}", self.archivo)?;
         if let Some(error) = &self.error {
-            return writeln!(salida, "  no se pudo cargar: {error}");
+            return writeln!(salida, "  no se pudo cargar: {}", visible(error));
         }
         for funcion in Funcion::TODAS {
             match &self.funciones[funcion] {
@@ -363,5 +363,29 @@ impl Resumen {
                 fuente: error.into(),
             })?;
         disco::guardar_texto(&String::from_utf8_lossy(&bytes), ruta)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn el_error_de_carga_no_trae_caracteres_de_control() {
+        // The harness quotes the line of a syntax error as the student wrote it.
+        let entrega = InformeEntrega::no_importa(
+            "tarea.py".into(),
+            "línea 2: error de sintaxis («x =\u{c}\u{1b}[2J»)".into(),
+        );
+        let mut texto = Vec::new();
+        Resumen::nuevo(2015, vec![entrega])
+            .escribir_texto(&mut texto)
+            .unwrap();
+        let texto = String::from_utf8(texto).unwrap();
+        assert!(
+            texto.chars().all(|c| c == '\n' || !c.is_control()),
+            "{texto:?}"
+        );
+        assert!(texto.contains(r"(«x =\x0c\x1b[2J»)"), "{texto}");
     }
 }

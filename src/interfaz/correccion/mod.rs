@@ -8,7 +8,8 @@
 //! ([`revision`]). The report ([`Resumen`]) says per student and per function how many
 //! cases were right and shows the first wrong ones, as text to paste into feedback, as
 //! JSON, or as a gradebook row. [`escribir_casos`] writes the same kind of cases as files
-//! for a harness of one's own.
+//! for a harness of one's own. [`revisar_respuestas`] reads and counts answers given as
+//! bytes exactly as the child's are, without a child, for fuzzing.
 //!
 //! The child is contained against accidents, not attacks: a time limit per call, a memory
 //! limit, no standard input, a fresh folder as its working directory and `HOME`, and an
@@ -37,6 +38,7 @@ use serde::Serialize;
 
 pub use casos::Cantidades;
 pub use informe::{Falla, InformeEntrega, InformeFuncion, Resumen, Tipo};
+pub use revision::revisar_respuestas;
 
 use crate::{ErrorArchivo, formato::entrada, texto::cita};
 

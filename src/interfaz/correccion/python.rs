@@ -87,6 +87,15 @@ impl Interprete {
     }
 }
 
+/// The answer lines in what the child wrote, as the grader reads them: split at `\n`
+/// (with a `\r` before it dropped), up to the first line that is not UTF-8. The harness
+/// writes only ASCII JSON, so such a line is not its own: nothing after it is trusted,
+/// and the case waiting counts as the process's death, as for any line that is not an
+/// answer, and the child is restarted.
+pub(super) fn lineas(salida: impl BufRead) -> impl Iterator<Item = String> {
+    salida.lines().map_while(Result::ok)
+}
+
 /// What came from the child while waiting.
 #[derive(Debug)]
 pub(super) enum Llegada {
@@ -157,8 +166,7 @@ impl Hijo {
             .expect("la salida del hijo es una tubería");
         let (enviar, respuestas) = mpsc::channel();
         std::thread::spawn(move || {
-            for linea in BufReader::new(salida).lines() {
-                let Ok(linea) = linea else { break };
+            for linea in lineas(BufReader::new(salida)) {
                 if enviar.send(linea).is_err() {
                     break;
                 }

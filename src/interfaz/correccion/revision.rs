@@ -5,12 +5,14 @@
 //! so a case costs no round trip; each line has its own deadline. A case that does not
 //! answer in time is a `tiempo` and the child is restarted; one whose process dies is a
 //! `salida` and the child is restarted too. After three of either in one function, its
-//! remaining cases count as that kind without running.
+//! remaining cases count as that kind without running. That handling of the answers
+//! ([`Tanda`]) is the same for answers given as bytes ([`revisar_respuestas`]).
 
 use std::{
     collections::BTreeMap,
     fs,
     path::{Path, PathBuf},
+    sync::{Arc, Mutex, PoisonError},
     time::Duration,
 };
 
@@ -18,10 +20,11 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::{
-    Funcion, InformeEntrega, InformeFuncion, OpcionesCorreccion, PorFuncion, Tipo,
+    Cantidades, Funcion, InformeEntrega, InformeFuncion, OpcionesCorreccion, PorFuncion, Resumen,
+    Tipo,
     casos::{Caso, Casos, letras},
     ejemplo,
-    python::{Hijo, Interprete, Llegada},
+    python::{self, Hijo, Interprete, Llegada},
 };
 use crate::{ErrorArchivo, Tablero, disco, formato::archivo};
 
@@ -210,69 +213,186 @@ impl Sesion<'_> {
 
     /// Every case of `funcion`, called as `nombre`.
     fn correr(&mut self, funcion: Funcion, nombre: &str) -> InformeFuncion {
-        let casos = self.contexto.casos.de(funcion);
-        let protocolo = self.contexto.casos.protocolo(funcion);
-        let mut recuento = Recuento::nuevo(self, nombre);
-        let (mut tiempos, mut muertes) = (0, 0);
-        let mut siguiente = 0;
-        while siguiente < casos.len() {
-            if tiempos >= TRES || muertes >= TRES {
-                let omitido = if tiempos >= TRES {
-                    Obtenido::Tiempo { omitido: true }
-                } else {
-                    Obtenido::Salida {
-                        codigo: None,
-                        omitido: true,
-                    }
-                };
-                for (i, caso) in casos.iter().enumerate().skip(siguiente) {
-                    recuento.anotar(caso, i + 1, &omitido);
-                }
-                break;
-            }
+        let contexto = self.contexto;
+        let protocolo = contexto.casos.protocolo(funcion);
+        let mut tanda = Tanda::nueva(
+            contexto.casos.de(funcion),
+            Recuento::nuevo(nombre, self.carpeta, contexto.opciones),
+        );
+        while tanda.pendiente() {
             if self.hijo.is_none() && self.cargar().is_err() {
-                muertes = TRES;
+                // No child any more: the remaining cases count as deaths.
+                tanda.muertes = TRES;
                 continue;
             }
             let hijo = self.hijo.as_mut().expect("recién cargado");
             let pedido = format!(
-                r#"{{"orden":"casos","funcion":"{}","nombre":{},"limite":{},"tiempos":{tiempos},"max_tiempos":{TRES},"casos":[{}]}}"#,
+                r#"{{"orden":"casos","funcion":"{}","nombre":{},"limite":{},"tiempos":{},"max_tiempos":{TRES},"casos":[{}]}}"#,
                 funcion.clave(),
                 Value::from(nombre),
-                self.contexto.limite().as_secs_f64(),
-                protocolo[siguiente..].join(","),
+                contexto.limite().as_secs_f64(),
+                tanda.tiempos,
+                protocolo[tanda.siguiente..].join(","),
             );
             let mut vivo = hijo.pedir(&pedido);
             if !vivo {
                 // Gone before the first case: counted, so that this cannot go on.
-                muertes += 1;
+                tanda.muertes += 1;
             }
-            while vivo && siguiente < casos.len() {
-                let id = siguiente + 1;
-                // An answer that is not one means the child cannot be trusted: it is
-                // restarted, and the case counts as a death.
-                let (obtenido, sigue) = match hijo.esperar(self.contexto.plazo()) {
-                    Llegada::Linea(linea) => match Obtenido::leer(&linea, id) {
-                        Some(obtenido) => (obtenido, true),
-                        None => (Obtenido::muerte(), false),
-                    },
-                    Llegada::Plazo => (Obtenido::Tiempo { omitido: false }, false),
-                    Llegada::Fin => (Obtenido::muerte(), false),
-                };
-                vivo = sigue;
-                match obtenido {
-                    Obtenido::Tiempo { omitido: false } => tiempos += 1,
-                    Obtenido::Salida { codigo: None, .. } => muertes += 1,
-                    _ => {}
-                }
-                recuento.anotar(&casos[siguiente], id, &obtenido);
-                siguiente += 1;
+            while vivo && tanda.quedan() {
+                vivo = tanda.recibir(hijo.esperar(contexto.plazo()));
             }
             if !vivo {
                 self.hijo = None;
             }
         }
-        recuento.informe()
+        tanda.informe()
+    }
+}
+
+/// Grades `respuestas`, each function's answer lines as the harness writes them (line
+/// `i` answers case `i + 1`), without a child: for fuzzing and tests, since a student's
+/// code controls every byte of them. The cases are those of [`super::corregir`] with
+/// the same options, and each answer is read and counted as there: the lines are split
+/// as the child's are read, an answer that is not one is the process's death, each
+/// restart goes on with the next line, and missing lines are the process's end. The
+/// files of `guardarPartida`'s cases (`guardar-0001.txt`, …) are looked for in
+/// `carpeta`. A function without answers (`None`) is one the file does not define; the
+/// report names it after [`OpcionesCorreccion::nombres`] and the file after `carpeta`.
+/// The cases of the last seed and amounts asked for are kept for the next call.
+pub fn revisar_respuestas(
+    respuestas: &PorFuncion<Option<&[u8]>>,
+    carpeta: &Path,
+    opciones: &OpcionesCorreccion,
+) -> Resumen {
+    let casos = casos_de(opciones.semilla, opciones.cantidades());
+    let buscados = opciones.nombres();
+    let funciones = PorFuncion::de(|funcion| {
+        let mut lineas = python::lineas(respuestas[funcion]?);
+        let nombre = buscados[funcion]
+            .first()
+            .map_or(funcion.clave(), String::as_str);
+        let mut tanda = Tanda::nueva(
+            casos.de(funcion),
+            Recuento::nuevo(nombre, carpeta, opciones),
+        );
+        while tanda.pendiente() {
+            // A child (re)started: it answers with the lines that follow.
+            let mut vivo = true;
+            while vivo && tanda.quedan() {
+                vivo = tanda.recibir(lineas.next().map_or(Llegada::Fin, Llegada::Linea));
+            }
+        }
+        Some(tanda.informe())
+    });
+    Resumen::nuevo(
+        opciones.semilla,
+        vec![InformeEntrega {
+            archivo: carpeta.display().to_string(),
+            importa: true,
+            error: None,
+            funciones,
+            definidas: Vec::new(),
+            buscados,
+        }],
+    )
+}
+
+/// The cases that [`revisar_respuestas`] made last, with their seed and amounts.
+static ULTIMOS_CASOS: Mutex<Option<(u64, Cantidades, Arc<Casos>)>> = Mutex::new(None);
+
+/// The cases for `semilla` and `cantidades`, made again only when they change: a fuzzer
+/// grades a million answers with the same ones, and making them (64 games) takes
+/// milliseconds, most of each call.
+fn casos_de(semilla: u64, cantidades: Cantidades) -> Arc<Casos> {
+    let mut ultimos = ULTIMOS_CASOS.lock().unwrap_or_else(PoisonError::into_inner);
+    match &*ultimos {
+        Some((s, c, casos)) if (*s, *c) == (semilla, cantidades) => Arc::clone(casos),
+        _ => {
+            let casos = Arc::new(Casos::generar(semilla, cantidades));
+            *ultimos = Some((semilla, cantidades, Arc::clone(&casos)));
+            casos
+        }
+    }
+}
+
+/// One function's cases as their answers arrive, from a child or from lines given: what
+/// each answer counts as, the time-outs and deaths, and the rule of three.
+struct Tanda<'a> {
+    casos: &'a [Caso],
+    recuento: Recuento<'a>,
+    /// The next case to answer, from 0.
+    siguiente: usize,
+    /// Calls that did not end in time.
+    tiempos: usize,
+    /// Times the process died.
+    muertes: usize,
+}
+
+impl<'a> Tanda<'a> {
+    fn nueva(casos: &'a [Caso], recuento: Recuento<'a>) -> Tanda<'a> {
+        Tanda {
+            casos,
+            recuento,
+            siguiente: 0,
+            tiempos: 0,
+            muertes: 0,
+        }
+    }
+
+    /// Whether some case is still to be asked for. After three time-outs or three
+    /// deaths, the remaining cases count as that kind without running, and none is.
+    fn pendiente(&mut self) -> bool {
+        if self.tiempos >= TRES || self.muertes >= TRES {
+            let omitido = if self.tiempos >= TRES {
+                Obtenido::Tiempo { omitido: true }
+            } else {
+                Obtenido::Salida {
+                    codigo: None,
+                    omitido: true,
+                }
+            };
+            for (i, caso) in self.casos.iter().enumerate().skip(self.siguiente) {
+                self.recuento.anotar(caso, i + 1, &omitido);
+            }
+            self.siguiente = self.casos.len();
+        }
+        self.quedan()
+    }
+
+    /// Whether some case has no answer yet.
+    fn quedan(&self) -> bool {
+        self.siguiente < self.casos.len()
+    }
+
+    /// Counts `llegada` as the answer to the next case, which must exist ([`quedan`]).
+    /// `false` when the child is not to be trusted any more and must be restarted: it
+    /// did not answer in time, died, or sent something that is not the answer.
+    ///
+    /// [`quedan`]: Tanda::quedan
+    fn recibir(&mut self, llegada: Llegada) -> bool {
+        let id = self.siguiente + 1;
+        let (obtenido, sigue) = match llegada {
+            Llegada::Linea(linea) => match Obtenido::leer(&linea, id) {
+                Some(obtenido) => (obtenido, true),
+                None => (Obtenido::muerte(), false),
+            },
+            Llegada::Plazo => (Obtenido::Tiempo { omitido: false }, false),
+            Llegada::Fin => (Obtenido::muerte(), false),
+        };
+        match obtenido {
+            Obtenido::Tiempo { omitido: false } => self.tiempos += 1,
+            Obtenido::Salida { codigo: None, .. } => self.muertes += 1,
+            _ => {}
+        }
+        self.recuento
+            .anotar(&self.casos[self.siguiente], id, &obtenido);
+        self.siguiente += 1;
+        sigue
+    }
+
+    fn informe(self) -> InformeFuncion {
+        self.recuento.informe()
     }
 }
 
@@ -495,11 +615,13 @@ struct Recuento<'a> {
 }
 
 impl<'a> Recuento<'a> {
-    fn nuevo(sesion: &Sesion<'a>, nombre: &str) -> Recuento<'a> {
+    /// The count of the function the student calls `nombre`, whose files are saved in
+    /// `carpeta`.
+    fn nuevo(nombre: &str, carpeta: &'a Path, opciones: &'a OpcionesCorreccion) -> Recuento<'a> {
         Recuento {
             nombre: nombre.to_owned(),
-            carpeta: sesion.carpeta,
-            opciones: sesion.contexto.opciones,
+            carpeta,
+            opciones,
             casos: 0,
             correctos: 0,
             por_tipo: BTreeMap::new(),
@@ -527,7 +649,9 @@ impl<'a> Recuento<'a> {
         }
     }
 
-    fn informe(self) -> InformeFuncion {
+    /// The report, with the examples by kind and then case, as the text shows them.
+    fn informe(mut self) -> InformeFuncion {
+        self.fallas.sort_by_key(|falla| (falla.tipo, falla.caso));
         InformeFuncion {
             nombre: self.nombre,
             casos: self.casos,
@@ -535,5 +659,47 @@ impl<'a> Recuento<'a> {
             por_tipo: self.por_tipo,
             fallas: self.fallas,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opciones() -> OpcionesCorreccion {
+        OpcionesCorreccion {
+            casos: Some(8),
+            ..OpcionesCorreccion::default()
+        }
+    }
+
+    /// The report of `jugar`'s answers alone.
+    fn jugar(respuestas: &str) -> InformeFuncion {
+        let carpeta = tempfile::tempdir().unwrap();
+        let respuestas = PorFuncion {
+            jugar: Some(respuestas.as_bytes()),
+            ..PorFuncion::default()
+        };
+        let resumen = revisar_respuestas(&respuestas, carpeta.path(), &opciones());
+        resumen.entregas()[0].funciones.jugar.clone().unwrap()
+    }
+
+    #[test]
+    fn los_ejemplos_van_por_tipo_y_caso() {
+        let informe = jugar(
+            "{\"id\": 1, \"tipo\": \"excepcion\", \"excepcion\": \"IndexError\"}\n\
+             {\"id\": 2, \"r\": \"sí\"}\n",
+        );
+        let orden: Vec<(Tipo, usize)> = informe.fallas.iter().map(|f| (f.tipo, f.caso)).collect();
+        assert_eq!(
+            orden,
+            [
+                (Tipo::Resultado, 2),
+                (Tipo::Excepcion, 1),
+                (Tipo::Salida, 3),
+                (Tipo::Salida, 4),
+                (Tipo::Salida, 5),
+            ]
+        );
     }
 }
