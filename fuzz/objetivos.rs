@@ -56,3 +56,48 @@ pub fn argumentos(bytes: &[u8]) {
         .map(|argumento| std::ffi::OsStr::from_bytes(argumento).to_owned());
     let _ = Orden::desde_argumentos(argumentos);
 }
+
+/// The lines of the game's `salida` wider than
+/// [`ANCHO`](othello::interfaz::ordenes::ANCHO) characters, escapes aside, once the
+/// echo of a line of `entrada` that ends one is taken off (what a person types is
+/// theirs to make long): what is left of each.
+pub fn lineas_anchas(salida: &str, entrada: &[u8]) -> Vec<String> {
+    let ecos: Vec<String> = entrada
+        .split(|&byte| byte == b'\n')
+        .map(eco)
+        .filter(|eco| !eco.is_empty())
+        .collect();
+    let ancha = |linea: &str| linea.chars().count() > othello::interfaz::ordenes::ANCHO;
+    anstream::adapter::strip_str(salida)
+        .to_string()
+        .lines()
+        .filter(|linea| ancha(linea))
+        .filter_map(|linea| {
+            let eco = ecos
+                .iter()
+                .filter(|eco| linea.ends_with(eco.as_str()))
+                .map(String::len)
+                .max()
+                .unwrap_or(0);
+            let propia = &linea[..linea.len() - eco];
+            ancha(propia).then(|| propia.to_owned())
+        })
+        .collect()
+}
+
+/// A line typed as the game echoes it after its question: only its first 1024 bytes
+/// (then `…`) if it is longer, without carriage returns at its end, and with control
+/// characters other than tabs as U+FFFD.
+fn eco(linea: &[u8]) -> String {
+    /// The longest line the game reads whole.
+    const LARGO_LINEA: usize = 1024;
+    let leida = &linea[..linea.len().min(LARGO_LINEA)];
+    let texto = String::from_utf8_lossy(leida)
+        .trim_end_matches('\r')
+        .replace(|c: char| c.is_control() && c != '\t', "\u{FFFD}");
+    if leida.len() < linea.len() {
+        texto + "…"
+    } else {
+        texto
+    }
+}

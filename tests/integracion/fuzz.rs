@@ -2,8 +2,9 @@
 //! mutations of real ones (the boards of `partidas/`, transcripts, obf strings), a few
 //! thousand each, so that CI catches what a fuzz run would, without cargo-fuzz.
 
+/// The checks, which the game's tests share too (the width of its lines).
 #[path = "../../fuzz/objetivos.rs"]
-mod objetivos;
+pub(crate) mod objetivos;
 
 use proptest::prelude::*;
 

@@ -12,12 +12,13 @@ use othello::{
     motor::jugadores::{Computadora, Nivel},
 };
 
-use crate::comun::{
-    INICIAL, PartidaCompleta, TRAS_C4, assert_eq, carpeta, partidas_completas, tablero_de, texto_de,
+use crate::{
+    comun::{
+        INICIAL, PartidaCompleta, TRAS_C4, assert_eq, carpeta, partidas_completas, tablero_de,
+        texto_de,
+    },
+    fuzz::objetivos::lineas_anchas,
 };
-
-/// The widest line the game may write (the help of the commands aside).
-const ANCHO: usize = 80;
 
 /// The first line of every board drawn.
 const COLUMNAS: &str = "     A  B  C  D  E  F  G  H";
@@ -55,37 +56,18 @@ fn salida_de(opciones: &Opciones, entrada: impl AsRef<[u8]>) -> String {
     salida
 }
 
-/// As [`salida_de`], and no line wider than [`ANCHO`] but for what the players typed,
+/// As [`salida_de`], and no line wider than 80 columns but for what the players typed,
 /// echoed after a question.
 fn jugar_con(opciones: &Opciones, entrada: impl AsRef<[u8]>) -> String {
-    let tecleado = String::from_utf8_lossy(entrada.as_ref()).into_owned();
-    let salida = salida_de(opciones, entrada);
-    revisar_ancho(&salida, &tecleado);
+    let salida = salida_de(opciones, &entrada);
+    let anchas = lineas_anchas(&salida, entrada.as_ref());
+    assert!(anchas.is_empty(), "líneas anchas: {anchas:#?}");
     salida
 }
 
 /// Two people, from the menu.
 fn jugar(entrada: impl AsRef<[u8]>) -> String {
     jugar_con(&Opciones::default(), entrada)
-}
-
-/// Checks that no line of `salida` is wider than [`ANCHO`], once the echo of a line of
-/// `tecleado` that ends it is taken off.
-fn revisar_ancho(salida: &str, tecleado: &str) {
-    for linea in salida.lines() {
-        let eco = tecleado
-            .lines()
-            .filter(|tecleada| !tecleada.is_empty() && linea.ends_with(tecleada))
-            .map(str::len)
-            .max()
-            .unwrap_or(0);
-        let propia = &linea[..linea.len() - eco];
-        assert!(
-            propia.chars().count() <= ANCHO,
-            "línea de {} caracteres: {linea:?}",
-            propia.chars().count()
-        );
-    }
 }
 
 /// Loads `ruta` with `turno` to move, if given.
