@@ -1494,6 +1494,36 @@ fn la_copia_de_recuperacion_sigue_cada_jugada_y_se_borra_al_terminar() {
 }
 
 #[test]
+fn no_se_guarda_sobre_la_copia_de_recuperacion() {
+    // Each move replaces the recovery save and leaving removes it: a game saved there
+    // was lost (found by the fuzzing of the game). Its names are refused, offered after
+    // loading it or typed, and the game stays in the copy.
+    let dir = carpeta();
+    let datos = dir.path().join("datos");
+    let opciones = con_recuperacion(&datos);
+    let copia = datos.join("partida.txt").display().to_string();
+    jugar_con(&opciones, "1\nc4\n");
+    let salida = jugar_con(
+        &opciones,
+        format!(
+            "2\n{copia}\nc3\nguardar\n\nguardar {copia}\nguardar {copia}.jugadas\nsalir\ns\n\n"
+        ),
+    );
+    // The messages are wrapped at spaces.
+    let texto = salida.replace('\n', " ");
+    let rechazo = |nombre: &str| {
+        format!(
+            "«{nombre}» es de la copia de recuperación, que cada jugada reemplaza y salir \
+             borra: elige otro nombre."
+        )
+    };
+    assert_eq!(texto.matches(&rechazo(&copia)).count(), 3, "{salida}");
+    contiene(&texto, &rechazo(&format!("{copia}.jugadas")));
+    assert!(!salida.contains("Partida guardada"), "{salida}");
+    assert!(Path::new(&copia).exists(), "{salida}");
+}
+
+#[test]
 fn una_copia_que_no_se_puede_escribir_se_avisa_una_vez_y_el_juego_sigue() {
     // The data folder would be inside a file: it cannot be made.
     let dir = carpeta();
