@@ -68,8 +68,9 @@ const LARGO_DEL_JUEGO: usize = 4096;
 /// The game over any lines typed returns well, and what it writes is text that ends in
 /// the goodbye, with no control characters but tabs and its colors' escapes, and (with
 /// the echo) no line wider than [`ANCHO`](othello::interfaz::ordenes::ANCHO) but for
-/// the echo of what was typed and a word too long to break (a file name). The
-/// recovery save it leaves, or says it left, loads.
+/// the echo of what was typed and a word too long to break (a file name). A file it
+/// says it saved is still there at the end, and the recovery save it leaves, or says
+/// it left, loads.
 ///
 /// The first byte chooses the options ([`opciones_de_juego`]); the rest, cut to
 /// [`LARGO_DEL_JUEGO`] bytes, are the lines typed. The game plays in the current
@@ -120,11 +121,44 @@ pub fn juego(bytes: &[u8]) {
             linea.chars().count()
         );
     }
+    for guardado in guardados(&salida) {
+        assert!(
+            std::path::Path::new(&guardado).exists(),
+            "«{guardado}» se guardó y ya no está\n{salida}"
+        );
+    }
     let copia = std::path::Path::new(RECUPERACION).join("partida.txt");
     let dicha = format!("La partida sin guardar quedó en «{}»", copia.display());
     if copia.exists() || salida.lines().any(|linea| linea.starts_with(&dicha)) {
         othello::disco::cargar(&copia).expect("la copia de recuperación se carga");
     }
+}
+
+/// The files the game's `salida` says it saved: each board, and its moves when they
+/// were saved beside it. A name may hold anything, `»` too: it is the one the message
+/// names twice, and the line breaks of a long message were spaces.
+fn guardados(salida: &str) -> Vec<String> {
+    let texto = salida.replace('\n', " ");
+    let mut guardados = Vec::new();
+    for resto in texto.split("Partida guardada en «").skip(1) {
+        let completo = resto
+            .match_indices("» (y sus jugadas en «")
+            .find_map(|(i, _)| {
+                let nombre = &resto[..i];
+                resto[i..]
+                    .starts_with(&format!("» (y sus jugadas en «{nombre}.jugadas»)."))
+                    .then_some(nombre)
+            });
+        match completo {
+            Some(nombre) => guardados.extend([nombre.to_owned(), format!("{nombre}.jugadas")]),
+            None => guardados.extend(
+                resto
+                    .split_once("», pero sin sus jugadas: ")
+                    .map(|(nombre, _)| nombre.to_owned()),
+            ),
+        }
+    }
+    guardados
 }
 
 /// In [`opciones_de_juego`], the bit that leaves a game unfinished in the recovery save
