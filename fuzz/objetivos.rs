@@ -3,6 +3,11 @@
 //! functions over a few thousand random and mutated inputs), so that CI catches a
 //! regression without cargo-fuzz. Each takes any bytes and panics only on a fault.
 
+//! What each fuzz target checks, shared by `cargo fuzz` (the targets in
+//! `fuzz_targets/`) and by `cargo test` (tests/integracion/fuzz.rs runs the same
+//! functions over a few thousand random and mutated inputs), so that CI catches a
+//! regression without cargo-fuzz. Each takes any bytes and panics only on a fault.
+
 use othello::{
     Obf, Partida, Transcripcion,
     formato::archivo,
@@ -62,6 +67,258 @@ pub fn argumentos(bytes: &[u8]) {
         .split(|&byte| byte == 0)
         .map(|argumento| std::ffi::OsStr::from_bytes(argumento).to_owned());
     let _ = Orden::desde_argumentos(argumentos);
+}
+
+/// Where the game of [`juego`] keeps its recovery save: the folder it plays in, so
+/// that the menu can also load that save by name.
+const RECUPERACION: &str = ".";
+
+/// At most this many bytes of lines are typed in one [`juego`], so that a run stays
+/// fast (each line can start a game between two computers).
+const LARGO_DEL_JUEGO: usize = 4096;
+
+/// The game over any lines typed returns well, and what it writes is text that ends in
+/// the goodbye, with no control characters but tabs and its colors' escapes, and (with
+/// the echo) no line wider than [`ANCHO`](othello::interfaz::ordenes::ANCHO) but for
+/// the echo of what was typed and a word too long to break (a file name). A file it
+/// says it saved is still there at the end, and the recovery save it leaves, or says
+/// it left, loads.
+///
+/// The first byte chooses the options ([`opciones_de_juego`]); the rest, cut to
+/// [`LARGO_DEL_JUEGO`] bytes, are the lines typed. The game plays in the current
+/// folder, which must be empty: it saves there under the names typed (each `/` is
+/// typed as `_`, so that no name reaches outside it) and keeps its recovery save
+/// there. Everything is removed afterwards, so every input finds the folder alike.
+pub fn juego(bytes: &[u8]) {
+    use othello::interfaz::juego::{Opciones, ejecutar};
+
+    let (&eleccion, tecleado) = bytes.split_first().unwrap_or((&0, &[]));
+    let tecleado: Vec<u8> = tecleado
+        .iter()
+        .take(LARGO_DEL_JUEGO)
+        .map(|&byte| if byte == b'/' { b'_' } else { byte })
+        .collect();
+    let _carpeta = CarpetaVacia::tomar();
+    if eleccion & PENDIENTE != 0 {
+        let interrumpida = Opciones {
+            recuperacion: Some(RECUPERACION.into()),
+            ..Opciones::default()
+        };
+        ejecutar(&b"1\nc4\n"[..], std::io::sink(), &interrumpida).expect("una partida a medias");
+    }
+    let opciones = opciones_de_juego(eleccion);
+    let mut salida = Vec::new();
+    if let Err(error) = ejecutar(&tecleado[..], &mut salida, &opciones) {
+        panic!("{error}\n{}", String::from_utf8_lossy(&salida));
+    }
+    let salida = String::from_utf8(salida).expect("la salida es texto");
+    let fin = if opciones.eco {
+        "\n¡Hasta luego!\n"
+    } else {
+        "¡Hasta luego!\n"
+    };
+    assert!(salida.ends_with(fin), "{salida}");
+    assert!(solo_texto(&salida, opciones.color), "{salida:?}");
+    // Without the echo, the answer's line end is the person's, and the next message
+    // follows the question on the output's line.
+    let anchas = if opciones.eco {
+        lineas_anchas(&salida, &tecleado)
+    } else {
+        Vec::new()
+    };
+    for linea in anchas {
+        assert!(
+            !linea.trim().contains(' '),
+            "línea de {} caracteres: {linea:?}\n{salida}",
+            linea.chars().count()
+        );
+    }
+    for guardado in guardados(&salida) {
+        assert!(
+            std::path::Path::new(&guardado).exists(),
+            "«{guardado}» se guardó y ya no está\n{salida}"
+        );
+    }
+    let copia = std::path::Path::new(RECUPERACION).join("partida.txt");
+    let dicha = format!("La partida sin guardar quedó en «{}»", copia.display());
+    if copia.exists() || salida.lines().any(|linea| linea.starts_with(&dicha)) {
+        othello::disco::cargar(&copia).expect("la copia de recuperación se carga");
+    }
+}
+
+/// The files the game's `salida` says it saved: each board, and its moves when they
+/// were saved beside it. A name may hold anything, `»` too: it is the one the message
+/// names twice, and the line breaks of a long message were spaces.
+fn guardados(salida: &str) -> Vec<String> {
+    let texto = salida.replace('\n', " ");
+    let mut guardados = Vec::new();
+    for resto in texto.split("Partida guardada en «").skip(1) {
+        let completo = resto
+            .match_indices("» (y sus jugadas en «")
+            .find_map(|(i, _)| {
+                let nombre = &resto[..i];
+                resto[i..]
+                    .starts_with(&format!("» (y sus jugadas en «{nombre}.jugadas»)."))
+                    .then_some(nombre)
+            });
+        match completo {
+            Some(nombre) => guardados.extend([nombre.to_owned(), format!("{nombre}.jugadas")]),
+            None => guardados.extend(
+                resto
+                    .split_once("», pero sin sus jugadas: ")
+                    .map(|(nombre, _)| nombre.to_owned()),
+            ),
+        }
+    }
+    guardados
+}
+
+/// In [`opciones_de_juego`], the bit that leaves a game unfinished in the recovery save
+/// before the game starts, which the menu then offers.
+const PENDIENTE: u8 = 8;
+
+/// The options of a [`juego`] from its first byte: bit 0 the official rules, bit 1
+/// the echo, bit 2 the colors, bit 3 ([`PENDIENTE`]) an unfinished game to continue.
+/// Bits 4 and 5: 0 the start menu, 1 the unfinished game loaded as with `--cargar`
+/// (the menu if there is none), 2 a person against the book's player, 3 the random
+/// player against the book's. Bits 6 and 7: 1 black moves on the loaded board, 2
+/// white. The strong player thinks for a millisecond (a move, or a suggestion), the
+/// computers draw from a fixed seed and never wait for Enter.
+fn opciones_de_juego(eleccion: u8) -> othello::interfaz::juego::Opciones {
+    use othello::{Color, PorColor, Reglas, motor::jugadores::Nivel};
+
+    let pendiente = eleccion & PENDIENTE != 0;
+    let comienzo = (eleccion >> 4) & 3;
+    othello::interfaz::juego::Opciones {
+        cargar: (pendiente && comienzo == 1)
+            .then(|| std::path::Path::new(RECUPERACION).join("partida.txt")),
+        turno: match eleccion >> 6 {
+            1 => Some(Color::Negro),
+            2 => Some(Color::Blanco),
+            _ => None,
+        },
+        color: eleccion & 4 != 0,
+        eco: eleccion & 2 != 0,
+        jugadores: match comienzo {
+            2 => Some(PorColor::new(Nivel::Humano, Nivel::Libro)),
+            3 => Some(PorColor::new(Nivel::Aleatorio, Nivel::Libro)),
+            _ => None,
+        },
+        semilla: Some(1),
+        tiempo: std::time::Duration::from_millis(1),
+        sin_pausa: true,
+        reglas: if eleccion & 1 != 0 {
+            Reglas::Oficiales
+        } else {
+            Reglas::Tarea
+        },
+        recuperacion: Some(RECUPERACION.into()),
+    }
+}
+
+/// An empty temporary folder for [`juego`] to play in, in memory (`/dev/shm`) where the
+/// system has one: the game syncs its recovery save to the disk after every move, and
+/// thousands of games on a disk take minutes instead of seconds.
+pub fn carpeta_de_juego() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .tempdir_in("/dev/shm")
+        .or_else(|_| tempfile::tempdir())
+        .expect("una carpeta temporal")
+}
+
+/// The current folder while [`juego`] plays in it: empty when taken, emptied again
+/// when dropped (also when a check fails, so that the next input finds it alike).
+struct CarpetaVacia;
+
+impl CarpetaVacia {
+    /// The current folder, which must be empty: nothing there is the game's to replace.
+    fn tomar() -> CarpetaVacia {
+        let mut entradas = std::fs::read_dir(".").expect("la carpeta actual se lee");
+        assert!(
+            entradas.next().is_none(),
+            "el juego guarda archivos: corre solo en una carpeta vacía"
+        );
+        CarpetaVacia
+    }
+}
+
+impl Drop for CarpetaVacia {
+    fn drop(&mut self) {
+        for entrada in std::fs::read_dir(".").into_iter().flatten().flatten() {
+            let ruta = entrada.path();
+            // What cannot be removed shows at the next input, as a folder not empty.
+            let _ = match entrada.file_type() {
+                Ok(tipo) if tipo.is_dir() => std::fs::remove_dir_all(ruta),
+                _ => std::fs::remove_file(ruta),
+            };
+        }
+    }
+}
+
+/// Whether `salida` holds no control characters but line ends, tabs (typed ones,
+/// echoed) and, with `color`, the escapes that color the pieces (`ESC [ … m`).
+fn solo_texto(salida: &str, color: bool) -> bool {
+    let texto = |trozo: &str| {
+        !trozo
+            .chars()
+            .any(|c| c.is_control() && c != '\n' && c != '\t')
+    };
+    let mut trozos = salida.split('\x1b');
+    trozos.next().is_some_and(texto)
+        && trozos.all(|trozo| {
+            color
+                && trozo
+                    .strip_prefix('[')
+                    .and_then(|resto| resto.split_once('m'))
+                    .is_some_and(|(parametros, resto)| {
+                        parametros.chars().all(|c| c.is_ascii_digit() || c == ';') && texto(resto)
+                    })
+        })
+}
+
+/// The lines of the game's `salida` wider than
+/// [`ANCHO`](othello::interfaz::ordenes::ANCHO) characters, escapes aside, once the
+/// echo of a line of `entrada` that ends one is taken off (what a person types is
+/// theirs to make long): what is left of each.
+pub fn lineas_anchas(salida: &str, entrada: &[u8]) -> Vec<String> {
+    let ecos: Vec<String> = entrada
+        .split(|&byte| byte == b'\n')
+        .map(eco)
+        .filter(|eco| !eco.is_empty())
+        .collect();
+    let ancha = |linea: &str| linea.chars().count() > othello::interfaz::ordenes::ANCHO;
+    anstream::adapter::strip_str(salida)
+        .to_string()
+        .lines()
+        .filter(|linea| ancha(linea))
+        .filter_map(|linea| {
+            let eco = ecos
+                .iter()
+                .filter(|eco| linea.ends_with(eco.as_str()))
+                .map(String::len)
+                .max()
+                .unwrap_or(0);
+            let propia = &linea[..linea.len() - eco];
+            ancha(propia).then(|| propia.to_owned())
+        })
+        .collect()
+}
+
+/// A line typed as the game echoes it after its question: only its first 1024 bytes
+/// (then `…`) if it is longer, without carriage returns at its end, and with control
+/// characters other than tabs as U+FFFD.
+fn eco(linea: &[u8]) -> String {
+    /// The longest line the game reads whole.
+    const LARGO_LINEA: usize = 1024;
+    let leida = &linea[..linea.len().min(LARGO_LINEA)];
+    let texto = String::from_utf8_lossy(leida)
+        .trim_end_matches('\r')
+        .replace(|c: char| c.is_control() && c != '\t', "\u{FFFD}");
+    if leida.len() < linea.len() {
+        texto + "…"
+    } else {
+        texto
+    }
 }
 
 /// A saved file's part that starts with this byte is a file just past the 64 KiB a

@@ -1,31 +1,32 @@
 //! The fuzz targets' checks (`fuzz/objetivos.rs`), run here over random inputs and
-//! mutations of real ones (the boards of `partidas/`, transcripts, obf strings, the
-//! harness's answers), a few thousand each, so that CI catches what a fuzz run would,
-//! without cargo-fuzz.
+//! mutations of real ones (the boards of `partidas/`, transcripts, obf strings, the game
+//! sessions and the harness's answers of the fuzzer's seeds), a few thousand each, so
+//! that CI catches what a fuzz run would, without cargo-fuzz.
 
+/// The checks, which the game's tests share too (the width of its lines).
 #[path = "../../fuzz/objetivos.rs"]
-mod objetivos;
+pub(crate) mod objetivos;
 
-use proptest::prelude::*;
+use std::{path::PathBuf, process::Command};
 
-/// Real inputs to mutate: every board of `partidas/`, the forms the readers take, and
-/// the harness's answers to real submissions (`fuzz/semillas/corregir/`).
+use proptest::{prelude::*, test_runner::FileFailurePersistence};
+
+/// The files of a folder of this repository.
+fn archivos(carpeta: &str) -> impl Iterator<Item = PathBuf> {
+    std::fs::read_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(carpeta))
+        .expect(carpeta)
+        .map(|entrada| entrada.expect("entrada").path())
+}
+
+/// Real inputs to mutate: every board of `partidas/`, the forms the readers take, the
+/// game sessions the fuzzer starts from, and the harness's answers to real submissions.
 fn semillas() -> Vec<Vec<u8>> {
-    let mut semillas: Vec<Vec<u8>> =
-        std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/partidas"))
-            .expect("partidas/")
-            .map(|entrada| entrada.expect("entrada").path())
-            .filter(|ruta| ruta.extension().is_some_and(|extension| extension == "txt"))
-            .chain(
-                std::fs::read_dir(concat!(
-                    env!("CARGO_MANIFEST_DIR"),
-                    "/fuzz/semillas/corregir"
-                ))
-                .expect("fuzz/semillas/corregir/")
-                .map(|entrada| entrada.expect("entrada").path()),
-            )
-            .map(|ruta| std::fs::read(ruta).expect("legible"))
-            .collect();
+    let mut semillas: Vec<Vec<u8>> = archivos("partidas")
+        .filter(|ruta| ruta.extension().is_some_and(|extension| extension == "txt"))
+        .chain(archivos("fuzz/semillas/juego"))
+        .chain(archivos("fuzz/semillas/corregir"))
+        .map(|ruta| std::fs::read(ruta).expect("legible"))
+        .collect();
     semillas.extend(
         [
             "---------------------------OX------XO--------------------------- X",
@@ -84,8 +85,52 @@ proptest! {
     fn argumentos(bytes in entrada()) {
         objetivos::argumentos(&bytes);
     }
+
     #[test]
     fn corregir(bytes in entrada()) {
         objetivos::corregir(&bytes);
     }
+}
+
+/// Set in the child process of [`juego`], to the folder it plays in.
+const CARPETA_DEL_JUEGO: &str = "OTHELLO_FUZZ_CARPETA";
+
+/// The game saves files in the current folder, which every test of this binary
+/// shares: so this test runs itself again, alone, as a child process in a folder of
+/// [`objetivos::carpeta_de_juego`], where it checks the game.
+#[test]
+fn juego() {
+    let Some(carpeta) = std::env::var_os(CARPETA_DEL_JUEGO) else {
+        let carpeta = objetivos::carpeta_de_juego();
+        let corrida = Command::new(std::env::current_exe().expect("esta prueba"))
+            .args(["fuzz::juego", "--exact", "--nocapture", "--test-threads=1"])
+            .current_dir(carpeta.path())
+            .env(CARPETA_DEL_JUEGO, carpeta.path())
+            .output()
+            .expect("la prueba corre de nuevo");
+        let salida = String::from_utf8_lossy(&corrida.stdout);
+        let errores = String::from_utf8_lossy(&corrida.stderr);
+        assert!(
+            corrida.status.success() && salida.contains("1 passed"),
+            "{salida}\n{errores}"
+        );
+        return;
+    };
+    // A variable left set by mistake must not let the game write elsewhere.
+    let actual = std::env::current_dir().expect("la carpeta actual");
+    assert_eq!(
+        actual.canonicalize().ok(),
+        PathBuf::from(carpeta).canonicalize().ok()
+    );
+    let configuracion = ProptestConfig {
+        cases: 2_000,
+        // Where the other tests of this file keep theirs: the child's current folder
+        // is no guide to it.
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/proptest-regressions/fuzz.txt"
+        )))),
+        ..ProptestConfig::default()
+    };
+    proptest!(configuracion, |(bytes in entrada())| objetivos::juego(&bytes));
 }

@@ -1,5 +1,6 @@
 //! The save dialog: the file's name (asked for when not given), the question before
-//! replacing a file this game did not write, and the board with its moves beside it.
+//! replacing a file this game did not write, and the board with its moves beside it;
+//! never over the recovery save, which the game replaces and removes.
 
 use std::{
     collections::HashSet,
@@ -25,14 +26,19 @@ pub(super) struct Archivos {
     propios: HashSet<PathBuf>,
     /// The last file this game saved or was loaded from, offered as the default name.
     ultimo: Option<PathBuf>,
+    /// The board of the recovery save, if the game keeps one: each move replaces it
+    /// and leaving removes it, so a game saved there (or its moves) would be lost.
+    copia: Option<PathBuf>,
 }
 
 impl Archivos {
-    /// The files of a game loaded from `cargada_de`, or of a new one: none written yet.
-    pub(super) fn de(cargada_de: Option<PathBuf>) -> Archivos {
+    /// The files of a game loaded from `cargada_de`, or of a new one, with its recovery
+    /// save's board at `copia`: none written yet.
+    pub(super) fn de(cargada_de: Option<PathBuf>, copia: Option<PathBuf>) -> Archivos {
         Archivos {
             propios: HashSet::new(),
             ultimo: cargada_de,
+            copia,
         }
     }
 
@@ -70,6 +76,20 @@ impl Archivos {
         };
         if !nombre_legible(&ruta) {
             writeln!(consola, "{NOMBRE_ILEGIBLE}")?;
+            return Ok(false);
+        }
+        // The copy is two files, its board and its moves: a save as either is lost.
+        let de_la_copia = self.copia.as_deref().is_some_and(|copia| {
+            let (ruta, copia) = (canonica(&ruta), canonica(copia));
+            ruta == copia || ruta == ruta_de_jugadas(&copia)
+        });
+        if de_la_copia {
+            let rechazo = format!(
+                "«{}» es de la copia de recuperación, que cada jugada reemplaza y salir \
+                 borra: elige otro nombre.",
+                ruta.display()
+            );
+            writeln!(consola, "{}", ajustar(&rechazo))?;
             return Ok(false);
         }
         let ruta_jugadas = ruta_de_jugadas(&ruta);
@@ -169,8 +189,17 @@ pub(super) fn nombre_legible(ruta: &Path) -> bool {
     !ruta.to_string_lossy().contains('\u{FFFD}')
 }
 
-/// The path without `.`, `..` or links where it can be resolved, so that two names of
-/// one file compare equal.
+/// The path without `.`, `..` or links where it can be resolved (its folder's, for a
+/// file not there yet), so that two names of one file compare equal.
 fn canonica(ruta: &Path) -> PathBuf {
-    fs::canonicalize(ruta).unwrap_or_else(|_| ruta.to_owned())
+    fs::canonicalize(ruta).unwrap_or_else(|_| {
+        let carpeta = match ruta.parent() {
+            Some(carpeta) if !carpeta.as_os_str().is_empty() => carpeta,
+            _ => Path::new("."),
+        };
+        match (fs::canonicalize(carpeta), ruta.file_name()) {
+            (Ok(carpeta), Some(nombre)) => carpeta.join(nombre),
+            _ => ruta.to_owned(),
+        }
+    })
 }

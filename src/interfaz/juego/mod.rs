@@ -327,7 +327,10 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
         let mut juego = EnJuego {
             partida,
             historial,
-            archivos: Archivos::de(comienzo.archivo),
+            archivos: Archivos::de(
+                comienzo.archivo,
+                self.recuperacion.as_ref().map(Recuperacion::ruta),
+            ),
             ultima,
             pistas: false,
             // A game continued from the recovery save is saved nowhere else.
