@@ -38,7 +38,7 @@ use std::{
 };
 
 use super::{
-    evaluacion::ESCALA,
+    evaluacion::{ESCALA, Evaluacion},
     final_exacto::INFINITO,
     medio_juego::INFINITO_MEDIO,
     nucleo::{Contexto, movimientos, puntaje_final, voltear},
@@ -119,6 +119,7 @@ pub struct Solucion {
 pub struct Buscador {
     tabla: Tabla,
     hilos: usize,
+    evaluacion: Evaluacion,
 }
 
 impl Default for Buscador {
@@ -179,6 +180,7 @@ impl Buscador {
         Buscador {
             tabla: Tabla::nueva(bits),
             hilos: std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+            evaluacion: Evaluacion::default(),
         }
     }
 
@@ -186,6 +188,13 @@ impl Buscador {
     /// number, exact scores are the same: the helpers only fill the shared table.
     pub fn con_hilos(mut self, hilos: NonZeroUsize) -> Buscador {
         self.hilos = hilos.get();
+        self
+    }
+
+    /// The same searcher with the hand-made evaluation instead of the learned patterns:
+    /// the strong player of before, kept only to measure the new one against it.
+    pub fn con_evaluacion_clasica(mut self) -> Buscador {
+        self.evaluacion = Evaluacion::Clasica;
         self
     }
 
@@ -258,6 +267,7 @@ impl Buscador {
         let (p, o) = a_u64(tablero, turno);
         self.tabla.nueva_busqueda();
         let mut ctx = Contexto::nuevo(&self.tabla, None);
+        ctx.evaluacion = self.evaluacion;
         if movimientos(p, o) == 0 {
             let diferencia = if movimientos(o, p) == 0 {
                 puntaje_final(p, o)
@@ -321,6 +331,7 @@ impl Buscador {
         self.tabla.nueva_busqueda();
         let fin = limite.tiempo.map(|t| inicio + t);
         let mut ctx = Contexto::nuevo(&self.tabla, fin);
+        ctx.evaluacion = self.evaluacion;
         let mut raices = raices_iniciales(&mut ctx, p, o);
         let mut hecha = Resultado {
             raices: raices.clone(),
@@ -416,7 +427,7 @@ fn en_paralelo<T>(
         return principal(ctx);
     }
     let parar = AtomicBool::new(false);
-    let (tabla, fin) = (ctx.tabla, ctx.fin);
+    let (tabla, fin, evaluacion) = (ctx.tabla, ctx.fin, ctx.evaluacion);
     std::thread::scope(|hilo| {
         let ayudantes: Vec<_> = (1..hilos)
             .map(|k| {
@@ -424,6 +435,7 @@ fn en_paralelo<T>(
                 hilo.spawn(move || {
                     let mut propio = Contexto::nuevo(tabla, fin);
                     propio.parar = Some(parar);
+                    propio.evaluacion = evaluacion;
                     ayudante(&mut propio, k);
                     propio.nodos
                 })

@@ -130,6 +130,28 @@ fn peso(k: usize, vacias: i32) -> i32 {
     }
 }
 
+/// Which evaluation a search uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum Evaluacion {
+    /// The learned patterns (see `patrones`): the strong player's.
+    #[default]
+    Patrones,
+    /// The hand-made terms of this module: the strong player of before, kept to
+    /// measure the new one against it.
+    Clasica,
+}
+
+impl Evaluacion {
+    /// The evaluation of `(p, o)` for the side to move `p`, in hundredths of a disc.
+    #[inline]
+    pub(super) fn evaluar(self, p: u64, o: u64) -> i32 {
+        match self {
+            Evaluacion::Patrones => super::patrones::evaluar(p, o),
+            Evaluacion::Clasica => evaluar(p, o),
+        }
+    }
+}
+
 /// The evaluation of the position for the side to move, `p`, in hundredths of a disc:
 /// the sum of the [`terminos`] times their weights for the number of empties. A
 /// finished game gets its exact score.
@@ -439,7 +461,7 @@ mod tests {
             azar ^= azar << 17;
             azar
         };
-        let mut tabla = Tabla::nueva(16);
+        let tabla = Tabla::nueva(16);
         let mut posiciones: Vec<(Tablero, Color)> = Vec::new();
         for _ in 0..partidas {
             let mut tablero = Tablero::inicial();
@@ -466,6 +488,7 @@ mod tests {
                     validas[(siguiente() % validas.len() as u64) as usize]
                 } else {
                     let mut ctx = Contexto::nuevo(&tabla, None);
+                    ctx.evaluacion = Evaluacion::Clasica;
                     *validas
                         .iter()
                         .max_by_key(|&&x| {

@@ -11,7 +11,7 @@ use std::{
     time::Instant,
 };
 
-use super::tabla::Tabla;
+use super::{evaluacion::Evaluacion, tabla::Tabla};
 use crate::reglas::bitboard::{jugadas_u64, volteos_u64};
 
 /// The valid moves of the owner of `p` against `o`.
@@ -178,6 +178,8 @@ pub(super) struct Contexto<'a> {
     /// Set by another thread when this search is no longer wanted (a helper of a
     /// parallel search, once the main thread has its answer).
     pub parar: Option<&'a AtomicBool>,
+    /// The evaluation of the mid-game search (and so of the solver's ordering).
+    pub evaluacion: Evaluacion,
     /// The node count at which to look at the clock next.
     proximo_reloj: u64,
 }
@@ -191,6 +193,7 @@ impl<'a> Contexto<'a> {
             fin,
             abortada: false,
             parar: None,
+            evaluacion: Evaluacion::default(),
             proximo_reloj: NODOS_ENTRE_RELOJ,
         }
     }
