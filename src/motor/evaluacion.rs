@@ -1,5 +1,6 @@
-//! The hand-made evaluation of the strong player, and the stable discs it and the
-//! solver use.
+//! The hand-made evaluation: the strong player's of before (kept to compare, see
+//! [`Evaluacion`]) and a part of today's, which scales it and corrects it with learned
+//! patterns (see `patrones`); and the stable discs it and the solver use.
 //!
 //! Each term is a classic of Othello play, chosen by hand (see [`terminos`]). Their
 //! weights were not downloaded: from 24 empties to the end they were fitted by least
@@ -161,14 +162,19 @@ pub(super) fn evaluar(p: u64, o: u64) -> i32 {
     if mp == 0 && mo == 0 {
         return puntaje_final(p, o) * ESCALA;
     }
+    suma_de_terminos(p, o, mp, mo).clamp(-MAXIMA, MAXIMA)
+}
+
+/// The sum of the [`terminos`] of `(p, o)` (`mp` and `mo` their moves) times their
+/// weights, unbounded: the hand-made part of both evaluations.
+#[inline]
+pub(super) fn suma_de_terminos(p: u64, o: u64, mp: u64, mo: u64) -> i32 {
     let n = cuenta(!(p | o));
-    let t = terminos(p, o, mp, mo);
-    let valor: i32 = t
+    terminos(p, o, mp, mo)
         .iter()
         .enumerate()
         .map(|(k, &termino)| peso(k, n) * termino)
-        .sum();
-    valor.clamp(-MAXIMA, MAXIMA)
+        .sum()
 }
 
 /// The stable discs of `p`: those that `o` can never flip, whatever is played.
