@@ -5,9 +5,9 @@
 //!
 //! - [`Buscador::mejor_jugada`]: the move to play within a [`Limite`] of time or depth.
 //!   Iterative deepening (depth 1, 2, ...) of a principal-variation alpha-beta search
-//!   over the hand-made evaluation; when few squares are empty, the exact solver. When
-//!   the time runs out, the last completed iteration answers, so a game never waits
-//!   longer than its limit.
+//!   over the learned pattern evaluation; when few squares are empty, the exact solver.
+//!   When the time runs out, the last completed iteration answers, so a game never
+//!   waits longer than its limit.
 //! - [`Buscador::resolver`]: the exact final disc difference and a best move, however
 //!   long it takes.
 //! - [`Buscador::analizar`]: every valid move with its score.

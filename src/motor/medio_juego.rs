@@ -1,5 +1,6 @@
 //! The mid-game search: negamax alpha-beta with principal-variation search, the
-//! transposition table and move ordering, down to the hand-made evaluation.
+//! transposition table and move ordering, down to the evaluation (the learned patterns,
+//! or the hand-made terms alone for the player kept to compare: see `Evaluacion`).
 //!
 //! Scores are in hundredths of a disc ([`ESCALA`]). When the depth left reaches the end
 //! of the game and few empties remain, the node is handed to the exact solver, whose
