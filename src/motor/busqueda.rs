@@ -5,9 +5,9 @@
 //!
 //! - [`Buscador::mejor_jugada`]: the move to play within a [`Limite`] of time or depth.
 //!   Iterative deepening (depth 1, 2, ...) of a principal-variation alpha-beta search
-//!   over the hand-made evaluation; when few squares are empty, the exact solver. When
-//!   the time runs out, the last completed iteration answers, so a game never waits
-//!   longer than its limit.
+//!   over the learned pattern evaluation; when few squares are empty, the exact solver.
+//!   When the time runs out, the last completed iteration answers, so a game never
+//!   waits longer than its limit.
 //! - [`Buscador::resolver`]: the exact final disc difference and a best move, however
 //!   long it takes.
 //! - [`Buscador::analizar`]: every valid move with its score.
@@ -39,7 +39,7 @@ use std::{
 
 use super::{
     division::Reparto,
-    evaluacion::ESCALA,
+    evaluacion::{ESCALA, Evaluacion},
     final_exacto::INFINITO,
     medio_juego::INFINITO_MEDIO,
     nucleo::{Contexto, movimientos, puntaje_final, voltear},
@@ -120,6 +120,7 @@ pub struct Solucion {
 pub struct Buscador {
     tabla: Tabla,
     hilos: usize,
+    evaluacion: Evaluacion,
 }
 
 impl Default for Buscador {
@@ -180,6 +181,7 @@ impl Buscador {
         Buscador {
             tabla: Tabla::nueva(bits),
             hilos: std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+            evaluacion: Evaluacion::default(),
         }
     }
 
@@ -187,6 +189,13 @@ impl Buscador {
     /// number, exact scores are the same: the helpers only fill the shared table.
     pub fn con_hilos(mut self, hilos: NonZeroUsize) -> Buscador {
         self.hilos = hilos.get();
+        self
+    }
+
+    /// The same searcher with the hand-made evaluation instead of the learned patterns:
+    /// the strong player of before, kept only to measure the new one against it.
+    pub fn con_evaluacion_clasica(mut self) -> Buscador {
+        self.evaluacion = Evaluacion::Clasica;
         self
     }
 
@@ -259,6 +268,7 @@ impl Buscador {
         let (p, o) = a_u64(tablero, turno);
         self.tabla.nueva_busqueda();
         let mut ctx = Contexto::nuevo(&self.tabla, None);
+        ctx.evaluacion = self.evaluacion;
         if movimientos(p, o) == 0 {
             let diferencia = if movimientos(o, p) == 0 {
                 puntaje_final(p, o)
@@ -322,6 +332,7 @@ impl Buscador {
         self.tabla.nueva_busqueda();
         let fin = limite.tiempo.map(|t| inicio + t);
         let mut ctx = Contexto::nuevo(&self.tabla, fin);
+        ctx.evaluacion = self.evaluacion;
         let mut raices = raices_iniciales(&mut ctx, p, o);
         let mut hecha = Resultado {
             raices: raices.clone(),
@@ -421,7 +432,7 @@ fn en_paralelo<T>(
     }
     let parar = AtomicBool::new(false);
     let reparto = Reparto::default();
-    let (tabla, fin) = (ctx.tabla, ctx.fin);
+    let (tabla, fin, evaluacion) = (ctx.tabla, ctx.fin, ctx.evaluacion);
     std::thread::scope(|hilo| {
         let ayudantes: Vec<_> = (1..hilos)
             .map(|k| {
@@ -430,6 +441,7 @@ fn en_paralelo<T>(
                     let mut propio = Contexto::nuevo(tabla, fin);
                     propio.parar = Some(parar);
                     propio.reparto = Some(reparto);
+                    propio.evaluacion = evaluacion;
                     ayudante(&mut propio, k);
                     propio.nodos
                 })
@@ -438,6 +450,7 @@ fn en_paralelo<T>(
         let mut propio = Contexto::nuevo(tabla, fin);
         propio.parar = ctx.parar;
         propio.reparto = Some(&reparto);
+        propio.evaluacion = evaluacion;
         let resultado = principal(&mut propio);
         ctx.nodos += propio.nodos;
         ctx.abortada |= propio.abortada;

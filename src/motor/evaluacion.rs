@@ -1,5 +1,6 @@
-//! The hand-made evaluation of the strong player, and the stable discs it and the
-//! solver use.
+//! The hand-made evaluation: the strong player's of before (kept to compare, see
+//! [`Evaluacion`]) and a part of today's, which scales it and corrects it with learned
+//! patterns (see `patrones`); and the stable discs it and the solver use.
 //!
 //! Each term is a classic of Othello play, chosen by hand (see [`terminos`]). Their
 //! weights were not downloaded: from 24 empties to the end they were fitted by least
@@ -130,6 +131,28 @@ fn peso(k: usize, vacias: i32) -> i32 {
     }
 }
 
+/// Which evaluation a search uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum Evaluacion {
+    /// The learned patterns (see `patrones`): the strong player's.
+    #[default]
+    Patrones,
+    /// The hand-made terms of this module: the strong player of before, kept to
+    /// measure the new one against it.
+    Clasica,
+}
+
+impl Evaluacion {
+    /// The evaluation of `(p, o)` for the side to move `p`, in hundredths of a disc.
+    #[inline]
+    pub(super) fn evaluar(self, p: u64, o: u64) -> i32 {
+        match self {
+            Evaluacion::Patrones => super::patrones::evaluar(p, o),
+            Evaluacion::Clasica => evaluar(p, o),
+        }
+    }
+}
+
 /// The evaluation of the position for the side to move, `p`, in hundredths of a disc:
 /// the sum of the [`terminos`] times their weights for the number of empties. A
 /// finished game gets its exact score.
@@ -139,14 +162,19 @@ pub(super) fn evaluar(p: u64, o: u64) -> i32 {
     if mp == 0 && mo == 0 {
         return puntaje_final(p, o) * ESCALA;
     }
+    suma_de_terminos(p, o, mp, mo).clamp(-MAXIMA, MAXIMA)
+}
+
+/// The sum of the [`terminos`] of `(p, o)` (`mp` and `mo` their moves) times their
+/// weights, unbounded: the hand-made part of both evaluations.
+#[inline]
+pub(super) fn suma_de_terminos(p: u64, o: u64, mp: u64, mo: u64) -> i32 {
     let n = cuenta(!(p | o));
-    let t = terminos(p, o, mp, mo);
-    let valor: i32 = t
+    terminos(p, o, mp, mo)
         .iter()
         .enumerate()
         .map(|(k, &termino)| peso(k, n) * termino)
-        .sum();
-    valor.clamp(-MAXIMA, MAXIMA)
+        .sum()
 }
 
 /// The stable discs of `p`: those that `o` can never flip, whatever is played.
@@ -440,7 +468,7 @@ mod tests {
             azar ^= azar << 17;
             azar
         };
-        let mut tabla = Tabla::nueva(16);
+        let tabla = Tabla::nueva(16);
         let mut posiciones: Vec<(Tablero, Color)> = Vec::new();
         for _ in 0..partidas {
             let mut tablero = Tablero::inicial();
@@ -467,6 +495,7 @@ mod tests {
                     validas[(siguiente() % validas.len() as u64) as usize]
                 } else {
                     let mut ctx = Contexto::nuevo(&tabla, None);
+                    ctx.evaluacion = Evaluacion::Clasica;
                     *validas
                         .iter()
                         .max_by_key(|&&x| {

@@ -25,6 +25,9 @@ pub enum Nivel {
     Libro,
     /// The engine's search: alpha-beta with an evaluation, exact near the end.
     Fuerte,
+    /// The strong player of before, with its hand-made evaluation: only to measure
+    /// [`Nivel::Fuerte`] against it (not in the menus).
+    Clasico,
 }
 
 impl Nivel {
@@ -38,6 +41,7 @@ impl Nivel {
             Nivel::Aleatorio => "aleatorio",
             Nivel::Libro => "libro",
             Nivel::Fuerte => "fuerte",
+            Nivel::Clasico => "clasico",
         }
     }
 }
@@ -56,10 +60,11 @@ pub struct ErrorNivel(String);
 impl FromStr for Nivel {
     type Err = ErrorNivel;
 
-    /// The name in any case.
+    /// The name in any case; also `clasico`, which the menus do not offer.
     fn from_str(texto: &str) -> Result<Nivel, ErrorNivel> {
         Nivel::TODOS
             .into_iter()
+            .chain([Nivel::Clasico])
             .find(|nivel| nivel.nombre().eq_ignore_ascii_case(texto.trim()))
             .ok_or_else(|| ErrorNivel(crate::texto::cita(texto)))
     }
@@ -89,12 +94,16 @@ impl fmt::Debug for Computadora {
 impl Computadora {
     /// A computer player of `nivel` (not [`Nivel::Humano`], which is the keyboard),
     /// with its randomness from `semilla` and `tiempo` to think per move (used by
-    /// [`Nivel::Fuerte`]).
+    /// [`Nivel::Fuerte`] and [`Nivel::Clasico`]).
     pub fn nueva(nivel: Nivel, semilla: u64, tiempo: Duration) -> Computadora {
         Computadora {
             nivel,
             azar: ChaCha8Rng::seed_from_u64(semilla),
-            buscador: (nivel == Nivel::Fuerte).then(Buscador::nuevo),
+            buscador: match nivel {
+                Nivel::Fuerte => Some(Buscador::nuevo()),
+                Nivel::Clasico => Some(Buscador::nuevo().con_evaluacion_clasica()),
+                _ => None,
+            },
             tiempo,
         }
     }
@@ -110,7 +119,7 @@ impl Computadora {
         match self.nivel {
             Nivel::Humano | Nivel::Aleatorio => aleatoria(tablero, turno, &mut self.azar),
             Nivel::Libro => del_libro(tablero, turno, &mut self.azar),
-            Nivel::Fuerte => {
+            Nivel::Fuerte | Nivel::Clasico => {
                 let buscador = self.buscador.get_or_insert_with(Buscador::nuevo);
                 buscador
                     .mejor_jugada(tablero, turno, Limite::por_tiempo(self.tiempo))
@@ -260,6 +269,7 @@ mod tests {
             assert_eq!(nivel.to_string().parse(), Ok(nivel));
         }
         assert_eq!("FUERTE".parse(), Ok(Nivel::Fuerte));
+        assert_eq!("clasico".parse(), Ok(Nivel::Clasico));
         assert!("experto".parse::<Nivel>().is_err());
     }
 }

@@ -1,5 +1,6 @@
 //! The mid-game search: negamax alpha-beta with principal-variation search, the
-//! transposition table and move ordering, down to the hand-made evaluation.
+//! transposition table and move ordering, down to the evaluation (the learned patterns,
+//! or the hand-made terms alone for the player kept to compare: see `Evaluacion`).
 //!
 //! Scores are in hundredths of a disc ([`ESCALA`]). When the depth left reaches the end
 //! of the game and few empties remain, the node is handed to the exact solver, whose
@@ -7,7 +8,7 @@
 //! is cheap.
 
 use super::{
-    evaluacion::{ESCALA, MAXIMA, evaluar},
+    evaluacion::{ESCALA, MAXIMA},
     final_exacto::INFINITO,
     nucleo::{Contexto, ESQUINAS, movilidad_ponderada, movimientos, puntaje_final, voltear},
     tabla::SIN_JUGADA,
@@ -43,7 +44,7 @@ impl Contexto<'_> {
     pub fn superficial(&mut self, p: u64, o: u64, alfa: i32, beta: i32, profundidad: u32) -> i32 {
         self.nodos += 1;
         if profundidad == 0 {
-            return evaluar(p, o);
+            return self.evaluacion.evaluar(p, o);
         }
         let mut jugadas = movimientos(p, o);
         if jugadas == 0 {
@@ -94,7 +95,7 @@ impl Contexto<'_> {
             return 0;
         }
         if profundidad == 0 {
-            return evaluar(p, o);
+            return self.evaluacion.evaluar(p, o);
         }
         let mut alfa = alfa;
         let mut beta = beta;

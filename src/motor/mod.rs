@@ -15,6 +15,7 @@ mod final_exacto;
 pub mod jugadores;
 mod medio_juego;
 mod nucleo;
+mod patrones;
 pub mod perft;
 mod tabla;
 pub mod torneo;

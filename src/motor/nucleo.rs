@@ -16,6 +16,7 @@ use std::{
 
 use super::{
     division::{Punto, Reparto},
+    evaluacion::Evaluacion,
     tabla::Tabla,
 };
 use crate::reglas::bitboard::{jugadas_u64, volteos_u64};
@@ -193,6 +194,8 @@ pub(super) struct Contexto<'a> {
     pub reparto: Option<&'a Reparto>,
     /// The split point under which this thread is searching, if any.
     pub punto: Option<Arc<Punto>>,
+    /// The evaluation of the mid-game search (and so of the solver's ordering).
+    pub evaluacion: Evaluacion,
     /// The node count at which to look at the clock next.
     proximo_reloj: u64,
 }
@@ -209,6 +212,7 @@ impl<'a> Contexto<'a> {
             detenida: false,
             reparto: None,
             punto: None,
+            evaluacion: Evaluacion::default(),
             proximo_reloj: NODOS_ENTRE_RELOJ,
         }
     }

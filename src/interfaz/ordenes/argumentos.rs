@@ -266,7 +266,7 @@ pub fn jugador(texto: &str) -> Result<Nivel, ErrorValor> {
 pub(crate) fn computadora(texto: &str) -> Result<Nivel, ErrorValor> {
     let computadoras = &Nivel::TODOS[1..];
     match texto.parse() {
-        Ok(nivel) if computadoras.contains(&nivel) => Ok(nivel),
+        Ok(nivel) if nivel != Nivel::Humano => Ok(nivel),
         Ok(_) => Err(ErrorValor(format!(
             "en un torneo juegan computadoras: {}",
             niveles(computadoras)
