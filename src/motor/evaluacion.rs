@@ -342,6 +342,51 @@ fn estables_del_borde(p: u64, o: u64, memoria: &mut [Option<u8>]) -> u8 {
     estables
 }
 
+/// What the weight-fitting tools share (behind the `ajuste-de-pesos` feature): the
+/// engine playing itself, with randomness that is the same on every machine.
+#[cfg(all(test, feature = "ajuste-de-pesos"))]
+pub(super) mod autojuego {
+    use crate::{Color, Posicion, Tablero};
+
+    /// A xorshift generator started at `semilla`.
+    pub(crate) fn azar(semilla: u64) -> impl FnMut() -> u64 {
+        let mut estado = semilla | 1;
+        move || {
+            estado ^= estado << 13;
+            estado ^= estado >> 7;
+            estado ^= estado << 17;
+            estado
+        }
+    }
+
+    /// One game from the start: `elegir` gets the board, the side to move, its valid
+    /// moves and how many moves were made, and picks the move, or `None` to stop there;
+    /// passes are made for it. Returns the board where the game stopped.
+    pub(crate) fn partida(
+        mut elegir: impl FnMut(&Tablero, Color, &[Posicion], usize) -> Option<Posicion>,
+    ) -> Tablero {
+        let mut tablero = Tablero::inicial();
+        let mut turno = Color::Negro;
+        let mut jugadas = 0;
+        loop {
+            let validas: Vec<Posicion> = tablero.jugadas_validas(turno).into_iter().collect();
+            if validas.is_empty() {
+                if tablero.jugadas_validas(!turno).es_vacio() {
+                    return tablero;
+                }
+                turno = !turno;
+                continue;
+            }
+            let Some(jugada) = elegir(&tablero, turno, &validas, jugadas) else {
+                return tablero;
+            };
+            tablero.jugar(jugada, turno).expect("una jugada válida");
+            turno = !turno;
+            jugadas += 1;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -461,55 +506,37 @@ mod tests {
             .ok()
             .and_then(|v| v.parse().ok())
             .unwrap_or(400);
-        let mut azar = 0x2545_F491_4F6C_DD1Du64;
-        let mut siguiente = move || {
-            azar ^= azar << 13;
-            azar ^= azar >> 7;
-            azar ^= azar << 17;
-            azar
-        };
+        let mut siguiente = autojuego::azar(0x2545_F491_4F6C_DD1D);
         let tabla = Tabla::nueva(16);
         let mut posiciones: Vec<(Tablero, Color)> = Vec::new();
         for _ in 0..partidas {
-            let mut tablero = Tablero::inicial();
-            let mut turno = Color::Negro;
-            let apertura = 4 + siguiente() % 12;
-            let mut jugadas_hechas = 0;
-            loop {
-                let validas: Vec<_> = tablero.jugadas_validas(turno).into_iter().collect();
-                if validas.is_empty() {
-                    if tablero.jugadas_validas(!turno).es_vacio() {
-                        break;
-                    }
-                    turno = !turno;
-                    continue;
-                }
+            let apertura = 4 + (siguiente() % 12) as usize;
+            autojuego::partida(|tablero, turno, validas, jugadas_hechas| {
                 let n = tablero.vacias().cantidad();
                 if n < 10 {
-                    break;
+                    return None;
                 }
                 if n <= 20 {
                     posiciones.push((tablero.clone(), turno));
                 }
-                let jugada = if jugadas_hechas < apertura || siguiente() % 8 == 0 {
-                    validas[(siguiente() % validas.len() as u64) as usize]
-                } else {
-                    let mut ctx = Contexto::nuevo(&tabla, None);
-                    ctx.evaluacion = Evaluacion::Clasica;
-                    *validas
-                        .iter()
-                        .max_by_key(|&&x| {
-                            let mut t = tablero.clone();
-                            t.jugar(x, turno).unwrap();
-                            let (p2, o2) = (t.fichas(!turno).0, t.fichas(turno).0);
-                            -ctx.superficial(p2, o2, -10_000, 10_000, 1)
-                        })
-                        .unwrap()
-                };
-                tablero.jugar(jugada, turno).unwrap();
-                turno = !turno;
-                jugadas_hechas += 1;
-            }
+                Some(
+                    if jugadas_hechas < apertura || siguiente().is_multiple_of(8) {
+                        validas[(siguiente() % validas.len() as u64) as usize]
+                    } else {
+                        let mut ctx = Contexto::nuevo(&tabla, None);
+                        ctx.evaluacion = Evaluacion::Clasica;
+                        *validas
+                            .iter()
+                            .max_by_key(|&&x| {
+                                let mut t = tablero.clone();
+                                t.jugar(x, turno).unwrap();
+                                let (p2, o2) = (t.fichas(!turno).0, t.fichas(turno).0);
+                                -ctx.superficial(p2, o2, -10_000, 10_000, 1)
+                            })
+                            .unwrap()
+                    },
+                )
+            });
         }
         eprintln!("{} posiciones", posiciones.len());
         let mut buscador = Buscador::nuevo();

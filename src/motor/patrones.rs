@@ -442,7 +442,7 @@ mod tests {
 
         use super::*;
         use crate::{
-            Color, Tablero,
+            Color,
             motor::{
                 busqueda::{Buscador, Limite},
                 evaluacion,
@@ -475,13 +475,8 @@ mod tests {
         #[test]
         fn generar_posiciones() {
             let partidas = variable("PARTIDAS", 1000);
-            let mut azar = variable("SEMILLA", 0x2545_F491_4F6C_DD1D) | 1;
-            let mut siguiente = move || {
-                azar ^= azar << 13;
-                azar ^= azar >> 7;
-                azar ^= azar << 17;
-                azar
-            };
+            let mut siguiente =
+                evaluacion::autojuego::azar(variable("SEMILLA", 0x2545_F491_4F6C_DD1D));
             let ruta = archivo_de_posiciones();
             let salida = fs::OpenOptions::new()
                 .create(true)
@@ -495,39 +490,24 @@ mod tests {
             let inicio = std::time::Instant::now();
             let mut total = 0;
             for partida in 0..partidas {
-                let mut tablero = Tablero::inicial();
-                let mut turno = Color::Negro;
-                let apertura = 4 + siguiente() % 21;
-                let mut jugadas = 0;
+                let apertura = 4 + (siguiente() % 21) as usize;
                 let mut vistas: Vec<(u64, u64, Color)> = Vec::new();
                 buscador.olvidar();
-                loop {
-                    let validas: Vec<_> = tablero.jugadas_validas(turno).into_iter().collect();
-                    if validas.is_empty() {
-                        if tablero.jugadas_validas(!turno).es_vacio() {
-                            break;
-                        }
-                        turno = !turno;
-                        continue;
-                    }
-                    let n = tablero.vacias().cantidad();
-                    let jugada = if jugadas < apertura {
+                let tablero = evaluacion::autojuego::partida(|tablero, turno, validas, jugadas| {
+                    Some(if jugadas < apertura {
                         validas[(siguiente() % validas.len() as u64) as usize]
                     } else {
                         vistas.push((tablero.fichas(turno).0, tablero.fichas(!turno).0, turno));
-                        if n <= VACIAS_EXACTAS {
-                            buscador.resolver(&tablero, turno).mejor.unwrap()
+                        if tablero.vacias().cantidad() <= VACIAS_EXACTAS {
+                            buscador.resolver(tablero, turno).mejor.unwrap()
                         } else {
                             buscador
-                                .mejor_jugada(&tablero, turno, Limite::por_profundidad(4))
+                                .mejor_jugada(tablero, turno, Limite::por_profundidad(4))
                                 .unwrap()
                                 .posicion
                         }
-                    };
-                    tablero.jugar(jugada, turno).unwrap();
-                    turno = !turno;
-                    jugadas += 1;
-                }
+                    })
+                });
                 let negras = puntaje_final(
                     tablero.fichas(Color::Negro).0,
                     tablero.fichas(Color::Blanco).0,
