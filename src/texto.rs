@@ -30,9 +30,10 @@ pub const ANCHO: usize = 80;
 
 /// `texto` with each line wider than [`ANCHO`] broken at its spaces, continuation
 /// lines indented as the line was. A word wider than a line stands whole on its own
-/// (a long file name is never cut), a question keeps its trailing space so that the
-/// answer follows it, and the text's own line breaks stay. Every message of the game
-/// and the orders goes through here.
+/// (a long file name is never cut); a run of spaces (in a typed name) fills a line as
+/// words do; a question keeps its trailing space so that the answer follows it, unless
+/// its line is full; and the text's own line breaks stay. A break takes the place of
+/// one space. Every message of the game and the orders goes through here.
 pub fn ajustar(texto: &str) -> String {
     let mut lineas = Vec::new();
     for linea in texto.split('\n') {
@@ -45,7 +46,7 @@ pub fn ajustar(texto: &str) -> String {
         let mut palabras = cuerpo.split(' ');
         let mut actual = format!("{sangria}{}", palabras.next().unwrap_or_default());
         for palabra in palabras {
-            if !palabra.is_empty() && actual.chars().count() + 1 + palabra.chars().count() > ANCHO {
+            if actual.chars().count() + 1 + palabra.chars().count() > ANCHO {
                 lineas.push(std::mem::replace(
                     &mut actual,
                     format!("{sangria}{palabra}"),
@@ -138,6 +139,21 @@ mod tests {
         assert_eq!(ajustar("a\nb"), "a\nb");
         let larga = "y".repeat(100);
         assert_eq!(ajustar(&format!("a {larga} b")), format!("a\n{larga}\nb"));
+    }
+
+    #[test]
+    fn ajustar_parte_tambien_los_espacios_seguidos() {
+        // A file name with a run of spaces made a line of 89 columns (found by the
+        // fuzzing of the game): the spaces fill the line, and the break takes one.
+        let texto = format!(
+            "No se pudo cargar: no existe el archivo «gu{}ardar fsn.txt».",
+            " ".repeat(47)
+        );
+        let ajustado = ajustar(&texto);
+        let lineas: Vec<&str> = ajustado.lines().collect();
+        assert_eq!(lineas.len(), 2, "{ajustado:?}");
+        assert_eq!(lineas[0].chars().count(), ANCHO, "{ajustado:?}");
+        assert_eq!(ajustado.replace('\n', " "), texto);
     }
 
     #[test]
