@@ -139,6 +139,11 @@ const VACIAS_EN_UN_SEGUNDO: u32 = 20;
 /// The first time limit of the search that shows its progress; each next one doubles.
 const PRIMERA_RONDA: Duration = Duration::from_millis(250);
 
+/// Up to this many empties (FFO #49 has 26: seconds on two cores) the exact solve runs
+/// at once after the first estimate: each round of the progress throws away the last
+/// one's unfinished solve, which made such a solve take two to four times as long.
+const VACIAS_DE_UNA_VEZ: u32 = 26;
+
 /// What `resolver` answers.
 #[derive(Serialize)]
 struct InformeResolver {
@@ -213,13 +218,18 @@ impl Resolver {
                 let mut limite = PRIMERA_RONDA;
                 loop {
                     match buscador.mejor_jugada(&tablero, turno, Limite::por_tiempo(limite)) {
-                        Some(evaluada) if !evaluada.exacta => avisar(&format!(
-                            "Hasta ahora, a {} de profundidad: {} ({:+} estimado) en {:.0} s.",
-                            cantidad(u64::from(evaluada.profundidad), "jugada", "jugadas"),
-                            evaluada.posicion,
-                            evaluada.puntaje,
-                            inicio.elapsed().as_secs_f64()
-                        )),
+                        Some(evaluada) if !evaluada.exacta => {
+                            avisar(&format!(
+                                "Hasta ahora, a {} de profundidad: {} ({:+} estimado) en {:.0} s.",
+                                cantidad(u64::from(evaluada.profundidad), "jugada", "jugadas"),
+                                evaluada.posicion,
+                                evaluada.puntaje,
+                                inicio.elapsed().as_secs_f64()
+                            ));
+                            if vacias <= VACIAS_DE_UNA_VEZ {
+                                break None;
+                            }
+                        }
                         otra => break otra,
                     }
                     limite *= 2;
