@@ -10,7 +10,7 @@ use rand::{Rng, RngExt, SeedableRng, rngs::ChaCha8Rng, seq::SliceRandom};
 
 use crate::{
     Bitboard, Casilla, Color, Posicion, Tablero,
-    motor::busqueda::{Buscador, Evaluada, Limite},
+    motor::busqueda::{Buscador, Limite},
 };
 
 /// A kind of player.
@@ -127,12 +127,6 @@ impl Computadora {
             }
         }
     }
-}
-
-/// The strong player's best move for `turno` on `tablero` and its score, thinking for
-/// `tiempo`: what the game suggests on request.
-pub fn sugerencia(tablero: &Tablero, turno: Color, tiempo: Duration) -> Option<Evaluada> {
-    Buscador::nuevo().mejor_jugada(tablero, turno, Limite::por_tiempo(tiempo))
 }
 
 /// A uniformly random valid move of `turno`, or `None` without one.

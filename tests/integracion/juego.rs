@@ -1086,6 +1086,60 @@ fn sugerir_da_la_cuenta_final_con_juego_perfecto() {
     );
 }
 
+/// Twelve empty squares, and black's only move is A8 (up to H1).
+const UNA_SOLA_JUGADA: [&str; 8] = [
+    "BBBBBBBN", "BBBBBBBN", "BBBBBBBN", "BBBBBBBN", "BBBBBBBN", "BBBNNNNN", "BBNVVVVN", "VVVVVVVV",
+];
+
+/// The advice lines in the game that loads `filas` with `turno` to move and is given
+/// `entrada` (the rules of the homework: a player may pass).
+fn consejos(filas: [&str; 8], turno: Color, entrada: &str) -> Vec<String> {
+    let dir = carpeta();
+    let ruta = escribir(dir.path(), "tablero.txt", &texto_de(filas));
+    let opciones = Opciones {
+        tiempo: Duration::from_secs(5),
+        reglas: othello::Reglas::Tarea,
+        ..cargando(&ruta, Some(turno))
+    };
+    let salida = jugar_con(&opciones, entrada).replace('\n', " ");
+    salida
+        .split("Sugerencia: ")
+        .skip(1)
+        .map(|resto| {
+            resto
+                .split_once(" Turno de las ")
+                .expect("un turno")
+                .0
+                .to_owned()
+        })
+        .collect()
+}
+
+#[test]
+fn sugerir_con_una_sola_jugada_da_el_final_exacto() {
+    // The only move used to be suggested unscored: «mirando 1 jugada adelante: las
+    // negras terminarían abajo por unas 39 fichas», with twelve empty squares
+    // (`othello resolver` says -28).
+    assert_eq!(
+        consejos(UNA_SOLA_JUGADA, Color::Negro, "sugerir\nsalir\nn\n"),
+        ["A8. Jugando ambos a la perfección, ganan las blancas, 46 a 18."]
+    );
+}
+
+#[test]
+fn sugerir_de_nuevo_con_lo_aprendido_da_lo_mismo_que_de_cero() {
+    // The game keeps one searcher for its advice: what the first request leaves in its
+    // table must not change the perfect play the next ones count, for either side.
+    let seguidos = consejos(
+        UNA_SOLA_JUGADA,
+        Color::Negro,
+        "sugerir\nsugerir\npasar\nsugerir\nsalir\nn\n",
+    );
+    let de_cero = [Color::Negro, Color::Blanco]
+        .map(|turno| consejos(UNA_SOLA_JUGADA, turno, "sugerir\nsalir\nn\n").remove(0));
+    assert_eq!(seguidos, [&de_cero[0], &de_cero[0], &de_cero[1]].map(String::as_str));
+}
+
 #[test]
 fn sugerir_lejos_del_final_dice_que_estima() {
     let opciones = Opciones {

@@ -7,7 +7,8 @@ use crate::{
     Color, Partida, PorColor, Posicion, Resultado, Tablero,
     motor::{
         busqueda::Buscador,
-        jugadores::{Computadora, Nivel, sugerencia},
+        busqueda::Limite,
+        jugadores::{Computadora, Nivel},
     },
     texto::cantidad,
 };
@@ -24,8 +25,12 @@ pub(super) struct Jugadores {
     computadoras: PorColor<Option<Computadora>>,
     /// The seed of the computer players; drawn when first needed if not given.
     semilla: Option<u64>,
-    /// How long the strong player thinks per move.
+    /// How long the strong player thinks per move, and for advice.
     tiempo: Duration,
+    /// The searcher that gives advice, made at the first request and kept for the
+    /// session: each request then finds what the last one learned, and does not clear
+    /// a table of tens of megabytes first.
+    consejero: Option<Buscador>,
 }
 
 impl Jugadores {
@@ -40,6 +45,7 @@ impl Jugadores {
             computadoras: PorColor::default(),
             semilla,
             tiempo,
+            consejero: None,
         }
     }
 
@@ -108,6 +114,54 @@ impl Jugadores {
             .expect("las computadoras se preparan al empezar")
             .elegir(tablero, turno)
     }
+
+    /// The strong player's advice for the side to move, in the students' terms: how the
+    /// game would end. When the search reaches the end, the line is played out (both
+    /// sides playing perfectly) and its final count given; otherwise the search's
+    /// estimate of the final margin, called an estimate.
+    pub(super) fn consejo(&mut self, partida: &Partida) -> String {
+        let turno = partida.turno();
+        let buscador = self.consejero.get_or_insert_with(Buscador::nuevo);
+        let limite = Limite::por_tiempo(self.tiempo);
+        let tablero = partida.tablero();
+        // The best move's search leaves an only move unscored (it plays at once); the
+        // analysis scores every move, that one too.
+        let sugerida = if tablero.jugadas_validas(turno).cantidad() == 1 {
+            buscador.analizar(tablero, turno, limite).into_iter().next()
+        } else {
+            buscador.mejor_jugada(tablero, turno, limite)
+        };
+        let Some(sugerida) = sugerida else {
+            return format!(
+                "Las {} no tienen jugadas válidas: corresponde pasar.",
+                turno.nombre()
+            );
+        };
+        let posicion = sugerida.posicion;
+        if sugerida.exacta {
+            let final_ = a_la_perfeccion(buscador, tablero, turno, posicion);
+            return format!(
+                "Sugerencia: {posicion}. Jugando ambos a la perfección, {}.",
+                Resultado::de(&final_)
+            );
+        }
+        let margen = match sugerida.puntaje.unsigned_abs() {
+            0 => "parejas".to_owned(),
+            1 => "por 1 ficha".to_owned(),
+            n => format!("por unas {n} fichas"),
+        };
+        let lado = match sugerida.puntaje.signum() {
+            1 => "arriba ",
+            -1 => "abajo ",
+            _ => "",
+        };
+        format!(
+            "Sugerencia: {posicion}. Estimación, mirando {} adelante: las {} terminarían \
+             {lado}{margen}.",
+            cantidad(sugerida.profundidad, "jugada", "jugadas"),
+            turno.nombre()
+        )
+    }
 }
 
 /// A seed from the clock, for games where none was given; it is shown, so the game
@@ -119,53 +173,19 @@ fn semilla_del_reloj() -> u64 {
         % 1_000_000
 }
 
-/// The strong player's advice for the side to move, thinking for `tiempo`, in the
-/// students' terms: how the game would end. When the search reaches the end, the line
-/// is played out (both sides playing perfectly) and its final count given; otherwise the
-/// search's estimate of the final margin, called an estimate.
-pub(super) fn consejo(partida: &Partida, tiempo: Duration) -> String {
-    let turno = partida.turno();
-    let Some(sugerida) = sugerencia(partida.tablero(), turno, tiempo) else {
-        return format!(
-            "Las {} no tienen jugadas válidas: corresponde pasar.",
-            turno.nombre()
-        );
-    };
-    let posicion = sugerida.posicion;
-    if sugerida.exacta {
-        let final_ = a_la_perfeccion(partida.tablero(), turno, posicion);
-        return format!(
-            "Sugerencia: {posicion}. Jugando ambos a la perfección, {}.",
-            Resultado::de(&final_)
-        );
-    }
-    let margen = match sugerida.puntaje.unsigned_abs() {
-        0 => "parejas".to_owned(),
-        1 => "por 1 ficha".to_owned(),
-        n => format!("por unas {n} fichas"),
-    };
-    let lado = match sugerida.puntaje.signum() {
-        1 => "arriba ",
-        -1 => "abajo ",
-        _ => "",
-    };
-    format!(
-        "Sugerencia: {posicion}. Estimación, mirando {} adelante: las {} terminarían \
-         {lado}{margen}.",
-        cantidad(sugerida.profundidad, "jugada", "jugadas"),
-        turno.nombre()
-    )
-}
-
 /// The board at the end of the game after `turno` plays `primera` on `tablero` and
 /// then both sides play perfectly, passing only when they must.
-fn a_la_perfeccion(tablero: &Tablero, turno: Color, primera: Posicion) -> Tablero {
+fn a_la_perfeccion(
+    buscador: &mut Buscador,
+    tablero: &Tablero,
+    turno: Color,
+    primera: Posicion,
+) -> Tablero {
     let mut tablero = tablero.clone();
     tablero
         .jugar(primera, turno)
         .expect("la sugerencia es una jugada válida");
     let mut turno = !turno;
-    let mut buscador = Buscador::nuevo();
     loop {
         match buscador.resolver(&tablero, turno).mejor {
             Some(posicion) => {

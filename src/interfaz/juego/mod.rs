@@ -260,8 +260,6 @@ struct Sesion<R, W> {
     color: bool,
     /// Between two computer players, play on without waiting for Enter.
     sin_pausa: bool,
-    /// How long the strong player thinks for a suggestion.
-    tiempo: Duration,
     /// Where the game in progress is kept, if anywhere.
     recuperacion: Option<Recuperacion>,
 }
@@ -291,7 +289,6 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
             ),
             color: opciones.color,
             sin_pausa: opciones.sin_pausa,
-            tiempo: opciones.tiempo,
             recuperacion: opciones.recuperacion.clone().map(Recuperacion::en),
         }
     }
@@ -439,7 +436,7 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                 Ok(Efecto::Nada)
             }
             Comando::Sugerir => {
-                let consejo = jugadores::consejo(&juego.partida, self.tiempo);
+                let consejo = self.jugadores.consejo(&juego.partida);
                 decir(&mut self.consola, &consejo)?;
                 Ok(Efecto::Nada)
             }
