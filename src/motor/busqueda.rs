@@ -146,6 +146,12 @@ fn vacias_resolubles(tiempo: Duration) -> u32 {
         .clamp(10.0, 30.0) as u32
 }
 
+/// The table of [`Buscador::para_pensar`] for moves of `tiempo`: `2^bits` entries.
+fn bits_de_tabla(tiempo: Duration) -> u32 {
+    let bits = 21.0 + tiempo.as_secs_f64().max(1e-9).log2();
+    bits.clamp(12.0, 20.0) as u32
+}
+
 /// The position as (side to move, rival).
 fn a_u64(tablero: &Tablero, turno: Color) -> (u64, u64) {
     (tablero.fichas(turno).0, tablero.fichas(!turno).0)
@@ -173,6 +179,14 @@ impl Buscador {
     /// A searcher with a table of 2^20 entries (32 MiB), on every core.
     pub fn nuevo() -> Buscador {
         Buscador::con_tabla(20)
+    }
+
+    /// A searcher for moves of `tiempo` each, on every core, with a table its size: about
+    /// two thousand entries per millisecond, between 2^12 (128 KiB) and the 2^20 of
+    /// [`Buscador::nuevo`]. A search of a millisecond (a quick computer player, a test)
+    /// then does not first clear 32 MiB, which took longer than the search.
+    pub fn para_pensar(tiempo: Duration) -> Buscador {
+        Buscador::con_tabla(bits_de_tabla(tiempo))
     }
 
     /// A searcher with a table of `2^bits` entries of 32 bytes (tests use small ones), on
@@ -939,6 +953,15 @@ mod tests {
         assert_eq!(solucion.mejor, None);
         assert_eq!(solucion.diferencia, -64);
         assert_eq!(buscador.resolver(&tablero, Color::Negro).diferencia, 64);
+    }
+
+    #[test]
+    fn la_tabla_crece_con_el_tiempo_para_pensar() {
+        assert_eq!(bits_de_tabla(Duration::ZERO), 12);
+        assert_eq!(bits_de_tabla(Duration::from_millis(1)), 12);
+        assert_eq!(bits_de_tabla(Duration::from_millis(100)), 17);
+        assert_eq!(bits_de_tabla(Duration::from_secs(1)), 20);
+        assert_eq!(bits_de_tabla(Duration::from_secs(60)), 20);
     }
 
     #[test]

@@ -100,8 +100,8 @@ impl Computadora {
             nivel,
             azar: ChaCha8Rng::seed_from_u64(semilla),
             buscador: match nivel {
-                Nivel::Fuerte => Some(Buscador::nuevo()),
-                Nivel::Clasico => Some(Buscador::nuevo().con_evaluacion_clasica()),
+                Nivel::Fuerte => Some(Buscador::para_pensar(tiempo)),
+                Nivel::Clasico => Some(Buscador::para_pensar(tiempo).con_evaluacion_clasica()),
                 _ => None,
             },
             tiempo,
@@ -120,7 +120,10 @@ impl Computadora {
             Nivel::Humano | Nivel::Aleatorio => aleatoria(tablero, turno, &mut self.azar),
             Nivel::Libro => del_libro(tablero, turno, &mut self.azar),
             Nivel::Fuerte | Nivel::Clasico => {
-                let buscador = self.buscador.get_or_insert_with(Buscador::nuevo);
+                let tiempo = self.tiempo;
+                let buscador = self
+                    .buscador
+                    .get_or_insert_with(|| Buscador::para_pensar(tiempo));
                 buscador
                     .mejor_jugada(tablero, turno, Limite::por_tiempo(self.tiempo))
                     .map(|evaluada| evaluada.posicion)

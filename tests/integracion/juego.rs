@@ -1137,7 +1137,10 @@ fn sugerir_de_nuevo_con_lo_aprendido_da_lo_mismo_que_de_cero() {
     );
     let de_cero = [Color::Negro, Color::Blanco]
         .map(|turno| consejos(UNA_SOLA_JUGADA, turno, "sugerir\nsalir\nn\n").remove(0));
-    assert_eq!(seguidos, [&de_cero[0], &de_cero[0], &de_cero[1]].map(String::as_str));
+    assert_eq!(
+        seguidos,
+        [&de_cero[0], &de_cero[0], &de_cero[1]].map(String::as_str)
+    );
 }
 
 #[test]

@@ -121,8 +121,11 @@ impl Jugadores {
     /// estimate of the final margin, called an estimate.
     pub(super) fn consejo(&mut self, partida: &Partida) -> String {
         let turno = partida.turno();
-        let buscador = self.consejero.get_or_insert_with(Buscador::nuevo);
-        let limite = Limite::por_tiempo(self.tiempo);
+        let tiempo = self.tiempo;
+        let buscador = self
+            .consejero
+            .get_or_insert_with(|| Buscador::para_pensar(tiempo));
+        let limite = Limite::por_tiempo(tiempo);
         let tablero = partida.tablero();
         // The best move's search leaves an only move unscored (it plays at once); the
         // analysis scores every move, that one too.
