@@ -531,7 +531,7 @@ mod tests {
                                 let mut t = tablero.clone();
                                 t.jugar(x, turno).unwrap();
                                 let (p2, o2) = (t.fichas(!turno).0, t.fichas(turno).0);
-                                -ctx.alfabeta(p2, o2, -10_000, 10_000, 1)
+                                -ctx.superficial(p2, o2, -10_000, 10_000, 1)
                             })
                             .unwrap()
                     },

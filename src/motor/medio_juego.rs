@@ -63,6 +63,47 @@ fn division_arriba(a: i32, b: i32) -> i32 {
 }
 
 impl Contexto<'_> {
+    /// A plain alpha-beta search of `profundidad` plies without the table, fail-soft:
+    /// the cheap search that orders the moves of the exact solver and of deep mid-game
+    /// nodes.
+    pub fn superficial(&mut self, p: u64, o: u64, alfa: i32, beta: i32, profundidad: u32) -> i32 {
+        self.nodos += 1;
+        if profundidad == 0 {
+            return self.evaluacion.evaluar(p, o);
+        }
+        let mut jugadas = movimientos(p, o);
+        if jugadas == 0 {
+            if movimientos(o, p) == 0 {
+                return puntaje_final(p, o) * ESCALA;
+            }
+            return -self.superficial(o, p, -beta, -alfa, profundidad);
+        }
+        let mut alfa = alfa;
+        let mut mejor = -INFINITO_MEDIO;
+        while jugadas != 0 {
+            let x = jugadas.trailing_zeros();
+            jugadas &= jugadas - 1;
+            let volteadas = voltear(p, o, x);
+            let valor = -self.superficial(
+                o ^ volteadas,
+                p ^ volteadas ^ 1 << x,
+                -beta,
+                -alfa,
+                profundidad - 1,
+            );
+            if valor > mejor {
+                mejor = valor;
+                if valor > alfa {
+                    alfa = valor;
+                    if alfa >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        mejor
+    }
+
     /// The mid-game principal-variation search of `(p, o)` to `profundidad` plies with
     /// the window `(alfa, beta)`, fail-soft, in hundredths of a disc.
     pub fn alfabeta(&mut self, p: u64, o: u64, alfa: i32, beta: i32, profundidad: u32) -> i32 {
@@ -191,10 +232,8 @@ impl Contexto<'_> {
     }
 
     /// The moves of a mid-game node, sorted best first: the table's move, then by a
-    /// shallow search when much depth is left (this same search, so that the table and
-    /// ProbCut serve it too: a plain alpha-beta without them took a fifth longer to
-    /// depth 12), else by a cheap key (corners first, X squares last, few rival moves).
-    /// Returns how many.
+    /// shallow search when much depth is left, else by a cheap key (corners first, X
+    /// squares last, few rival moves). Returns how many.
     pub fn ordenar_medio(
         &mut self,
         p: u64,
@@ -214,7 +253,7 @@ impl Contexto<'_> {
                 1 << 30
             } else if profundidad >= PROFUNDIDAD_ORDEN_SUPERFICIAL {
                 let prof = (profundidad - 2) / 2;
-                -self.alfabeta(p2, o2, -INFINITO_MEDIO, INFINITO_MEDIO, prof.min(3))
+                -self.superficial(p2, o2, -INFINITO_MEDIO, INFINITO_MEDIO, prof.min(3))
             } else {
                 let mut clave = -64 * movilidad_ponderada(movimientos(p2, o2));
                 if ESQUINAS >> x & 1 != 0 {
@@ -253,10 +292,7 @@ mod tests {
     fn probcut_mira_a_media_profundidad_con_el_mismo_turno() {
         for profundidad in PROBCUT_DESDE..=30 {
             let superficial = profundidad_probcut(profundidad);
-            assert!(
-                superficial >= 1 && superficial < profundidad,
-                "{profundidad}"
-            );
+            assert!(superficial >= 1 && superficial < profundidad, "{profundidad}");
             assert_eq!(superficial % 2, profundidad % 2, "{profundidad}");
         }
     }
@@ -275,10 +311,7 @@ mod tests {
         ] {
             assert_eq!(profundidad_probcut(profundidad), superficial);
             let ajustado = desvio_probcut(profundidad, superficial);
-            assert!(
-                (ajustado - medido).abs() * 10 <= medido,
-                "{profundidad}: {ajustado}"
-            );
+            assert!((ajustado - medido).abs() * 10 <= medido, "{profundidad}: {ajustado}");
         }
     }
 
