@@ -138,7 +138,7 @@ pub(super) enum Evaluacion {
     #[default]
     Patrones,
     /// The hand-made terms of this module: the strong player of before, kept to
-    /// measure the new one against it.
+    /// measure the new one against it (its search has no ProbCut either, as before).
     Clasica,
 }
 

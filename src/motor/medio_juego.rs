@@ -8,7 +8,7 @@
 //! is cheap.
 
 use super::{
-    evaluacion::{ESCALA, MAXIMA},
+    evaluacion::{ESCALA, Evaluacion, MAXIMA},
     final_exacto::INFINITO,
     nucleo::{Contexto, ESQUINAS, movilidad_ponderada, movimientos, puntaje_final, voltear},
     tabla::SIN_JUGADA,
@@ -159,6 +159,7 @@ impl Contexto<'_> {
         }
         if profundidad >= PROBCUT_DESDE
             && beta - alfa == 1
+            && self.evaluacion == Evaluacion::Patrones
             && let Some(corte) = self.probcut(p, o, alfa, beta, profundidad)
         {
             return corte;
@@ -213,6 +214,8 @@ impl Contexto<'_> {
     /// too ([`desvio_probcut`] times [`PROBCUT_CONFIANZA`]); if so, the deep search would
     /// almost surely agree, and the node returns the bound without it. Most nodes of a
     /// mid-game search are such, and a shallow search costs a small part of a deep one.
+    /// Only with the learned patterns: the player kept to compare (`clasico`) searches as
+    /// the strong player did before, and its margins were measured with the patterns.
     fn probcut(&mut self, p: u64, o: u64, alfa: i32, beta: i32, profundidad: u32) -> Option<i32> {
         let superficial = profundidad_probcut(profundidad);
         let margen = PROBCUT_CONFIANZA * desvio_probcut(profundidad, superficial) / 100;
@@ -292,7 +295,10 @@ mod tests {
     fn probcut_mira_a_media_profundidad_con_el_mismo_turno() {
         for profundidad in PROBCUT_DESDE..=30 {
             let superficial = profundidad_probcut(profundidad);
-            assert!(superficial >= 1 && superficial < profundidad, "{profundidad}");
+            assert!(
+                superficial >= 1 && superficial < profundidad,
+                "{profundidad}"
+            );
             assert_eq!(superficial % 2, profundidad % 2, "{profundidad}");
         }
     }
@@ -311,7 +317,10 @@ mod tests {
         ] {
             assert_eq!(profundidad_probcut(profundidad), superficial);
             let ajustado = desvio_probcut(profundidad, superficial);
-            assert!((ajustado - medido).abs() * 10 <= medido, "{profundidad}: {ajustado}");
+            assert!(
+                (ajustado - medido).abs() * 10 <= medido,
+                "{profundidad}: {ajustado}"
+            );
         }
     }
 
