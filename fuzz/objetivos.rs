@@ -3,11 +3,6 @@
 //! functions over a few thousand random and mutated inputs), so that CI catches a
 //! regression without cargo-fuzz. Each takes any bytes and panics only on a fault.
 
-//! What each fuzz target checks, shared by `cargo fuzz` (the targets in
-//! `fuzz_targets/`) and by `cargo test` (tests/integracion/fuzz.rs runs the same
-//! functions over a few thousand random and mutated inputs), so that CI catches a
-//! regression without cargo-fuzz. Each takes any bytes and panics only on a fault.
-
 use othello::{
     Obf, Partida, Transcripcion,
     formato::archivo,
