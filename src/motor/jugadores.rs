@@ -125,7 +125,7 @@ impl Computadora {
                     .buscador
                     .get_or_insert_with(|| Buscador::para_pensar(tiempo));
                 buscador
-                    .mejor_jugada(tablero, turno, Limite::por_tiempo(self.tiempo))
+                    .mejor_jugada(tablero, turno, Limite::por_tiempo(tiempo))
                     .map(|evaluada| evaluada.posicion)
             }
         }

@@ -41,8 +41,8 @@ const PROBCUT_CONFIANZA: i32 = 150;
 /// `calibrar_probcut` measured over 495 positions of random games with 20 to 50 empties
 /// (from 3 against 1 plies, 679, to 9 against 5, 499).
 fn desvio_probcut(profundidad: u32, superficial: u32) -> i32 {
-    let (brecha, superficial) = (profundidad - superficial, superficial);
-    (620 + 70 * brecha as i32 - 80 * superficial as i32).max(200)
+    let brecha = (profundidad - superficial) as i32;
+    (620 + 70 * brecha - 80 * superficial as i32).max(200)
 }
 
 /// The depth of ProbCut's shallow search for a node of `profundidad` plies: about

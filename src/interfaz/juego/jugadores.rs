@@ -6,8 +6,7 @@ use std::time::Duration;
 use crate::{
     Color, Partida, PorColor, Posicion, Resultado, Tablero,
     motor::{
-        busqueda::Buscador,
-        busqueda::Limite,
+        busqueda::{Buscador, Limite},
         jugadores::{Computadora, Nivel},
     },
     texto::cantidad,
