@@ -325,8 +325,9 @@ mod tests {
     }
 
     /// Measures how far a shallow search's score falls from a deeper one's over positions
-    /// of random games: the spread that ProbCut's margins come from. A tool, not a test
-    /// (it takes a minute and checks nothing):
+    /// of random games: the spread that ProbCut's margins come from (measured before
+    /// ProbCut existed; run today, the deep scores have it). A tool, not a test (it takes
+    /// about four minutes and checks nothing):
     /// `cargo test --release --features ajuste-de-pesos --lib calibrar_probcut -- --nocapture`.
     #[test]
     #[cfg(feature = "ajuste-de-pesos")]
