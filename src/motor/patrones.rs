@@ -449,9 +449,43 @@ mod tests {
             },
         };
 
-        /// Where the positions are kept between the two tools (not committed).
-        fn archivo_de_posiciones() -> PathBuf {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/patrones-posiciones.bin")
+        /// The files of positions kept between the two tools (not committed): one per
+        /// seed, so that several generators can run at once.
+        fn archivo_de_posiciones(semilla: u64) -> PathBuf {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join(format!("target/patrones-posiciones-{semilla}.bin"))
+        }
+
+        /// Every position of every file of [`archivo_de_posiciones`], its label the
+        /// search's score times `mezcla` plus the game's result times `1 - mezcla`.
+        fn leer_posiciones(mezcla: f32) -> Vec<Muestra> {
+            let carpeta = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target");
+            // In name order, so that the same files give the same weights.
+            let mut rutas: Vec<PathBuf> = fs::read_dir(carpeta)
+                .unwrap()
+                .map(|entrada| entrada.unwrap().path())
+                .filter(|ruta| {
+                    let nombre = ruta.file_name().unwrap().to_string_lossy();
+                    nombre.starts_with("patrones-posiciones-") && nombre.ends_with(".bin")
+                })
+                .collect();
+            rutas.sort();
+            let mut muestras = Vec::new();
+            for ruta in rutas {
+                let datos = fs::read(&ruta).unwrap();
+                muestras.extend(datos.chunks_exact(REGISTRO).map(|r| Muestra {
+                    p: u64::from_le_bytes(r[..8].try_into().unwrap()),
+                    o: u64::from_le_bytes(r[8..16].try_into().unwrap()),
+                    valor: ESCALA as f32
+                        * ((1.0 - mezcla) * f32::from(r[16] as i8)
+                            + mezcla * f32::from(r[17] as i8)),
+                }));
+            }
+            assert!(
+                !muestras.is_empty(),
+                "sin posiciones: falta generar_posiciones"
+            );
+            muestras
         }
 
         /// A number from the environment, or `defecto`.
@@ -465,62 +499,67 @@ mod tests {
         /// From this many empties on, the games are played perfectly (by the solver).
         const VACIAS_EXACTAS: u32 = 18;
 
-        /// Plays `PARTIDAS` games of the engine (its hand-made evaluation) against itself
-        /// and appends their positions to [`archivo_de_posiciones`], each with the final
-        /// disc difference for the side to move. Each game opens with 4 to 24 random
-        /// moves (not kept: the rest of the game does not follow from them), goes on with
-        /// a search of 4 plies, and from [`VACIAS_EXACTAS`] empties with the exact
-        /// solver's moves: from there on every label is the exact score, and before it the
-        /// score that a good game reached. About 10 000 games in 15 minutes, on one core.
+        /// Bytes of one position on file: own and rival discs, the game's final disc
+        /// difference and the search's score, both for the side to move.
+        const REGISTRO: usize = 18;
+
+        /// Plays `PARTIDAS` games of the strong player against itself and writes their
+        /// positions to [`archivo_de_posiciones`] of `SEMILLA`. Each game opens with 4 to
+        /// 24 random moves (not kept: the rest of the game does not follow from them),
+        /// goes on with a search of `PROFUNDIDAD` plies (6 if not given) and from
+        /// [`VACIAS_EXACTAS`] empties with the exact solver's moves. Each position keeps
+        /// two labels for the fit to mix: the final disc difference of the game (exact
+        /// from [`VACIAS_EXACTAS`] empties on) and the score of the search that chose the
+        /// move (exact there too). About 12 games a second on one core at depth 6, 4 at
+        /// depth 8.
         #[test]
         fn generar_posiciones() {
             let partidas = variable("PARTIDAS", 1000);
-            let mut siguiente =
-                evaluacion::autojuego::azar(variable("SEMILLA", 0x2545_F491_4F6C_DD1D));
-            let ruta = archivo_de_posiciones();
-            let salida = fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(&ruta)
-                .unwrap();
-            let mut salida = BufWriter::new(salida);
-            let mut buscador = Buscador::con_tabla(18)
-                .con_hilos(std::num::NonZeroUsize::MIN)
-                .con_evaluacion_clasica();
+            let profundidad = variable("PROFUNDIDAD", 6) as u32;
+            let semilla = variable("SEMILLA", 0x2545_F491_4F6C_DD1D);
+            let mut siguiente = evaluacion::autojuego::azar(semilla);
+            let ruta = archivo_de_posiciones(semilla);
+            let mut salida = BufWriter::new(fs::File::create(&ruta).unwrap());
+            let mut buscador = Buscador::con_tabla(18).con_hilos(std::num::NonZeroUsize::MIN);
             let inicio = std::time::Instant::now();
             let mut total = 0;
             for partida in 0..partidas {
                 let apertura = 4 + (siguiente() % 21) as usize;
-                let mut vistas: Vec<(u64, u64, Color)> = Vec::new();
+                let mut vistas: Vec<(u64, u64, Color, i32)> = Vec::new();
                 buscador.olvidar();
                 let tablero = evaluacion::autojuego::partida(|tablero, turno, validas, jugadas| {
-                    Some(if jugadas < apertura {
-                        validas[(siguiente() % validas.len() as u64) as usize]
+                    if jugadas < apertura {
+                        return Some(validas[(siguiente() % validas.len() as u64) as usize]);
+                    }
+                    let (jugada, puntaje) = if tablero.vacias().cantidad() <= VACIAS_EXACTAS {
+                        let solucion = buscador.resolver(tablero, turno);
+                        (solucion.mejor.unwrap(), solucion.diferencia)
                     } else {
-                        vistas.push((tablero.fichas(turno).0, tablero.fichas(!turno).0, turno));
-                        if tablero.vacias().cantidad() <= VACIAS_EXACTAS {
-                            buscador.resolver(tablero, turno).mejor.unwrap()
-                        } else {
-                            buscador
-                                .mejor_jugada(tablero, turno, Limite::por_profundidad(4))
-                                .unwrap()
-                                .posicion
-                        }
-                    })
+                        let mejor = buscador
+                            .mejor_jugada(tablero, turno, Limite::por_profundidad(profundidad))
+                            .unwrap();
+                        (mejor.posicion, mejor.puntaje)
+                    };
+                    let (p, o) = (tablero.fichas(turno).0, tablero.fichas(!turno).0);
+                    vistas.push((p, o, turno, puntaje));
+                    Some(jugada)
                 });
                 let negras = puntaje_final(
                     tablero.fichas(Color::Negro).0,
                     tablero.fichas(Color::Blanco).0,
                 );
-                for (p, o, color) in vistas {
-                    let valor = if color == Color::Negro {
+                for (p, o, color, puntaje) in vistas {
+                    let resultado = if color == Color::Negro {
                         negras
                     } else {
                         -negras
                     };
                     salida.write_all(&p.to_le_bytes()).unwrap();
                     salida.write_all(&o.to_le_bytes()).unwrap();
-                    salida.write_all(&[valor as i8 as u8]).unwrap();
+                    salida.write_all(&[resultado as i8 as u8]).unwrap();
+                    salida
+                        .write_all(&[puntaje.clamp(-64, 64) as i8 as u8])
+                        .unwrap();
                     total += 1;
                 }
                 if partida % 500 == 499 {
@@ -542,14 +581,10 @@ mod tests {
         /// prints the nanoseconds per call of each.
         #[test]
         fn medir_evaluaciones() {
-            let datos = fs::read(archivo_de_posiciones()).unwrap();
-            let posiciones: Vec<(u64, u64)> = datos
-                .chunks_exact(17)
+            let posiciones: Vec<(u64, u64)> = leer_posiciones(0.0)
+                .iter()
                 .take(200_000)
-                .map(|r| {
-                    let p = u64::from_le_bytes(r[..8].try_into().unwrap());
-                    (p, u64::from_le_bytes(r[8..16].try_into().unwrap()))
-                })
+                .map(|m| (m.p, m.o))
                 .collect();
             for (nombre, evaluar) in [
                 ("patrones", evaluar as fn(u64, u64) -> i32),
@@ -584,23 +619,22 @@ mod tests {
         /// gradient descent on the squared error, each position with its eight symmetric
         /// images (the weights of configurations never seen stay 0). One position in 20
         /// is held out: the epochs stop when its error stops falling, and it is reported
-        /// against the hand-made evaluation's. A few minutes.
+        /// against the hand-made evaluation's. The label mixes the two of the data:
+        /// `MEZCLA` percent of the search's score (50 if not given), the rest the game's
+        /// result. A few minutes.
         #[test]
         fn entrenar_patrones() {
-            let datos = fs::read(archivo_de_posiciones()).unwrap();
+            let mezcla = variable("MEZCLA", 50) as f32 / 100.0;
             let mut etapas: Vec<Vec<Muestra>> = (0..ETAPAS).map(|_| Vec::new()).collect();
             let mut pruebas: Vec<Vec<Muestra>> = (0..ETAPAS).map(|_| Vec::new()).collect();
-            for (i, registro) in datos.chunks_exact(17).enumerate() {
-                let p = u64::from_le_bytes(registro[..8].try_into().unwrap());
-                let o = u64::from_le_bytes(registro[8..16].try_into().unwrap());
-                let valor = f32::from(registro[16] as i8) * ESCALA as f32;
-                let e = etapa(cuenta(!(p | o)) as u32);
+            for (i, muestra) in leer_posiciones(mezcla).into_iter().enumerate() {
+                let e = etapa(cuenta(!(muestra.p | muestra.o)) as u32);
                 let destino = if i % 20 == 7 {
                     &mut pruebas
                 } else {
                     &mut etapas
                 };
-                destino[e].push(Muestra { p, o, valor });
+                destino[e].push(muestra);
             }
             let epocas = variable("EPOCAS", 16) as usize;
             let mut pesos = vec![0f32; ETAPAS * PESOS_POR_ETAPA];
