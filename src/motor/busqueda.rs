@@ -973,11 +973,12 @@ mod tests {
 
     #[test]
     fn fuerte_gana_al_codicioso() {
-        // Four games from random openings against the player that flips the most: even
-        // at depth 3 the strong player wins them all.
+        // Forty games from random openings against the player that flips the most: at
+        // depth 4 the strong player wins them all. (At depth 3 the learned weights, which
+        // like few discs early, lose one of the forty by a wipeout beyond the horizon.)
         let mut azar = Azar(0x1234_5678_9ABC_DEF1);
         let mut buscador = Buscador::con_tabla(16);
-        for juego in 0..4 {
+        for juego in 0..40 {
             let fuerte = if juego % 2 == 0 {
                 Color::Negro
             } else {
@@ -994,7 +995,7 @@ mod tests {
                     continue;
                 }
                 let jugada = if turno == fuerte {
-                    let limite = Limite::por_profundidad(3);
+                    let limite = Limite::por_profundidad(4);
                     buscador
                         .mejor_jugada(&tablero, turno, limite)
                         .unwrap()
