@@ -33,7 +33,7 @@ use super::{
     evaluacion::{ESCALA, estabilidad_esquinas, estables},
     nucleo::{
         BIT_CUADRANTE, CLASES, Contexto, VECINOS, cuadrantes_de, cuenta, movilidad_ponderada,
-        movimientos, paridad, puntaje_final, vecinos, voltear,
+        movimientos, paridad, puntaje_final, vecinos, voltear, voltear_ultima,
     },
     tabla::SIN_JUGADA,
 };
@@ -83,6 +83,24 @@ const UMBRAL_ESTABILIDAD: [i32; 65] = {
     }
     tabla
 };
+
+/// The empties of the last levels (at most [`VACIAS_PARIDAD`]), one square per byte
+/// from the low one: in a register, and a child's list is two shifts away (an array
+/// copied and shifted byte by byte made the processor wait to read it back whole).
+type Lista = u64;
+
+/// The `i`-th square of `lista`.
+#[inline(always)]
+fn casilla(lista: Lista, i: u32) -> u32 {
+    (lista >> (8 * i)) as u8 as u32
+}
+
+/// `lista` without its `i`-th square, the others in the same order.
+#[inline(always)]
+fn sin(lista: Lista, i: u32) -> Lista {
+    let debajo = lista & ((1 << (8 * i)) - 1);
+    debajo | (lista >> (8 * (i + 1))) << (8 * i)
+}
 
 /// One candidate move of a sorted node: the square, its flips and the sort key.
 #[derive(Clone, Copy, Default)]
@@ -489,12 +507,12 @@ macro_rules! definir_resolvedor {
             $(#[$atributo])*
             fn nws_lista(ctx: &mut Contexto<'_>, p: u64, o: u64, alfa: i32) -> i32 {
                 let vacias = !(p | o);
-                let mut lista = [0u8; VACIAS_PARIDAD as usize];
+                let mut lista = 0;
                 let mut n = 0;
                 for clase in CLASES {
                     let mut conjunto = vacias & clase;
                     while conjunto != 0 {
-                        lista[n] = conjunto.trailing_zeros() as u8;
+                        lista |= u64::from(conjunto.trailing_zeros()) << (8 * n);
                         conjunto &= conjunto - 1;
                         n += 1;
                     }
@@ -502,8 +520,9 @@ macro_rules! definir_resolvedor {
                 nws_paridad(ctx, p, o, alfa, lista, n, paridad(vacias), false)
             }
 
-            /// Null-window search over the `n` empties listed in `vacias`, in parity order.
-            /// `pase` says that the rival just passed.
+            /// Null-window search over the `n` empties listed in `vacias` (see [`Lista`]),
+            /// those in odd quadrants first, each part in the list's order. `pase` says
+            /// that the rival just passed.
             #[allow(clippy::too_many_arguments)]
             $(#[$atributo])*
             fn nws_paridad(
@@ -511,22 +530,22 @@ macro_rules! definir_resolvedor {
                 p: u64,
                 o: u64,
                 alfa: i32,
-                vacias: [u8; VACIAS_PARIDAD as usize],
-                n: usize,
+                vacias: Lista,
+                n: u32,
                 paridad: u32,
                 pase: bool,
             ) -> i32 {
                 match n {
                     0 => return puntaje_final(p, o),
-                    1 => return final_1(ctx, p, o, alfa, u32::from(vacias[0])),
+                    1 => return final_1(ctx, p, o, alfa, casilla(vacias, 0)),
                     2 => {
                         return final_2(
                             ctx,
                             p,
                             o,
                             alfa,
-                            u32::from(vacias[0]),
-                            u32::from(vacias[1]),
+                            casilla(vacias, 0),
+                            casilla(vacias, 1),
                             false,
                         );
                     }
@@ -536,7 +555,7 @@ macro_rules! definir_resolvedor {
                             p,
                             o,
                             alfa,
-                            [vacias[0], vacias[1], vacias[2]],
+                            [casilla(vacias, 0), casilla(vacias, 1), casilla(vacias, 2)],
                             paridad,
                             false,
                         );
@@ -544,51 +563,30 @@ macro_rules! definir_resolvedor {
                     _ => {}
                 }
                 ctx.nodos += 1;
-                if let Some(cota) = corte_estable(p, o, alfa, n as u32) {
+                if let Some(cota) = corte_estable(p, o, alfa, n) {
                     return cota;
                 }
-                // The indices of the list, odd quadrants first (each part in the list's order).
-                let mut orden = [0u8; VACIAS_PARIDAD as usize];
-                let mut impares = 0;
-                for i in 0..n {
-                    if paridad & BIT_CUADRANTE[usize::from(vacias[i])] != 0 {
-                        impares += 1;
-                    }
-                }
-                let (mut primero, mut segundo) = (0, impares);
-                for i in 0..n {
-                    if paridad & BIT_CUADRANTE[usize::from(vacias[i])] != 0 {
-                        orden[primero] = i as u8;
-                        primero += 1;
-                    } else {
-                        orden[segundo] = i as u8;
-                        segundo += 1;
-                    }
-                }
                 let mut mejor = -INFINITO;
-                for &i in &orden[..n] {
-                    let i = usize::from(i);
-                    let x = vacias[i];
-                    if VECINOS[usize::from(x)] & o == 0 {
-                        continue;
-                    }
-                    let volteadas = voltear(p, o, u32::from(x));
-                    if volteadas == 0 {
-                        continue;
-                    }
-                    // The list without `x`, in the same order.
-                    let mut resto = vacias;
-                    for j in i..VACIAS_PARIDAD as usize - 1 {
-                        resto[j] = resto[j + 1];
-                    }
-                    let (p2, o2) = despues(p, o, u32::from(x), volteadas);
-                    let bit = BIT_CUADRANTE[usize::from(x)];
-                    let valor =
-                        -nws_paridad(ctx, p2, o2, -alfa - 1, resto, n - 1, paridad ^ bit, false);
-                    if valor > mejor {
-                        mejor = valor;
-                        if valor > alfa {
-                            return valor;
+                for impar in [true, false] {
+                    for i in 0..n {
+                        let x = casilla(vacias, i);
+                        let bit = BIT_CUADRANTE[x as usize];
+                        if (paridad & bit != 0) != impar || VECINOS[x as usize] & o == 0 {
+                            continue;
+                        }
+                        let volteadas = voltear(p, o, x);
+                        if volteadas == 0 {
+                            continue;
+                        }
+                        let (p2, o2) = despues(p, o, x, volteadas);
+                        let resto = sin(vacias, i);
+                        let valor =
+                            -nws_paridad(ctx, p2, o2, -alfa - 1, resto, n - 1, paridad ^ bit, false);
+                        if valor > mejor {
+                            mejor = valor;
+                            if valor > alfa {
+                                return valor;
+                            }
                         }
                     }
                 }
@@ -608,12 +606,12 @@ macro_rules! definir_resolvedor {
                 p: u64,
                 o: u64,
                 alfa: i32,
-                x: [u8; 3],
+                x: [u32; 3],
                 paridad: u32,
                 pase: bool,
             ) -> i32 {
                 ctx.nodos += 1;
-                let [mut a, mut b, mut c] = x.map(u32::from);
+                let [mut a, mut b, mut c] = x;
                 if paridad & BIT_CUADRANTE[a as usize] == 0 {
                     if paridad & BIT_CUADRANTE[b as usize] != 0 {
                         (a, b) = (b, a);
@@ -687,24 +685,25 @@ macro_rules! definir_resolvedor {
             }
 
             /// One empty, `x`: the score is counted, not searched. With 63 discs on the board,
-            /// a move flipping `f` discs ends `2 * (propias + f) - 62` for the mover.
+            /// a move flipping `f` discs ends `2 * (propias + f) - 62` for the mover; the
+            /// flips are counted from the mover's discs alone (the rest are the rival's).
             #[inline]
             $(#[$atributo])*
             fn final_1(ctx: &mut Contexto<'_>, p: u64, o: u64, alfa: i32, x: u32) -> i32 {
                 ctx.nodos += 1;
                 let base = 2 * cuenta(p) - 62;
-                let volteadas = voltear(p, o, x);
+                let volteadas = voltear_ultima(p, x);
                 if volteadas != 0 {
-                    return base + 2 * cuenta(volteadas);
+                    return base + 2 * volteadas;
                 }
                 // The side to move passes. Its best is now `base` (nobody moves, it wins the
                 // empty), so under `alfa` there is nothing more to learn.
                 if base <= alfa {
                     return base;
                 }
-                let volteadas = voltear(o, p, x);
+                let volteadas = voltear_ultima(o, x);
                 if volteadas != 0 {
-                    return base - 2 - 2 * cuenta(volteadas);
+                    return base - 2 - 2 * volteadas;
                 }
                 // Nobody can move: the empty goes to the winner (63 discs: no tie).
                 if base - 1 > 0 { base } else { base - 2 }

@@ -3,7 +3,8 @@
 //! search state ([`Contexto`]: transposition table, node count, clock).
 //!
 //! Moves and flips come only from the crate's one generator
-//! ([`jugadas_u64`], [`volteos_u64`]); this module adds geometry (corners, quadrants,
+//! ([`jugadas_u64`], [`volteos_u64`], and [`volteos_ultima_u64`] to count the last
+//! move's flips); this module adds geometry (corners, quadrants,
 //! neighbours), never a second way to find moves.
 
 use std::{
@@ -19,7 +20,7 @@ use super::{
     evaluacion::Evaluacion,
     tabla::Tabla,
 };
-use crate::reglas::bitboard::{jugadas_u64, volteos_u64};
+use crate::reglas::bitboard::{jugadas_u64, volteos_u64, volteos_ultima_u64};
 
 /// The valid moves of the owner of `p` against `o`.
 #[inline(always)]
@@ -32,6 +33,13 @@ pub(super) fn movimientos(p: u64, o: u64) -> u64 {
 #[inline(always)]
 pub(super) fn voltear(p: u64, o: u64, x: u32) -> u64 {
     volteos_u64(p, o, x as u8)
+}
+
+/// How many pieces the owner of `p` flips by playing `x` when `x` is the only empty
+/// square (every other piece is the rival's).
+#[inline(always)]
+pub(super) fn voltear_ultima(p: u64, x: u32) -> i32 {
+    volteos_ultima_u64(p, x as u8) as i32
 }
 
 /// How many bits `x` has, as `i32` (scores are `i32`).
