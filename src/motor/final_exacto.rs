@@ -471,7 +471,7 @@ macro_rules! definir_resolvedor {
                     return -nws_ordenada(ctx, o, p, -alfa - 1, n);
                 }
                 let impares = cuadrantes_de(paridad(!(p | o)));
-                let mut lista = [Candidata::default(); 16];
+                let mut lista = [Candidata::default(); VACIAS_TABLA as usize];
                 let mut k = 0;
                 while jugadas != 0 {
                     let x = jugadas.trailing_zeros();
