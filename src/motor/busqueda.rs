@@ -301,7 +301,11 @@ impl Buscador {
         for profundidad in 1..=ITERACIONES_PREVIAS.min(n.saturating_sub(12)) {
             iteracion_media(&mut ctx, self.hilos, p, o, profundidad, &mut raices, false);
         }
-        let estimacion = (n > 12).then_some(raices[0].valor);
+        let mut estimacion = (n > 12).then_some(raices[0].valor);
+        if self.pasada_probable(n) {
+            estimacion =
+                pasada_probable(&mut ctx, self.hilos, p, o, &mut raices, false, estimacion);
+        }
         iteracion_exacta(&mut ctx, self.hilos, p, o, &mut raices, false, estimacion);
         Solucion {
             mejor: Some(posicion(raices[0].x)),
@@ -309,6 +313,13 @@ impl Buscador {
             nodos: ctx.nodos,
             tiempo: inicio.elapsed(),
         }
+    }
+
+    /// Whether an exact solve of `n` empties starts with a probable one: from
+    /// [`VACIAS_PASADA_PROBABLE`], and only with the learned patterns (the player kept to
+    /// compare, `clasico`, solves as the strong player did before).
+    fn pasada_probable(&self, n: u32) -> bool {
+        n >= VACIAS_PASADA_PROBABLE && self.evaluacion == Evaluacion::Patrones
     }
 
     /// The search behind [`Buscador::mejor_jugada`] (`todas` false: only the first root
@@ -378,22 +389,19 @@ impl Buscador {
                 }
             }
         }
-        if exacto && (!todas && jugadas.count_ones() == 1) {
-            // One move: no need to know its score exactly.
-        } else if exacto
-            && iteracion_exacta(
-                &mut ctx,
-                self.hilos,
-                p,
-                o,
-                &mut raices,
-                todas,
-                (hecha.profundidad > 0 && !hecha.exacta).then_some(hecha.raices[0].valor),
-            )
-        {
-            hecha.raices = raices;
-            hecha.exacta = true;
-            hecha.profundidad = n;
+        // With one move, no need to know its score exactly.
+        if exacto && (todas || jugadas.count_ones() > 1) {
+            let mut estimacion =
+                (hecha.profundidad > 0 && !hecha.exacta).then_some(hecha.raices[0].valor);
+            if self.pasada_probable(n) {
+                estimacion =
+                    pasada_probable(&mut ctx, self.hilos, p, o, &mut raices, todas, estimacion);
+            }
+            if iteracion_exacta(&mut ctx, self.hilos, p, o, &mut raices, todas, estimacion) {
+                hecha.raices = raices;
+                hecha.exacta = true;
+                hecha.profundidad = n;
+            }
         }
         if hecha.profundidad == 0 {
             // Not even depth 1 finished: the static order's first move.
@@ -446,7 +454,7 @@ fn en_paralelo<T>(
     }
     let parar = AtomicBool::new(false);
     let reparto = Reparto::default();
-    let (tabla, fin, evaluacion) = (ctx.tabla, ctx.fin, ctx.evaluacion);
+    let (tabla, fin, evaluacion, probable) = (ctx.tabla, ctx.fin, ctx.evaluacion, ctx.probable);
     std::thread::scope(|hilo| {
         let ayudantes: Vec<_> = (1..hilos)
             .map(|k| {
@@ -456,6 +464,7 @@ fn en_paralelo<T>(
                     propio.parar = Some(parar);
                     propio.reparto = Some(reparto);
                     propio.evaluacion = evaluacion;
+                    propio.probable = probable;
                     ayudante(&mut propio, k);
                     propio.nodos
                 })
@@ -465,6 +474,7 @@ fn en_paralelo<T>(
         propio.parar = ctx.parar;
         propio.reparto = Some(&reparto);
         propio.evaluacion = evaluacion;
+        propio.probable = probable;
         let resultado = principal(&mut propio);
         ctx.nodos += propio.nodos;
         ctx.abortada |= propio.abortada;
@@ -599,6 +609,36 @@ fn iteracion_exacta(
             *raices = nuevas;
             return true;
         }
+    }
+}
+
+/// From this many empties an exact solve starts with a probable one (see
+/// [`pasada_probable`]); with fewer, the exact solve alone takes a fraction of a second.
+const VACIAS_PASADA_PROBABLE: u32 = 18;
+
+/// A probable solve at the root (ProbCut in the solver's null-window nodes, see
+/// `Contexto::probable`), before the exact one: it costs a fraction of the exact solve,
+/// its score is almost always the exact one (so the exact solve's narrow first window
+/// holds), and it leaves in the table a best move for most of the nodes that the exact
+/// solve visits. On FFO #40-#49 the two together visit 40 % fewer nodes than the exact
+/// solve alone. Returns the estimate for the exact solve's first window (in hundredths):
+/// the probable score, or `estimacion` as it was if the time ran out.
+fn pasada_probable(
+    ctx: &mut Contexto<'_>,
+    hilos: usize,
+    p: u64,
+    o: u64,
+    raices: &mut Vec<Raiz>,
+    todas: bool,
+    estimacion: Option<i32>,
+) -> Option<i32> {
+    ctx.probable = true;
+    let hecha = iteracion_exacta(ctx, hilos, p, o, raices, todas, estimacion);
+    ctx.probable = false;
+    if hecha {
+        Some(raices[0].valor * ESCALA)
+    } else {
+        estimacion
     }
 }
 

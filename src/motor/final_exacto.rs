@@ -35,7 +35,7 @@ use super::{
         BIT_CUADRANTE, CLASES, Contexto, VECINOS, cuadrantes_de, cuenta, movilidad_ponderada,
         movimientos, paridad, puntaje_final, vecinos, voltear, voltear_ultima,
     },
-    tabla::SIN_JUGADA,
+    tabla::{Clase, SIN_JUGADA},
 };
 
 /// Above every score (-64..=64).
@@ -142,6 +142,67 @@ fn corte_estable(p: u64, o: u64, alfa: i32, n: u32) -> Option<i32> {
     None
 }
 
+/// From this many empties a null-window node of a probable solve (see
+/// [`Contexto::probable`]) tries ProbCut; below, its subtree costs little more than the
+/// test would.
+const VACIAS_PROBCUT: u32 = 12;
+
+/// How far past the window, in hundredths of a disc, the shallow search's score must
+/// land for ProbCut in a probable solve to take the cut: ten discs. Measured on FFO
+/// #40-#49 (`benches/ffo.rs`), the nodes of the probable and the exact solve together:
+/// with 4 discs 1122 M, 6: 954 M, 10: 863 M, 14: 939 M, 20: 1087 M. A narrow margin
+/// cuts more, but its wrong cuts leave wrong moves in the table for the exact solve.
+const MARGEN_PROBCUT: i32 = 10 * ESCALA;
+
+/// The depth of ProbCut's mid-game search in a node with `n` empties: one ply at
+/// [`VACIAS_PROBCUT`], one more every four empties (measured like [`MARGEN_PROBCUT`]:
+/// starting at two plies, or adding one every three empties, cost more nodes).
+fn profundidad_probcut(n: u32) -> u32 {
+    1 + n.saturating_sub(VACIAS_PROBCUT) / 4
+}
+
+/// ProbCut in a probable solve (Buro's, as in the mid-game): whether a mid-game search
+/// of a few plies puts the final score of `(p, o)`, with `n` empties, past the null
+/// window at `alfa` by [`MARGEN_PROBCUT`]; then that bound, probably right. The static
+/// evaluation picks the side to test, as in the mid-game.
+fn probcut(ctx: &mut Contexto<'_>, p: u64, o: u64, alfa: i32, n: u32) -> Option<i32> {
+    let profundidad = profundidad_probcut(n);
+    let estatica = ctx.evaluacion.evaluar(p, o);
+    let corte = if estatica > alfa * ESCALA {
+        let cota = (alfa + 1) * ESCALA + MARGEN_PROBCUT;
+        (estatica >= (alfa + 1) * ESCALA
+            && cota < 64 * ESCALA
+            && ctx.alfabeta(p, o, cota - 1, cota, profundidad) >= cota)
+            .then_some(alfa + 1)
+    } else {
+        let cota = alfa * ESCALA - MARGEN_PROBCUT;
+        (cota > -64 * ESCALA && ctx.alfabeta(p, o, cota, cota + 1, profundidad) <= cota)
+            .then_some(alfa)
+    };
+    corte.filter(|_| !ctx.abortada)
+}
+
+impl Contexto<'_> {
+    /// The least class of table entry whose bounds this search trusts.
+    fn fiable(&self) -> Clase {
+        if self.probable {
+            Clase::Probable
+        } else {
+            Clase::Exacta
+        }
+    }
+
+    /// The class of what the solver stores for a node with `n` empties: probable where
+    /// ProbCut may have cut below it.
+    fn clase(&self, n: u32) -> Clase {
+        if self.probable && n >= VACIAS_PROBCUT {
+            Clase::Probable
+        } else {
+            Clase::Exacta
+        }
+    }
+}
+
 /// Defines the solver's functions in a module `$nombre`, each with the attributes given
 /// (e.g. `#[target_feature]`): they call one another, so that the whole solve runs
 /// under those attributes; the generator's `#[inline]` functions are compiled into them.
@@ -174,7 +235,7 @@ macro_rules! definir_resolvedor {
                 let mut beta = beta;
                 let mut jugada_tabla = SIN_JUGADA;
                 if let Some(e) = ctx.tabla.buscar(p, o) {
-                    if e.exacta {
+                    if e.clase >= ctx.fiable() {
                         let (inferior, superior) = (i32::from(e.inferior), i32::from(e.superior));
                         if inferior >= beta || inferior == superior {
                             return (inferior, Some(u32::from(e.mejor)).filter(|&x| x < 64));
@@ -230,7 +291,7 @@ macro_rules! definir_resolvedor {
                     }
                 }
                 ctx.tabla
-                    .guardar(p, o, n, true, alfa_inicial, beta, mejor, mejor_x as u8);
+                    .guardar(p, o, n, ctx.clase(n), alfa_inicial, beta, mejor, mejor_x as u8);
                 (mejor, Some(mejor_x))
             }
 
@@ -315,7 +376,7 @@ macro_rules! definir_resolvedor {
                 }
                 let mut jugada_tabla = SIN_JUGADA;
                 if let Some(e) = ctx.tabla.buscar(p, o) {
-                    if e.exacta {
+                    if e.clase >= ctx.fiable() {
                         if i32::from(e.inferior) > alfa {
                             return i32::from(e.inferior);
                         }
@@ -332,6 +393,12 @@ macro_rules! definir_resolvedor {
                     }
                     return -nws_tabla(ctx, o, p, -alfa - 1, n);
                 }
+                if ctx.probable
+                    && n >= VACIAS_PROBCUT
+                    && let Some(cota) = probcut(ctx, p, o, alfa, n)
+                {
+                    return cota;
+                }
                 let mut lista = [Candidata::default(); 64];
                 let k = candidatas(ctx, p, o, jugadas, n, jugada_tabla, alfa, &mut lista);
                 let lista = &mut lista[..k];
@@ -341,7 +408,7 @@ macro_rules! definir_resolvedor {
                     for c in lista.iter() {
                         let (p2, o2) = despues(p, o, c.x, c.volteadas);
                         if let Some(e) = ctx.tabla.buscar(p2, o2)
-                            && e.exacta
+                            && e.clase >= ctx.fiable()
                             && -i32::from(e.superior) > alfa
                         {
                             return -i32::from(e.superior);
@@ -392,7 +459,7 @@ macro_rules! definir_resolvedor {
                     return 0;
                 }
                 ctx.tabla
-                    .guardar(p, o, n, true, alfa, alfa + 1, mejor, mejor_x as u8);
+                    .guardar(p, o, n, ctx.clase(n), alfa, alfa + 1, mejor, mejor_x as u8);
                 mejor
             }
 
@@ -795,7 +862,7 @@ fn clave_rapida(p2: u64, o2: u64, x: u32, impares: u64) -> i32 {
 #[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
     use super::*;
-    use crate::motor::tabla::Tabla;
+    use crate::motor::tabla::{Clase, Tabla};
 
     /// A position reached by random moves (xorshift, the same on every run) from the
     /// start, with `vacias` empties left or the game's end, as `(p, o)`.
@@ -851,6 +918,45 @@ mod tests {
             )
         };
         (valor, mejor, prueba, ctx.nodos + otro.nodos)
+    }
+
+    /// A probable solve trusts the table's probable bounds, and the exact solve after it
+    /// never does: a wrong probable score (made up here) cannot reach an exact answer.
+    #[test]
+    fn la_solucion_exacta_no_confia_en_cotas_probables() {
+        for (i, vacias) in [10, 14, 16].into_iter().enumerate() {
+            let (p, o) = al_azar(0x9E37_79B9_7F4A_7C15 + i as u64, vacias);
+            let n = (!(p | o)).count_ones();
+            let limpia = Tabla::nueva(14);
+            let exacto = Contexto::nuevo(&limpia, None)
+                .resolver_exacto(p, o, -INFINITO, INFINITO)
+                .0;
+            let falso = if exacto > 0 { exacto - 10 } else { exacto + 10 };
+            let tabla = Tabla::nueva(14);
+            tabla.guardar(
+                p,
+                o,
+                n,
+                Clase::Probable,
+                -INFINITO,
+                INFINITO,
+                falso,
+                SIN_JUGADA,
+            );
+            let mut ctx = Contexto::nuevo(&tabla, None);
+            ctx.probable = true;
+            assert_eq!(ctx.resolver_exacto(p, o, -INFINITO, INFINITO).0, falso);
+            assert_eq!(
+                ctx.nws_exacto(p, o, exacto - 1, n) > exacto - 1,
+                falso > exacto - 1
+            );
+            ctx.probable = false;
+            assert_eq!(ctx.resolver_exacto(p, o, -INFINITO, INFINITO).0, exacto);
+            for alfa in [exacto - 1, exacto] {
+                let valor = ctx.nws_exacto(p, o, alfa, n);
+                assert_eq!(valor > alfa, exacto > alfa, "{vacias} vacías, alfa {alfa}");
+            }
+        }
     }
 
     /// The copy for AVX2 processors walks the same tree as the portable one: the same

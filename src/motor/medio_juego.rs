@@ -11,7 +11,7 @@ use super::{
     evaluacion::{ESCALA, Evaluacion, MAXIMA},
     final_exacto::INFINITO,
     nucleo::{Contexto, ESQUINAS, movilidad_ponderada, movimientos, puntaje_final, voltear},
-    tabla::SIN_JUGADA,
+    tabla::{Clase, SIN_JUGADA},
 };
 
 /// Above every mid-game score.
@@ -126,9 +126,13 @@ impl Contexto<'_> {
         let mut beta = beta;
         let mut jugada_tabla = SIN_JUGADA;
         if let Some(e) = self.tabla.buscar(p, o) {
-            let util = e.exacta || u32::from(e.profundidad) >= profundidad;
+            let util = match e.clase {
+                Clase::Exacta => true,
+                Clase::Probable => false,
+                Clase::Estimada => u32::from(e.profundidad) >= profundidad,
+            };
             if util {
-                let escala = if e.exacta { ESCALA } else { 1 };
+                let escala = if e.clase == Clase::Exacta { ESCALA } else { 1 };
                 let inferior = if e.inferior == i16::MIN {
                     -INFINITO_MEDIO
                 } else {
@@ -200,7 +204,7 @@ impl Contexto<'_> {
             p,
             o,
             profundidad,
-            false,
+            Clase::Estimada,
             alfa_inicial,
             beta,
             mejor,

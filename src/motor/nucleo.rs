@@ -204,6 +204,10 @@ pub(super) struct Contexto<'a> {
     pub punto: Option<Arc<Punto>>,
     /// The evaluation of the mid-game search (and so of the solver's ordering).
     pub evaluacion: Evaluacion,
+    /// Whether the exact solver may cut its null-window nodes with ProbCut: a quick
+    /// solve whose answer is only probable, run first so that the exact solve after it
+    /// finds a good move order in the table (see `Clase::Probable`).
+    pub probable: bool,
     /// The node count at which to look at the clock next.
     proximo_reloj: u64,
 }
@@ -221,6 +225,7 @@ impl<'a> Contexto<'a> {
             reparto: None,
             punto: None,
             evaluacion: Evaluacion::default(),
+            probable: false,
             proximo_reloj: NODOS_ENTRE_RELOJ,
         }
     }

@@ -2,11 +2,13 @@
 //! its score and its best move), kept between iterations and between moves, and shared
 //! by every thread of a parallel search.
 //!
-//! One table serves both searches. An entry is either *exact* (bounds on the final disc
-//! difference, from the endgame solver) or *estimated* (bounds on the evaluation, from a
-//! search of some depth). The solver trusts only exact bounds but takes the best move of
-//! any entry for ordering, so a shallow search before a solve is not wasted; the
-//! mid-game search trusts exact bounds at any depth.
+//! One table serves both searches. An entry is *exact* (bounds on the final disc
+//! difference, proven by the endgame solver), *probable* (the same, from a solve that
+//! cut with ProbCut) or *estimated* (bounds on the evaluation, from a search of some
+//! depth): see [`Clase`]. The solver trusts only exact bounds (a probable solve, probable
+//! ones too) but takes the best move of any entry for ordering, so a shallow search or a
+//! probable solve before a solve is not wasted; the mid-game search trusts exact bounds
+//! at any depth.
 //!
 //! Each entry keeps the whole position (both `u64`) rather than a hash signature: a
 //! collision can never give the exact solver a wrong score. Threads share the table
@@ -21,6 +23,35 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 /// No move stored.
 pub(super) const SIN_JUGADA: u8 = 64;
 
+/// What the bounds of an entry are on, from the least trusted to the most.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Clase {
+    /// The evaluation, by a mid-game search of some depth.
+    Estimada,
+    /// The final disc difference, by a solve that cut with ProbCut: very likely right, so
+    /// only another such solve trusts it (see `Contexto::probable`); for the exact solve
+    /// after it, only its best move counts.
+    Probable,
+    /// The final disc difference, proven.
+    Exacta,
+}
+
+impl Clase {
+    /// The class packed in two bits.
+    fn bits(self) -> u64 {
+        self as u64
+    }
+
+    /// A class from its two bits.
+    fn de_bits(bits: u64) -> Clase {
+        match bits & 3 {
+            0 => Clase::Estimada,
+            1 => Clase::Probable,
+            _ => Clase::Exacta,
+        }
+    }
+}
+
 /// One stored position, as read from the table.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Entrada {
@@ -30,10 +61,10 @@ pub(super) struct Entrada {
     pub superior: i16,
     /// The best move found (square index), or [`SIN_JUGADA`].
     pub mejor: u8,
-    /// The depth searched (for an exact entry, the empties).
+    /// The depth searched (for a solve, the empties).
     pub profundidad: u8,
-    /// Whether the bounds are on the final disc difference.
-    pub exacta: bool,
+    /// What the bounds are on.
+    pub clase: Clase,
     /// The search that wrote it, to prefer replacing old entries.
     edad: u8,
 }
@@ -45,7 +76,7 @@ impl Entrada {
             | u64::from(self.superior as u16) << 16
             | u64::from(self.mejor) << 32
             | u64::from(self.profundidad) << 40
-            | u64::from(self.exacta) << 48
+            | self.clase.bits() << 48
             | u64::from(self.edad) << 56
     }
 
@@ -56,7 +87,7 @@ impl Entrada {
             superior: (datos >> 16) as u16 as i16,
             mejor: (datos >> 32) as u8,
             profundidad: (datos >> 40) as u8,
-            exacta: (datos >> 48) & 1 != 0,
+            clase: Clase::de_bits(datos >> 48),
             edad: (datos >> 56) as u8,
         }
     }
@@ -170,7 +201,7 @@ impl Tabla {
         p: u64,
         o: u64,
         profundidad: u32,
-        exacta: bool,
+        clase: Clase,
         alfa: i32,
         beta: i32,
         valor: i32,
@@ -200,7 +231,7 @@ impl Tabla {
             superior,
             mejor,
             profundidad,
-            exacta,
+            clase,
             edad,
         };
         let misma = cubeta.posiciones.iter().position(|[ep, eo, _]| {
@@ -230,21 +261,22 @@ impl Tabla {
 /// `vieja`, or `None` to keep `vieja` as it is.
 fn combinar(vieja: Entrada, nueva: Entrada) -> Option<Entrada> {
     let mut e = vieja;
-    if e.exacta && !nueva.exacta {
-        // An exact entry is worth more than any estimate of the same position.
+    if e.clase > nueva.clase {
+        // A proven score is worth more than a probable one, and both more than any
+        // estimate of the same position.
         return None;
     }
-    if e.exacta == nueva.exacta && e.profundidad == nueva.profundidad {
+    if e.clase == nueva.clase && e.profundidad == nueva.profundidad {
         // Same search, new window: narrow the bounds.
         e.inferior = e.inferior.max(nueva.inferior);
         e.superior = e.superior.min(nueva.superior);
         if e.inferior > e.superior {
             (e.inferior, e.superior) = (nueva.inferior, nueva.superior);
         }
-    } else if nueva.exacta || nueva.profundidad > e.profundidad {
+    } else if nueva.clase > e.clase || nueva.profundidad > e.profundidad {
         (e.inferior, e.superior) = (nueva.inferior, nueva.superior);
         e.profundidad = nueva.profundidad;
-        e.exacta = nueva.exacta;
+        e.clase = nueva.clase;
     } else {
         return None;
     }
@@ -263,15 +295,24 @@ mod tests {
     fn guarda_cotas_y_las_estrecha() {
         let t = Tabla::nueva(4);
         assert!(t.buscar(1, 2).is_none());
-        t.guardar(1, 2, 10, true, -5, 5, 8, 3);
+        t.guardar(1, 2, 10, Clase::Exacta, -5, 5, 8, 3);
         let e = t.buscar(1, 2).unwrap();
         assert_eq!((e.inferior, e.superior, e.mejor), (8, i16::MAX, 3));
-        t.guardar(1, 2, 10, true, 9, 20, 9, SIN_JUGADA);
+        t.guardar(1, 2, 10, Clase::Exacta, 9, 20, 9, SIN_JUGADA);
         let e = t.buscar(1, 2).unwrap();
         assert_eq!((e.inferior, e.superior, e.mejor), (8, 9, 3));
         // An estimate does not replace an exact entry.
-        t.guardar(1, 2, 30, false, -100, 100, 0, 5);
-        assert!(t.buscar(1, 2).unwrap().exacta);
+        t.guardar(1, 2, 30, Clase::Estimada, -100, 100, 0, 5);
+        assert_eq!(t.buscar(1, 2).unwrap().clase, Clase::Exacta);
+        // Nor does a probable one; a proven one replaces a probable one.
+        t.guardar(3, 4, 10, Clase::Probable, -5, 5, 0, 3);
+        t.guardar(3, 4, 10, Clase::Exacta, -5, 5, 2, 4);
+        t.guardar(3, 4, 10, Clase::Probable, -5, 5, 4, 5);
+        let e = t.buscar(3, 4).unwrap();
+        assert_eq!(
+            (e.clase, e.inferior, e.superior, e.mejor),
+            (Clase::Exacta, 2, 2, 4)
+        );
     }
 
     #[test]
@@ -287,7 +328,7 @@ mod tests {
             superior: i16::MAX,
             mejor: SIN_JUGADA,
             profundidad: 200,
-            exacta: true,
+            clase: Clase::Probable,
             edad: 255,
         };
         let d = Entrada::desempacar(e.empacar());
@@ -297,21 +338,21 @@ mod tests {
                 d.superior,
                 d.mejor,
                 d.profundidad,
-                d.exacta,
+                d.clase,
                 d.edad
             ),
-            (-64, i16::MAX, SIN_JUGADA, 200, true, 255)
+            (-64, i16::MAX, SIN_JUGADA, 200, Clase::Probable, 255)
         );
     }
 
     #[test]
     fn una_cubeta_ocupada_no_se_lee() {
         let t = Tabla::nueva(4);
-        t.guardar(1, 2, 10, true, -5, 5, 0, 3);
+        t.guardar(1, 2, 10, Clase::Exacta, -5, 5, 0, 3);
         let cubeta = t.cubeta(1, 2);
         cubeta.version.fetch_add(1, Ordering::Relaxed);
         assert!(t.buscar(1, 2).is_none(), "un escritor a medias");
-        t.guardar(1, 2, 10, true, -5, 5, 1, 3);
+        t.guardar(1, 2, 10, Clase::Exacta, -5, 5, 1, 3);
         cubeta.version.fetch_add(1, Ordering::Relaxed);
         assert_eq!(
             t.buscar(1, 2).unwrap().inferior,
