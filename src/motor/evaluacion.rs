@@ -73,6 +73,7 @@ pub(super) const TERMINOS: usize = 12;
 /// 9. always 1 (having the move);
 /// 10. moves to a corner;
 /// 11. frontier discs (next to an empty square), rival minus own.
+#[inline(always)]
 pub(super) fn terminos(p: u64, o: u64, mp: u64, mo: u64) -> [i32; TERMINOS] {
     const BORDES: u64 = 0x7E81_8181_8181_817E;
     let vacias = !(p | o);
