@@ -213,8 +213,9 @@ impl Resolver {
                      límite.",
                     duracion_aproximada(3f64.powi((vacias - VACIAS_EN_UN_SEGUNDO) as i32))
                 ));
-                // Deeper and deeper, each time limit twice the last, until the search
-                // reaches the end of the game: the best move so far is told each time.
+                // Deeper and deeper, each time limit twice the last, until the answer is
+                // exact or the search is one ply from the end of the game: the best move
+                // so far is told each time.
                 let mut limite = PRIMERA_RONDA;
                 loop {
                     match buscador.mejor_jugada(&tablero, turno, Limite::por_tiempo(limite)) {
@@ -226,7 +227,10 @@ impl Resolver {
                                 evaluada.puntaje,
                                 inicio.elapsed().as_secs_f64()
                             ));
-                            if vacias <= VACIAS_DE_UNA_VEZ {
+                            // The mid-game search no longer goes to the end of the game
+                            // (its cuts are only probable): once it reaches the ply
+                            // before, the exact solve runs at once.
+                            if vacias <= VACIAS_DE_UNA_VEZ || evaluada.profundidad + 1 >= vacias {
                                 break None;
                             }
                         }
