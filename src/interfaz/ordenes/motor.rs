@@ -113,7 +113,7 @@ impl Hilos {
 #[command(after_help = "\
 Da la mejor jugada con juego perfecto de ambos, la diferencia final de fichas para el \
 que mueve (las vacías, para el ganador, como en los problemas FFO), los nodos \
-visitados y el tiempo. Cerca del final tarda poco; con más de 24 vacías, mucho: \
+visitados y el tiempo. Cerca del final tarda poco; con más de 22 vacías, más: \
 entonces avisa cuánto puede tardar, muestra en la terminal la mejor jugada hallada \
 hasta el momento, y Ctrl-C se detiene con ella. Con --tiempo, la respuesta al \
 acabarse el tiempo no es exacta, y lo dice.")]
@@ -133,8 +133,9 @@ pub struct Resolver {
 }
 
 /// Empty squares the exact solver takes about a second for, in release mode; each
-/// one more about triples it.
-const VACIAS_EN_UN_SEGUNDO: u32 = 20;
+/// one more about doubles it (FFO #40-#49 on one thread: 0.26 s with 20 empties, 0.6 to
+/// 0.9 s with 22, 9.4 s with 26; #51, 27 empties, 25 s).
+const VACIAS_EN_UN_SEGUNDO: u32 = 22;
 
 /// The first time limit of the search that shows its progress; each next one doubles.
 const PRIMERA_RONDA: Duration = Duration::from_millis(250);
@@ -208,10 +209,10 @@ impl Resolver {
             None if vacias > VACIAS_EN_UN_SEGUNDO => {
                 avisar(&format!(
                     "Resolver {vacias} casillas vacías puede tardar {} (con \
-                     {VACIAS_EN_UN_SEGUNDO}, un segundo; cada vacía más, unas tres veces \
+                     {VACIAS_EN_UN_SEGUNDO}, un segundo; cada vacía más, unas dos veces \
                      más). Ctrl-C se detiene con la mejor jugada hallada; --tiempo pone un \
                      límite.",
-                    duracion_aproximada(3f64.powi((vacias - VACIAS_EN_UN_SEGUNDO) as i32))
+                    duracion_aproximada(2f64.powi((vacias - VACIAS_EN_UN_SEGUNDO) as i32))
                 ));
                 // Deeper and deeper, each time limit twice the last, until the answer is
                 // exact or the search is one ply from the end of the game: the best move
