@@ -62,28 +62,43 @@ fn division_arriba(a: i32, b: i32) -> i32 {
     -(-a).div_euclid(b)
 }
 
-impl Contexto<'_> {
-    /// A plain alpha-beta search of `profundidad` plies without the table, fail-soft:
-    /// the cheap search that orders the moves of the exact solver and of deep mid-game
-    /// nodes.
-    ///
-    /// Like [`Contexto::alfabeta`], in the copy for the processor.
-    pub fn superficial(&mut self, p: u64, o: u64, alfa: i32, beta: i32, profundidad: u32) -> i32 {
-        #[cfg(target_arch = "x86_64")]
-        if crate::reglas::bitboard::tiene_avx2() {
-            // SAFETY: the processor has every feature that `superficial_avx2` is compiled
-            // for, checked just above.
-            return unsafe { self.superficial_avx2(p, o, alfa, beta, profundidad) };
+/// Defines the search `$nombre` (with the signature of [`Contexto::alfabeta`]) that runs
+/// `$cuerpo`, an `#[inline(always)]` body, in a copy compiled for AVX2, BMI1, BMI2,
+/// LZCNT and POPCNT (`$avx2`) on processors that have them (found at run time, as for
+/// the solver), and in the portable copy elsewhere.
+macro_rules! con_copia_avx2 {
+    ($(#[$doc:meta])* $nombre:ident, $avx2:ident, $cuerpo:ident) => {
+        $(#[$doc])*
+        pub fn $nombre(&mut self, p: u64, o: u64, alfa: i32, beta: i32, profundidad: u32) -> i32 {
+            #[cfg(target_arch = "x86_64")]
+            if crate::reglas::bitboard::tiene_avx2() {
+                // SAFETY: the processor has every feature that the copy is compiled for,
+                // checked just above.
+                return unsafe { self.$avx2(p, o, alfa, beta, profundidad) };
+            }
+            self.$cuerpo(p, o, alfa, beta, profundidad)
         }
-        self.superficial_con(p, o, alfa, beta, profundidad)
-    }
 
-    /// [`Contexto::superficial`] compiled for AVX2, BMI1, BMI2, LZCNT and POPCNT.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-    fn superficial_avx2(&mut self, p: u64, o: u64, alfa: i32, beta: i32, profundidad: u32) -> i32 {
-        self.superficial_con(p, o, alfa, beta, profundidad)
-    }
+        #[doc = concat!("[`Contexto::", stringify!($nombre), "`] compiled for AVX2, BMI1, BMI2, LZCNT and POPCNT.")]
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+        fn $avx2(&mut self, p: u64, o: u64, alfa: i32, beta: i32, profundidad: u32) -> i32 {
+            self.$cuerpo(p, o, alfa, beta, profundidad)
+        }
+    };
+}
+
+impl Contexto<'_> {
+    con_copia_avx2!(
+        /// A plain alpha-beta search of `profundidad` plies without the table, fail-soft:
+        /// the cheap search that orders the moves of the exact solver and of deep mid-game
+        /// nodes.
+        ///
+        /// Like [`Contexto::alfabeta`], in the copy for the processor.
+        superficial,
+        superficial_avx2,
+        superficial_con
+    );
 
     /// The body of [`Contexto::superficial`], inlined into each copy.
     #[inline(always)]
@@ -125,28 +140,17 @@ impl Contexto<'_> {
         mejor
     }
 
-    /// The mid-game principal-variation search of `(p, o)` to `profundidad` plies with
-    /// the window `(alfa, beta)`, fail-soft, in hundredths of a disc.
-    ///
-    /// On processors with AVX2, BMI and POPCNT (found at run time, as for the solver) it
-    /// runs a copy compiled for them, with the evaluation and the move generator inlined:
-    /// the same nodes and scores, faster.
-    pub fn alfabeta(&mut self, p: u64, o: u64, alfa: i32, beta: i32, profundidad: u32) -> i32 {
-        #[cfg(target_arch = "x86_64")]
-        if crate::reglas::bitboard::tiene_avx2() {
-            // SAFETY: the processor has every feature that `alfabeta_avx2` is compiled
-            // for, checked just above.
-            return unsafe { self.alfabeta_avx2(p, o, alfa, beta, profundidad) };
-        }
-        self.alfabeta_con(p, o, alfa, beta, profundidad)
-    }
-
-    /// [`Contexto::alfabeta`] compiled for AVX2, BMI1, BMI2, LZCNT and POPCNT.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-    fn alfabeta_avx2(&mut self, p: u64, o: u64, alfa: i32, beta: i32, profundidad: u32) -> i32 {
-        self.alfabeta_con(p, o, alfa, beta, profundidad)
-    }
+    con_copia_avx2!(
+        /// The mid-game principal-variation search of `(p, o)` to `profundidad` plies with
+        /// the window `(alfa, beta)`, fail-soft, in hundredths of a disc.
+        ///
+        /// On processors with AVX2, BMI and POPCNT (found at run time, as for the solver)
+        /// it runs a copy compiled for them, with the evaluation and the move generator
+        /// inlined: the same nodes and scores, faster.
+        alfabeta,
+        alfabeta_avx2,
+        alfabeta_con
+    );
 
     /// The body of [`Contexto::alfabeta`], inlined into each copy.
     #[inline(always)]
