@@ -322,10 +322,9 @@ impl Buscador {
     }
 
     /// Whether an exact solve of `n` empties starts with a probable one: from
-    /// [`VACIAS_PASADA_PROBABLE`], and only with the learned patterns (the player kept to
-    /// compare, `clasico`, solves as the strong player did before).
+    /// [`VACIAS_PASADA_PROBABLE`], with an evaluation that cuts with ProbCut.
     fn pasada_probable(&self, n: u32) -> bool {
-        n >= VACIAS_PASADA_PROBABLE && self.evaluacion == Evaluacion::Patrones
+        n >= VACIAS_PASADA_PROBABLE && self.evaluacion.con_probcut()
     }
 
     /// The search behind [`Buscador::mejor_jugada`] (`todas` false: only the first root
@@ -376,7 +375,7 @@ impl Buscador {
             if !todas && jugadas.count_ones() == 1 && profundidad > 1 {
                 break;
             }
-            if profundidad == n && self.evaluacion == Evaluacion::Patrones {
+            if profundidad == n && self.evaluacion.con_probcut() {
                 // A mid-game search to the end cuts with ProbCut, so its score is only
                 // probable (wrong by 2 and 4 discs in 2 of 120 random positions): the
                 // exact solver goes there instead, in the time left.

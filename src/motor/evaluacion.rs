@@ -152,6 +152,14 @@ impl Evaluacion {
             Evaluacion::Clasica => evaluar(p, o),
         }
     }
+
+    /// Whether the searches with this evaluation cut with ProbCut: the mid-game search,
+    /// and the probable solve before an exact one (so a mid-game search to the end of
+    /// the game is not exact either). Only with the patterns, with which the margins were
+    /// measured; `clasico` searches and solves as the strong player did before.
+    pub(super) fn con_probcut(self) -> bool {
+        self == Evaluacion::Patrones
+    }
 }
 
 /// The evaluation of the position for the side to move, `p`, in hundredths of a disc:

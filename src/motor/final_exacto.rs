@@ -867,7 +867,7 @@ fn clave_movilidad(p2: u64, o2: u64, x: u32, impares: u64) -> i32 {
 #[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
     use super::*;
-    use crate::motor::tabla::{Clase, Tabla};
+    use crate::motor::tabla::Tabla;
 
     /// A position reached by random moves (xorshift, the same on every run) from the
     /// start, with `vacias` empties left or the game's end, as `(p, o)`.

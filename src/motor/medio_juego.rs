@@ -8,7 +8,7 @@
 //! is cheap.
 
 use super::{
-    evaluacion::{ESCALA, Evaluacion, MAXIMA},
+    evaluacion::{ESCALA, MAXIMA},
     final_exacto::INFINITO,
     nucleo::{Contexto, ESQUINAS, movilidad_ponderada, movimientos, puntaje_final, voltear},
     tabla::{Clase, SIN_JUGADA},
@@ -211,7 +211,7 @@ impl Contexto<'_> {
         }
         if profundidad >= PROBCUT_DESDE
             && beta - alfa == 1
-            && self.evaluacion == Evaluacion::Patrones
+            && self.evaluacion.con_probcut()
             && let Some(corte) = self.probcut(p, o, alfa, beta, profundidad)
         {
             return corte;
