@@ -176,7 +176,8 @@ struct Raiz {
 }
 
 impl Buscador {
-    /// A searcher with a table of 2^20 entries (32 MiB), on every core.
+    /// A searcher with a table of 2^20 entries (32 MiB, and 4 MiB for positions near the
+    /// end), on every core.
     pub fn nuevo() -> Buscador {
         Buscador::con_tabla(20)
     }
