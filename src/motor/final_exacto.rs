@@ -9,9 +9,6 @@
 //!   (enhanced transposition cutoff), and the moves sorted: the table's move first, then
 //!   fastest-first (the move that leaves the rival the fewest moves), from
 //!   [`VACIAS_EVALUACION`] empties together with a shallow mid-game search.
-//! - **Down to [`VACIAS_PARIDAD`] + 1**: a cheaper fastest-first sort (the rival's moves
-//!   and parity), without the table (it would cost more than it saves this close to the
-//!   end).
 //! - **A probable solve** (see `Contexto::probable`) first cuts with ProbCut from
 //!   [`VACIAS_PROBCUT`] empties: it prepares the table's move order for the exact one.
 //! - **[`VACIAS_PARIDAD`] down to 4**: no sort; the empties are kept in a short list in a
@@ -44,11 +41,16 @@ use super::{
 /// Above every score (-64..=64).
 pub(super) const INFINITO: i32 = 100;
 
-/// From this many empties the null-window search uses the transposition table.
-pub(super) const VACIAS_TABLA: u32 = 8;
-
 /// Up to this many empties the moves are not sorted, only taken in parity order.
 pub(super) const VACIAS_PARIDAD: u32 = 6;
+
+/// From this many empties the null-window search uses the transposition table and sorts
+/// the moves. Measured on FFO #40-#49 (`benches/ffo.rs`, one thread): from 7 empties,
+/// 824 M nodes and 27.7 s; from 8 (7 empties sorted by the rival's moves alone, without
+/// the table), 871 M and 28.9 s; from 6, 732 M nodes but 28.8 s. Before the table kept
+/// the positions near the end apart (see `Tabla`), each probe cost more than it saved
+/// at 7 empties.
+pub(super) const VACIAS_TABLA: u32 = VACIAS_PARIDAD + 1;
 
 /// From this many empties the sort also asks the evaluation, after a mid-game search
 /// of [`profundidad_de_orden`] plies.
@@ -360,8 +362,6 @@ macro_rules! definir_resolvedor {
             ) -> i32 {
                 if n >= VACIAS_TABLA {
                     nws_tabla(ctx, p, o, alfa, n)
-                } else if n > VACIAS_PARIDAD {
-                    nws_ordenada(ctx, p, o, alfa, n)
                 } else {
                     nws_lista(ctx, p, o, alfa)
                 }
@@ -524,52 +524,6 @@ macro_rules! definir_resolvedor {
                         ctx.abortada = ctx.detenida;
                     }
                 }
-            }
-
-            /// Null-window search with sorted moves, without the table.
-            $(#[$atributo])*
-            fn nws_ordenada(ctx: &mut Contexto<'_>, p: u64, o: u64, alfa: i32, n: u32) -> i32 {
-                ctx.nodos += 1;
-                if let Some(cota) = corte_estable(p, o, alfa, n) {
-                    return cota;
-                }
-                let mut jugadas = movimientos(p, o);
-                if jugadas == 0 {
-                    if movimientos(o, p) == 0 {
-                        return puntaje_final(p, o);
-                    }
-                    return -nws_ordenada(ctx, o, p, -alfa - 1, n);
-                }
-                let impares = cuadrantes_de(paridad(!(p | o)));
-                let mut lista = [Candidata::default(); VACIAS_TABLA as usize];
-                let mut k = 0;
-                while jugadas != 0 {
-                    let x = jugadas.trailing_zeros();
-                    jugadas &= jugadas - 1;
-                    let volteadas = voltear(p, o, x);
-                    let (p2, o2) = despues(p, o, x, volteadas);
-                    lista[k] = Candidata {
-                        x,
-                        volteadas,
-                        clave: clave_movilidad(p2, o2, x, impares),
-                    };
-                    k += 1;
-                }
-                let lista = &mut lista[..k];
-                let mut mejor = -INFINITO;
-                for i in 0..k {
-                    traer_mejor(lista, i);
-                    let c = lista[i];
-                    let (p2, o2) = despues(p, o, c.x, c.volteadas);
-                    let valor = -nws_exacto(ctx, p2, o2, -alfa - 1, n - 1);
-                    if valor > mejor {
-                        mejor = valor;
-                        if valor > alfa {
-                            break;
-                        }
-                    }
-                }
-                mejor
             }
 
             /// The entry to the last levels: lists the empties in the fixed order of [`CLASES`]
@@ -847,21 +801,14 @@ const PESO_EVALUACION: i32 = 300;
 
 /// The fastest-first sort key of a move, from the position after it (`p2` to move, `o2`
 /// the side that just moved): few moves and few potential moves for the rival, stable
-/// corners for us, and an odd quadrant.
+/// corners for us, and an odd quadrant. (At 7 empties, the rival's moves and parity
+/// alone were 0.7 % more nodes and, oddly, 8 % more time on FFO #45 and #49.)
 #[inline(always)]
 fn clave_rapida(p2: u64, o2: u64, x: u32, impares: u64) -> i32 {
-    let potencial = cuenta(vecinos(o2) & !(p2 | o2));
-    clave_movilidad(p2, o2, x, impares) + (estabilidad_esquinas(o2) << 11) + ((36 - potencial) << 5)
-}
-
-/// The cheaper part of [`clave_rapida`]: the rival's moves and the quadrant's parity.
-/// Enough at 7 empties, where the rest cost more time than the nodes they save (FFO #45
-/// and #49: 0.7 % more nodes, 3 % less time).
-#[inline(always)]
-fn clave_movilidad(p2: u64, o2: u64, x: u32, impares: u64) -> i32 {
     let movilidad = movilidad_ponderada(movimientos(p2, o2));
+    let potencial = cuenta(vecinos(o2) & !(p2 | o2));
     let paridad = if impares >> x & 1 != 0 { 1 << 3 } else { 0 };
-    ((36 - movilidad) << 15) + paridad
+    ((36 - movilidad) << 15) + (estabilidad_esquinas(o2) << 11) + ((36 - potencial) << 5) + paridad
 }
 
 #[cfg(all(test, target_arch = "x86_64"))]
