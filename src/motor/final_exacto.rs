@@ -15,7 +15,9 @@
 //!   fixed good order (corners first, X squares last) and tried first in the quadrants
 //!   with an odd number of empties (parity: there the side to move can hope for the last
 //!   move).
-//! - **3, 2 and 1 empties**: written out; the last move is counted, not searched.
+//! - **4, 3, 2 and 1 empties**: written out, as in Edax; at 4 the parity order is taken
+//!   once from a table (about 3 % faster on FFO #45 and #49 than the loop above); the
+//!   last move is counted, not searched.
 //!
 //! The levels' bounds were set by measuring FFO #40-#49 (see `benches/ffo.rs`).
 //!
@@ -106,6 +108,30 @@ fn sin(lista: Lista, i: u32) -> Lista {
     let debajo = lista & ((1 << (8 * i)) - 1);
     debajo | (lista >> (8 * (i + 1))) << (8 * i)
 }
+
+/// For each set of the four empties (bit `i`: the `i`-th is in an odd quadrant), their
+/// order: those in odd quadrants first, each part in the list's order.
+const ORDEN_4: [[u8; 4]; 16] = {
+    let mut tabla = [[0; 4]; 16];
+    let mut impares = 0;
+    while impares < 16 {
+        let mut k = 0;
+        let mut impar = 1;
+        while impar >= 0 {
+            let mut i = 0;
+            while i < 4 {
+                if (impares >> i & 1) as i32 == impar {
+                    tabla[impares][k] = i as u8;
+                    k += 1;
+                }
+                i += 1;
+            }
+            impar -= 1;
+        }
+        impares += 1;
+    }
+    tabla
+};
 
 /// One candidate move of a sorted node: the square, its flips and the sort key.
 #[derive(Clone, Copy, Default)]
@@ -573,6 +599,22 @@ macro_rules! definir_resolvedor {
                             false,
                         );
                     }
+                    4 => {
+                        return final_4(
+                            ctx,
+                            p,
+                            o,
+                            alfa,
+                            [
+                                casilla(vacias, 0),
+                                casilla(vacias, 1),
+                                casilla(vacias, 2),
+                                casilla(vacias, 3),
+                            ],
+                            paridad,
+                            false,
+                        );
+                    }
                     3 => {
                         return final_3(
                             ctx,
@@ -619,6 +661,60 @@ macro_rules! definir_resolvedor {
                         return puntaje_final(p, o);
                     }
                     return -nws_paridad(ctx, o, p, -alfa - 1, vacias, n, paridad, true);
+                }
+                mejor
+            }
+
+            /// Four empties, sorted once: those in odd quadrants first (see [`ORDEN_4`]).
+            $(#[$atributo])*
+            fn final_4(
+                ctx: &mut Contexto<'_>,
+                p: u64,
+                o: u64,
+                alfa: i32,
+                x: [u32; 4],
+                paridad: u32,
+                pase: bool,
+            ) -> i32 {
+                ctx.nodos += 1;
+                if let Some(cota) = corte_estable(p, o, alfa, 4) {
+                    return cota;
+                }
+                let impares = (paridad & BIT_CUADRANTE[x[0] as usize] != 0) as usize
+                    | ((paridad & BIT_CUADRANTE[x[1] as usize] != 0) as usize) << 1
+                    | ((paridad & BIT_CUADRANTE[x[2] as usize] != 0) as usize) << 2
+                    | ((paridad & BIT_CUADRANTE[x[3] as usize] != 0) as usize) << 3;
+                let orden = ORDEN_4[impares];
+                let [a, b, c, d] = orden.map(|i| x[usize::from(i)]);
+                let mut mejor = -INFINITO;
+                for (x, resto) in [(a, [b, c, d]), (b, [a, c, d]), (c, [a, b, d]), (d, [a, b, c])] {
+                    if VECINOS[x as usize] & o != 0 {
+                        let volteadas = voltear(p, o, x);
+                        if volteadas != 0 {
+                            let (p2, o2) = despues(p, o, x, volteadas);
+                            let valor = -final_3(
+                                ctx,
+                                p2,
+                                o2,
+                                -alfa - 1,
+                                resto,
+                                paridad ^ BIT_CUADRANTE[x as usize],
+                                false,
+                            );
+                            if valor > mejor {
+                                mejor = valor;
+                                if valor > alfa {
+                                    return valor;
+                                }
+                            }
+                        }
+                    }
+                }
+                if mejor == -INFINITO {
+                    if pase {
+                        return puntaje_final(p, o);
+                    }
+                    return -final_4(ctx, o, p, -alfa - 1, x, paridad, true);
                 }
                 mejor
             }
