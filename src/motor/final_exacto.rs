@@ -160,6 +160,39 @@ fn traer_mejor(lista: &mut [Candidata], i: usize) {
     lista.swap(i, mejor);
 }
 
+/// The best score of the side to move among `jugadas` (each a square and what its
+/// child search needs), tried in that order until one passes `alfa` (fail-soft), each
+/// searched by `hijo` on the position after it; `-INFINITO` if none is valid. The loop of
+/// the written-out last levels.
+#[inline(always)]
+fn mejor_de<R: Copy, const K: usize>(
+    p: u64,
+    o: u64,
+    alfa: i32,
+    jugadas: [(u32, R); K],
+    mut hijo: impl FnMut(u64, u64, u32, R) -> i32,
+) -> i32 {
+    let mut mejor = -INFINITO;
+    for (x, resto) in jugadas {
+        if VECINOS[x as usize] & o == 0 {
+            continue;
+        }
+        let volteadas = voltear(p, o, x);
+        if volteadas == 0 {
+            continue;
+        }
+        let (p2, o2) = despues(p, o, x, volteadas);
+        let valor = hijo(p2, o2, x, resto);
+        if valor > mejor {
+            mejor = valor;
+            if valor > alfa {
+                break;
+            }
+        }
+    }
+    mejor
+}
+
 /// Whether the rival's stable discs already keep the score at or under `alfa`: then
 /// that bound.
 #[inline(always)]
@@ -686,37 +719,18 @@ macro_rules! definir_resolvedor {
                     | ((paridad & BIT_CUADRANTE[x[3] as usize] != 0) as usize) << 3;
                 let orden = ORDEN_4[impares];
                 let [a, b, c, d] = orden.map(|i| x[usize::from(i)]);
-                let mut mejor = -INFINITO;
-                for (x, resto) in [(a, [b, c, d]), (b, [a, c, d]), (c, [a, b, d]), (d, [a, b, c])] {
-                    if VECINOS[x as usize] & o != 0 {
-                        let volteadas = voltear(p, o, x);
-                        if volteadas != 0 {
-                            let (p2, o2) = despues(p, o, x, volteadas);
-                            let valor = -final_3(
-                                ctx,
-                                p2,
-                                o2,
-                                -alfa - 1,
-                                resto,
-                                paridad ^ BIT_CUADRANTE[x as usize],
-                                false,
-                            );
-                            if valor > mejor {
-                                mejor = valor;
-                                if valor > alfa {
-                                    return valor;
-                                }
-                            }
-                        }
-                    }
+                let jugadas = [(a, [b, c, d]), (b, [a, c, d]), (c, [a, b, d]), (d, [a, b, c])];
+                let mejor = mejor_de(p, o, alfa, jugadas, |p2, o2, x, resto| {
+                    let paridad = paridad ^ BIT_CUADRANTE[x as usize];
+                    -final_3(ctx, p2, o2, -alfa - 1, resto, paridad, false)
+                });
+                if mejor > -INFINITO {
+                    mejor
+                } else if pase {
+                    puntaje_final(p, o)
+                } else {
+                    -final_4(ctx, o, p, -alfa - 1, x, paridad, true)
                 }
-                if mejor == -INFINITO {
-                    if pase {
-                        return puntaje_final(p, o);
-                    }
-                    return -final_4(ctx, o, p, -alfa - 1, x, paridad, true);
-                }
-                mejor
             }
 
             /// Three empties: the one alone in its quadrant first.
@@ -739,29 +753,17 @@ macro_rules! definir_resolvedor {
                         (a, b, c) = (c, a, b);
                     }
                 }
-                let mut mejor = -INFINITO;
-                for (x, r1, r2) in [(a, b, c), (b, a, c), (c, a, b)] {
-                    if VECINOS[x as usize] & o != 0 {
-                        let volteadas = voltear(p, o, x);
-                        if volteadas != 0 {
-                            let (p2, o2) = despues(p, o, x, volteadas);
-                            let valor = -final_2(ctx, p2, o2, -alfa - 1, r1, r2, false);
-                            if valor > mejor {
-                                mejor = valor;
-                                if valor > alfa {
-                                    return valor;
-                                }
-                            }
-                        }
-                    }
+                let jugadas = [(a, [b, c]), (b, [a, c]), (c, [a, b])];
+                let mejor = mejor_de(p, o, alfa, jugadas, |p2, o2, _, [r1, r2]| {
+                    -final_2(ctx, p2, o2, -alfa - 1, r1, r2, false)
+                });
+                if mejor > -INFINITO {
+                    mejor
+                } else if pase {
+                    puntaje_final(p, o)
+                } else {
+                    -final_3(ctx, o, p, -alfa - 1, x, paridad, true)
                 }
-                if mejor == -INFINITO {
-                    if pase {
-                        return puntaje_final(p, o);
-                    }
-                    return -final_3(ctx, o, p, -alfa - 1, x, paridad, true);
-                }
-                mejor
             }
 
             /// Two empties.
@@ -795,13 +797,13 @@ macro_rules! definir_resolvedor {
                         return valor.max(mejor);
                     }
                 }
-                if mejor == -INFINITO {
-                    if pase {
-                        return puntaje_final(p, o);
-                    }
-                    return -final_2(ctx, o, p, -alfa - 1, a, b, true);
+                if mejor > -INFINITO {
+                    mejor
+                } else if pase {
+                    puntaje_final(p, o)
+                } else {
+                    -final_2(ctx, o, p, -alfa - 1, a, b, true)
                 }
-                mejor
             }
 
             /// One empty, `x`: the score is counted, not searched. With 63 discs on the board,
