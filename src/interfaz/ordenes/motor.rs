@@ -204,8 +204,14 @@ impl Resolver {
         let inicio = Instant::now();
         let mut buscador = self.hilos.buscador();
         let vacias = tablero.contar(Casilla::Vacia);
+        // Every search's nodes, the rounds of estimates included.
+        let mut nodos = 0;
         let estimada = match self.tiempo {
-            Some(tiempo) => buscador.mejor_jugada(&tablero, turno, Limite::por_tiempo(tiempo)),
+            Some(tiempo) => {
+                let evaluada = buscador.mejor_jugada(&tablero, turno, Limite::por_tiempo(tiempo));
+                nodos = evaluada.map_or(0, |evaluada| evaluada.nodos);
+                evaluada
+            }
             None if vacias > VACIAS_EN_UN_SEGUNDO => {
                 avisar(&format!(
                     "Resolver {vacias} casillas vacías puede tardar {} (con \
@@ -219,7 +225,9 @@ impl Resolver {
                 // so far is told each time.
                 let mut limite = PRIMERA_RONDA;
                 loop {
-                    match buscador.mejor_jugada(&tablero, turno, Limite::por_tiempo(limite)) {
+                    let ronda = buscador.mejor_jugada(&tablero, turno, Limite::por_tiempo(limite));
+                    nodos += ronda.map_or(0, |evaluada| evaluada.nodos);
+                    match ronda {
                         Some(evaluada) if !evaluada.exacta => {
                             avisar(&format!(
                                 "Hasta ahora, a {} de profundidad: {} ({:+} estimado) en {:.0} s.",
@@ -259,14 +267,20 @@ impl Resolver {
                 evaluada.posicion.to_string(),
                 evaluada.puntaje,
                 evaluada.exacta,
-                evaluada.nodos,
+                nodos,
                 evaluada.profundidad,
             ),
             // Few empties, or a pass: the exact solver, at once.
             None => {
                 let solucion = buscador.resolver(&tablero, turno);
                 let mejor = solucion.mejor.map_or("pasar".to_owned(), |p| p.to_string());
-                informe(mejor, solucion.diferencia, true, solucion.nodos, vacias)
+                informe(
+                    mejor,
+                    solucion.diferencia,
+                    true,
+                    nodos + solucion.nodos,
+                    vacias,
+                )
             }
         };
         corrida.informar(&informe)
