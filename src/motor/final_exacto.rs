@@ -11,7 +11,7 @@
 //!   [`VACIAS_EVALUACION`] empties together with a shallow mid-game search.
 //! - **A probable solve** (see `Contexto::probable`) first cuts with ProbCut from
 //!   [`VACIAS_PROBCUT`] empties: it prepares the table's move order for the exact one.
-//! - **[`VACIAS_PARIDAD`] down to 4**: no sort; the empties are kept in a short list in a
+//! - **[`VACIAS_PARIDAD`] down to 5**: no sort; the empties are kept in a short list in a
 //!   fixed good order (corners first, X squares last) and tried first in the quadrants
 //!   with an odd number of empties (parity: there the side to move can hope for the last
 //!   move).

@@ -121,8 +121,7 @@ impl Cubeta {
 /// probes them by the tens of millions per second, and a region that small stays in the
 /// processor's caches; in the whole table (32 MiB, as large as the last-level cache of
 /// these machines) most probes waited for memory, huge pages or not. They are worth
-/// little for long, so they need no more room, and they no longer push the deep entries
-/// out.
+/// little for long, so they need no more room.
 pub(super) struct Tabla {
     cubetas: Vec<Cubeta>,
     mascara: usize,
@@ -151,7 +150,8 @@ fn dispersar(p: u64, o: u64) -> u64 {
 }
 
 impl Tabla {
-    /// A table of `2^bits` entries, and up to `2^17` more for positions near the end.
+    /// A table of `2^bits` entries, and up to `2^`[`BITS_FINALES`] more for positions
+    /// near the end.
     pub fn nueva(bits: u32) -> Tabla {
         let cubetas = 1usize << bits.max(1) >> 1;
         let finales = 1usize << bits.clamp(1, BITS_FINALES) >> 1;

@@ -114,8 +114,8 @@ impl Hilos {
 Da la mejor jugada con juego perfecto de ambos, la diferencia final de fichas para el \
 que mueve (las vacías, para el ganador, como en los problemas FFO), los nodos \
 visitados y el tiempo. Con 22 vacías tarda alrededor de un segundo, y el doble por \
-cada vacía más; con más de 22 avisa cuánto puede tardar, muestra en la terminal la mejor jugada hallada \
-hasta el momento, y Ctrl-C se detiene con ella. Con --tiempo, la respuesta al \
+cada vacía más; con más de 22 avisa cuánto puede tardar, muestra en la terminal la \
+mejor jugada hallada hasta el momento, y Ctrl-C se detiene con ella. Con --tiempo, la respuesta al \
 acabarse el tiempo no es exacta, y lo dice.")]
 pub struct Resolver {
     #[command(flatten)]
