@@ -8,7 +8,8 @@
 //!   stable-disc cutoff, from [`VACIAS_ETC`] a look at the children in the table
 //!   (enhanced transposition cutoff), and the moves sorted: the table's move first, then
 //!   fastest-first (the move that leaves the rival the fewest moves), from
-//!   [`VACIAS_EVALUACION`] empties together with a shallow mid-game search.
+//!   [`VACIAS_EVALUACION`] empties together with a shallow mid-game search (in a
+//!   null-window node, only once the table's move has failed to refute the window).
 //! - **A probable solve** (see `Contexto::probable`) first cuts with ProbCut from
 //!   [`VACIAS_PROBCUT`] empties: it prepares the table's move order for the exact one.
 //! - **[`VACIAS_PARIDAD`] down to 5**: no sort; the empties are kept in a short list in a
@@ -321,7 +322,7 @@ macro_rules! definir_resolvedor {
                     return (-valor, None);
                 }
                 let mut lista = [Candidata::default(); 64];
-                let k = candidatas(ctx, p, o, jugadas, n, jugada_tabla, alfa, &mut lista);
+                let k = candidatas(ctx, p, o, jugadas, n, jugada_tabla, alfa, &mut lista, false);
                 let lista = &mut lista[..k];
                 let alfa_inicial = alfa;
                 let mut mejor = -INFINITO;
@@ -359,8 +360,15 @@ macro_rules! definir_resolvedor {
                 (mejor, Some(mejor_x))
             }
 
-            /// The candidates of a node with table, sorted by their key (not yet sorted: see
+            /// The candidates of a node with table, with their sort key (not yet sorted: see
             /// [`traer_mejor`]). Returns how many.
+            ///
+            /// With `aplazar` (a null-window node), if the table's move is among the moves,
+            /// the other moves' keys go without the mid-game search: the table's move goes
+            /// first anyway, and most of the time it refutes `alfa` and the others are never
+            /// searched. If it does not, [`completar_orden`] adds the searches. On FFO
+            /// #40-#49: 824 M → 819 M nodes and about 6 % less time (the two binaries
+            /// alternated in one run).
             #[allow(clippy::too_many_arguments)]
             $(#[$atributo])*
             fn candidatas(
@@ -372,10 +380,13 @@ macro_rules! definir_resolvedor {
                 jugada_tabla: u8,
                 alfa: i32,
                 lista: &mut [Candidata; 64],
+                aplazar: bool,
             ) -> usize {
                 let paridad = paridad(!(p | o));
                 let impares = cuadrantes_de(paridad);
-                let profundidad_orden = (n >= VACIAS_EVALUACION).then(|| profundidad_de_orden(n));
+                let aplazada = aplazar && tiene_jugada(jugadas, jugada_tabla);
+                let profundidad_orden =
+                    (n >= VACIAS_EVALUACION && !aplazada).then(|| profundidad_de_orden(n));
                 let mut k = 0;
                 while jugadas != 0 {
                     let x = jugadas.trailing_zeros();
@@ -390,11 +401,7 @@ macro_rules! definir_resolvedor {
                     } else {
                         let mut clave = clave_rapida(p2, o2, x, impares);
                         if let Some(profundidad) = profundidad_orden {
-                            // The rival's score, searched with a window a little under ours: a
-                            // move far below `alfa` needs no precise score to go last.
-                            let cota = (alfa - 8).max(-64) * ESCALA;
-                            let valor = ctx.alfabeta(p2, o2, -MAXIMA_ORDEN, -cota, profundidad);
-                            clave += (MAXIMA_ORDEN - valor) * PESO_EVALUACION;
+                            clave += clave_de_busqueda(ctx, p2, o2, alfa, profundidad);
                         }
                         clave
                     };
@@ -406,6 +413,25 @@ macro_rules! definir_resolvedor {
                     k += 1;
                 }
                 k
+            }
+
+            /// Adds to the keys of `lista` (moves of `(p, o)`, with `n` empties) the
+            /// mid-game search that [`candidatas`] put off, now that the table's move has
+            /// not refuted `alfa`.
+            $(#[$atributo])*
+            fn completar_orden(
+                ctx: &mut Contexto<'_>,
+                p: u64,
+                o: u64,
+                alfa: i32,
+                n: u32,
+                lista: &mut [Candidata],
+            ) {
+                let profundidad = profundidad_de_orden(n);
+                for c in lista {
+                    let (p2, o2) = despues(p, o, c.x, c.volteadas);
+                    c.clave += clave_de_busqueda(ctx, p2, o2, alfa, profundidad);
+                }
             }
 
             /// The null-window search (window `(alfa, alfa + 1)`) of a position with `n` empties:
@@ -462,7 +488,7 @@ macro_rules! definir_resolvedor {
                     return cota;
                 }
                 let mut lista = [Candidata::default(); 64];
-                let k = candidatas(ctx, p, o, jugadas, n, jugada_tabla, alfa, &mut lista);
+                let k = candidatas(ctx, p, o, jugadas, n, jugada_tabla, alfa, &mut lista, true);
                 let lista = &mut lista[..k];
                 if n >= VACIAS_ETC {
                     // Enhanced transposition cutoff: a child already known to refute `alfa`
@@ -490,6 +516,13 @@ macro_rules! definir_resolvedor {
                         if valor > alfa {
                             break;
                         }
+                    }
+                    if i == 0
+                        && n >= VACIAS_EVALUACION
+                        && tiene_jugada(jugadas, jugada_tabla)
+                        && !ctx.abortada
+                    {
+                        completar_orden(ctx, p, o, alfa, n, &mut lista[1..]);
                     }
                     // Young brothers wait: once the first move has not refuted the
                     // window, the others may be shared with idle threads.
@@ -887,6 +920,22 @@ impl Contexto<'_> {
         }
         portable::nws_exacto(self, p, o, alfa, n)
     }
+}
+
+/// Whether the table's move `jugada_tabla` (or [`SIN_JUGADA`]) is one of `jugadas`.
+#[inline(always)]
+fn tiene_jugada(jugadas: u64, jugada_tabla: u8) -> bool {
+    jugada_tabla < 64 && jugadas >> jugada_tabla & 1 != 0
+}
+
+/// What the mid-game search of `profundidad` plies adds to the sort key of the move that
+/// leads to `(p2, o2)`: the rival's score, searched with a window a little under ours (a
+/// move far below `alfa` needs no precise score to go last).
+#[inline(always)]
+fn clave_de_busqueda(ctx: &mut Contexto<'_>, p2: u64, o2: u64, alfa: i32, profundidad: u32) -> i32 {
+    let cota = (alfa - 8).max(-64) * ESCALA;
+    let valor = ctx.alfabeta(p2, o2, -MAXIMA_ORDEN, -cota, profundidad);
+    (MAXIMA_ORDEN - valor) * PESO_EVALUACION
 }
 
 /// The largest score a shallow search for ordering can give (in hundredths of a disc).
