@@ -458,7 +458,7 @@ struct Resultado {
 /// The root moves in a first order (the mid-game node order at depth 1), not yet scored.
 fn raices_iniciales(ctx: &mut Contexto<'_>, p: u64, o: u64) -> Vec<Raiz> {
     let mut lista = [(0, 0, 0); 64];
-    let k = ctx.ordenar_medio(p, o, movimientos(p, o), 1, SIN_JUGADA, &mut lista);
+    let k = ctx.ordenar_medio(p, o, movimientos(p, o), 1, SIN_JUGADA, true, &mut lista);
     lista[..k]
         .iter()
         .map(|&(x, _, _)| Raiz {

@@ -36,7 +36,7 @@ use super::{
     evaluacion::{ESCALA, estabilidad_esquinas, estables},
     nucleo::{
         BIT_CUADRANTE, CLASES, Contexto, VECINOS, cuadrantes_de, cuenta, movilidad_ponderada,
-        movimientos, paridad, puntaje_final, vecinos, voltear, voltear_ultima,
+        movimientos, paridad, puntaje_final, tiene_jugada, vecinos, voltear, voltear_ultima,
     },
     tabla::{Clase, SIN_JUGADA},
 };
@@ -920,12 +920,6 @@ impl Contexto<'_> {
         }
         portable::nws_exacto(self, p, o, alfa, n)
     }
-}
-
-/// Whether the table's move `jugada_tabla` (or [`SIN_JUGADA`]) is one of `jugadas`.
-#[inline(always)]
-fn tiene_jugada(jugadas: u64, jugada_tabla: u8) -> bool {
-    jugada_tabla < 64 && jugadas >> jugada_tabla & 1 != 0
 }
 
 /// What the mid-game search of `profundidad` plies adds to the sort key of the move that

@@ -42,6 +42,13 @@ pub(super) fn voltear_ultima(p: u64, x: u32) -> i32 {
     volteos_ultima_u64(p, x as u8) as i32
 }
 
+/// Whether `x` (a square, or 64 and up for none, as a table entry's move) is one of
+/// `jugadas`.
+#[inline(always)]
+pub(super) fn tiene_jugada(jugadas: u64, x: u8) -> bool {
+    x < 64 && jugadas >> x & 1 != 0
+}
+
 /// How many bits `x` has, as `i32` (scores are `i32`).
 #[inline(always)]
 pub(super) fn cuenta(x: u64) -> i32 {
