@@ -149,6 +149,36 @@ fn dispersar(p: u64, o: u64) -> u64 {
     h ^ (h >> 29)
 }
 
+/// `n` empty buckets. On Linux the memory is first marked for huge pages (2 MiB), before
+/// anything touches it: the solver's probes fall all over the table, and with 4 KiB pages
+/// most of them also missed the address translation cache. FFO #45 and #49 (`benches/ffo.rs`,
+/// one thread, three runs alternated with the old binary): about 1.5 % less time.
+fn reservar(n: usize) -> Vec<Cubeta> {
+    let mut cubetas = Vec::with_capacity(n);
+    #[cfg(target_os = "linux")]
+    {
+        const PAGINA: usize = 4096;
+        let inicio = cubetas.as_mut_ptr() as usize;
+        let (desde, hasta) = (
+            inicio.next_multiple_of(PAGINA),
+            (inicio + n * size_of::<Cubeta>()) & !(PAGINA - 1),
+        );
+        if hasta > desde {
+            // SAFETY: a hint on whole pages of this vector's own allocation, which nothing
+            // has read or written yet; the kernel may ignore it, and then nothing changes.
+            unsafe {
+                libc::madvise(
+                    desde as *mut libc::c_void,
+                    hasta - desde,
+                    libc::MADV_HUGEPAGE,
+                )
+            };
+        }
+    }
+    cubetas.extend((0..n).map(|_| Cubeta::libre()));
+    cubetas
+}
+
 impl Tabla {
     /// A table of `2^bits` entries, and up to `2^`[`BITS_FINALES`] more for positions
     /// near the end.
@@ -156,9 +186,9 @@ impl Tabla {
         let cubetas = 1usize << bits.max(1) >> 1;
         let finales = 1usize << bits.clamp(1, BITS_FINALES) >> 1;
         Tabla {
-            cubetas: (0..cubetas).map(|_| Cubeta::libre()).collect(),
+            cubetas: reservar(cubetas),
             mascara: cubetas - 1,
-            finales: (0..finales).map(|_| Cubeta::libre()).collect(),
+            finales: reservar(finales),
             mascara_finales: finales - 1,
             edad: AtomicU8::new(0),
         }
