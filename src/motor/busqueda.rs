@@ -42,7 +42,7 @@ use super::{
     evaluacion::{ESCALA, Evaluacion},
     final_exacto::INFINITO,
     medio_juego::INFINITO_MEDIO,
-    nucleo::{Contexto, movimientos, puntaje_final, voltear},
+    nucleo::{Contexto, despues, movimientos, puntaje_final, voltear},
     tabla::{SIN_JUGADA, Tabla},
 };
 use crate::{Color, Posicion, Tablero};
@@ -568,7 +568,7 @@ fn iteracion_media_sola(
     for (i, r) in nuevas.iter_mut().enumerate() {
         let antes = ctx.nodos;
         let volteadas = voltear(p, o, r.x);
-        let (p2, o2) = (o ^ volteadas, p ^ volteadas ^ 1 << r.x);
+        let (p2, o2) = despues(p, o, r.x, volteadas);
         let valor = if i == 0 || todas {
             -ctx.alfabeta(p2, o2, -INFINITO_MEDIO, INFINITO_MEDIO, profundidad - 1)
         } else {
@@ -716,7 +716,7 @@ fn raiz_exacta(
     for (i, r) in nuevas.iter_mut().enumerate() {
         let antes = ctx.nodos;
         let volteadas = voltear(p, o, r.x);
-        let (p2, o2) = (o ^ volteadas, p ^ volteadas ^ 1 << r.x);
+        let (p2, o2) = despues(p, o, r.x, volteadas);
         let valor = if todas {
             -ctx.resolver_exacto(p2, o2, -INFINITO, INFINITO).0
         } else if i == 0 {

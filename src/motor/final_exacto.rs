@@ -35,8 +35,9 @@ use super::{
     division::{Punto, Reparto},
     evaluacion::{ESCALA, estabilidad_esquinas, estables},
     nucleo::{
-        BIT_CUADRANTE, CLASES, Contexto, VECINOS, cuadrantes_de, cuenta, movilidad_ponderada,
-        movimientos, paridad, puntaje_final, tiene_jugada, vecinos, voltear, voltear_ultima,
+        BIT_CUADRANTE, CLASES, Contexto, VECINOS, cuadrantes_de, cuenta, despues,
+        movilidad_ponderada, movimientos, paridad, puntaje_final, tiene_jugada, vecinos, voltear,
+        voltear_ultima,
     },
     tabla::{Clase, SIN_JUGADA},
 };
@@ -142,13 +143,6 @@ struct Candidata {
     x: u32,
     volteadas: u64,
     clave: i32,
-}
-
-/// The position after the owner of `p` plays `x` flipping `volteadas`, seen from the
-/// rival (who moves next).
-#[inline(always)]
-fn despues(p: u64, o: u64, x: u32, volteadas: u64) -> (u64, u64) {
-    (o ^ volteadas, p ^ volteadas ^ (1 << x))
 }
 
 /// Orders `lista[..n]` lazily: brings the best remaining candidate to position `i`.

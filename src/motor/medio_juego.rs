@@ -11,7 +11,8 @@ use super::{
     evaluacion::{ESCALA, MAXIMA},
     final_exacto::INFINITO,
     nucleo::{
-        Contexto, ESQUINAS, movilidad_ponderada, movimientos, puntaje_final, tiene_jugada, voltear,
+        Contexto, ESQUINAS, despues, movilidad_ponderada, movimientos, puntaje_final, tiene_jugada,
+        voltear,
     },
     tabla::{Clase, SIN_JUGADA},
 };
@@ -122,13 +123,8 @@ impl Contexto<'_> {
             let x = jugadas.trailing_zeros();
             jugadas &= jugadas - 1;
             let volteadas = voltear(p, o, x);
-            let valor = -self.superficial(
-                o ^ volteadas,
-                p ^ volteadas ^ 1 << x,
-                -beta,
-                -alfa,
-                profundidad - 1,
-            );
+            let (p2, o2) = despues(p, o, x, volteadas);
+            let valor = -self.superficial(p2, o2, -beta, -alfa, profundidad - 1);
             if valor > mejor {
                 mejor = valor;
                 if valor > alfa {
@@ -243,7 +239,7 @@ impl Contexto<'_> {
                 self.ordenar_por_busqueda(p, o, profundidad, &mut lista[1..]);
             }
             let (x, volteadas, _) = lista[i];
-            let (p2, o2) = (o ^ volteadas, p ^ volteadas ^ 1 << x);
+            let (p2, o2) = despues(p, o, x, volteadas);
             let valor = if i == 0 {
                 -self.alfabeta(p2, o2, -beta, -alfa, profundidad - 1)
             } else {
@@ -326,7 +322,7 @@ impl Contexto<'_> {
         lista: &mut [(u32, u64, i32)],
     ) {
         for (x, volteadas, clave) in lista.iter_mut() {
-            let (p2, o2) = (o ^ *volteadas, p ^ *volteadas ^ 1 << *x);
+            let (p2, o2) = despues(p, o, *x, *volteadas);
             *clave = self.clave_superficial(p2, o2, profundidad);
         }
         lista.sort_unstable_by_key(|&(_, _, clave)| std::cmp::Reverse(clave));
@@ -352,7 +348,7 @@ impl Contexto<'_> {
             let x = jugadas.trailing_zeros();
             jugadas &= jugadas - 1;
             let volteadas = voltear(p, o, x);
-            let (p2, o2) = (o ^ volteadas, p ^ volteadas ^ 1 << x);
+            let (p2, o2) = despues(p, o, x, volteadas);
             let clave = if x == u32::from(jugada_tabla) {
                 1 << 30
             } else if con_busqueda && profundidad >= PROFUNDIDAD_ORDEN_SUPERFICIAL {

@@ -42,6 +42,13 @@ pub(super) fn voltear_ultima(p: u64, x: u32) -> i32 {
     volteos_ultima_u64(p, x as u8) as i32
 }
 
+/// The position after the owner of `p` plays `x` flipping `volteadas`, seen from the
+/// rival (who moves next).
+#[inline(always)]
+pub(super) fn despues(p: u64, o: u64, x: u32, volteadas: u64) -> (u64, u64) {
+    (o ^ volteadas, p ^ volteadas ^ (1 << x))
+}
+
 /// Whether `x` (a square, or 64 and up for none, as a table entry's move) is one of
 /// `jugadas`.
 #[inline(always)]
