@@ -10,7 +10,8 @@
 //!   fastest-first (the move that leaves the rival the fewest moves), from
 //!   [`VACIAS_EVALUACION`] empties together with a shallow mid-game search (in a
 //!   null-window node, only where one move is expected to refute the window (see
-//!   [`Esperado`]) and once the table's move has not).
+//!   [`Esperado`]) and once the table's move has not). Below [`VACIAS_GRANDES`] a copy
+//!   compiled without what only larger nodes use runs instead.
 //! - **A probable solve** (see `Contexto::probable`) first cuts with ProbCut from
 //!   [`VACIAS_PROBCUT`] empties: it prepares the table's move order for the exact one.
 //! - **[`VACIAS_PARIDAD`] down to 5**: no sort; the empties are kept in a short list in a
