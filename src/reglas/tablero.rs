@@ -15,7 +15,7 @@ use crate::{
 /// The board keeps one bitboard per color, so it cannot hold a cell with two pieces.
 /// Its text faces are the homework's: the list of lists of "B"/"N"/"V"
 /// ([`Tablero::a_lista`], `TryFrom<Vec<Vec<String>>>`) and the 8-line file format
-/// (`Display` and `FromStr`, see [`archivo`](crate::archivo)). The on-screen view with
+/// (`Display` and `FromStr`, see [`archivo`](crate::formato::archivo)). The on-screen view with
 /// labels is [`Vista`](crate::Vista).
 ///
 /// ```

@@ -2,10 +2,10 @@
 //!
 //! Teaching assistants grade the homework's functions, not boards: `jugar`, the counting
 //! function, `guardarPartida` and `cargarPartida`. [`corregir`] runs each submission in a
-//! child `python3` process ([`python`]) that loads the file as it comes (the main program
+//! child `python3` process (`python`) that loads the file as it comes (the main program
 //! at the top level does not run the game), calls the student's functions on cases made
-//! from a seed ([`casos`]) and compares every answer with the library's own
-//! ([`revision`]). The report ([`Resumen`]) says per student and per function how many
+//! from a seed (`casos`) and compares every answer with the library's own
+//! (`revision`). The report ([`Resumen`]) says per student and per function how many
 //! cases were right and shows the first wrong ones, as text to paste into feedback, as
 //! JSON, or as a gradebook row. [`escribir_casos`] writes the same kind of cases as files
 //! for a harness of one's own. [`revisar_respuestas`] reads and counts answers given as

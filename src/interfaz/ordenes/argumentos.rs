@@ -98,7 +98,7 @@ pub fn valor_invalido(texto: &str, argumento: &str, detalle: &str) -> String {
     )
 }
 
-/// `texto` as it is echoed in a message: cut with [`cita`], and every invisible
+/// `texto` as it is echoed in a message: cut with `cita`, and every invisible
 /// character written as an escape (`\r`, `\t`, `\u{a0}`), so that what looks right on
 /// the screen but is not can be seen.
 pub fn eco(texto: &str) -> String {

@@ -1,7 +1,7 @@
 //! The orders for teaching assistants who grade the students' own Python files:
 //! `corregir` (grade submissions against this program's answers) and `casos` (write the
 //! same kind of cases as files, for a harness of one's own). The grading itself is
-//! [`correccion`](crate::interfaz::correccion)'s; these are its faces on the command line.
+//! [`correccion`]'s; these are its faces on the command line.
 
 use std::{
     io::{Read, Write},
