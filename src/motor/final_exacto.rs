@@ -1120,6 +1120,34 @@ mod tests {
         }
     }
 
+    /// The null-window search agrees with the full-window solve on every side of the
+    /// score, whatever type its root is expected to be, through the levels: the last
+    /// ones, the copy of the nodes with table for fewer than [`VACIAS_GRANDES`]
+    /// empties, and the nodes that look at their children in the table.
+    #[test]
+    fn la_ventana_nula_coincide_con_la_solucion() {
+        for (i, vacias) in (5..=15).flat_map(|v| [v; 6]).enumerate() {
+            let (p, o) = al_azar(0xD1B5_4A32_D192_ED03 + i as u64, vacias);
+            let n = (!(p | o)).count_ones();
+            let tabla = Tabla::nueva(14);
+            let exacto = Contexto::nuevo(&tabla, None)
+                .resolver_exacto(p, o, -INFINITO, INFINITO)
+                .0;
+            for alfa in exacto - 2..=exacto + 1 {
+                for esperado in [Esperado::Corte, Esperado::Todos] {
+                    let tabla = Tabla::nueva(14);
+                    let mut ctx = Contexto::nuevo(&tabla, None);
+                    let valor = portable::nws_exacto(&mut ctx, p, o, alfa, n, esperado);
+                    assert_eq!(
+                        valor > alfa,
+                        exacto > alfa,
+                        "{n} vacías, alfa {alfa}, {esperado:?}: {valor} con exacto {exacto}"
+                    );
+                }
+            }
+        }
+    }
+
     /// Knuth and Moore's types: a cut node's first child is an all node, its other
     /// children and every child of an all node are cut nodes.
     #[test]
