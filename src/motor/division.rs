@@ -3,11 +3,13 @@
 //! A null-window node of the solver with many empties searches its first move alone;
 //! if that move does not refute the window, the other moves are independent searches
 //! with the same window, so the node becomes a split point ([`Punto`]) that idle threads
-//! may join ([`Reparto`]). Every thread that takes a move searches it and writes down its
-//! score; the first score above the window cuts the point, and the threads still under
-//! it (at any depth, through nested points) stop and throw their work away. The node's
-//! thread waits for the others before it answers, helping the points opened under its
-//! own, so the answer is the one a single thread would prove.
+//! may join ([`Reparto`]). A node of the principal variation does the same with the
+//! null-window searches of its other moves (if one beats the window, the node searches
+//! them again by itself, most from the table). Every thread that takes a move searches
+//! it and writes down its score; the first score above the window cuts the point, and
+//! the threads still under it (at any depth, through nested points) stop and throw their
+//! work away. The node's thread waits for the others before it answers, helping the
+//! points opened under its own, so the answer is the one a single thread would prove.
 //!
 //! Lazy SMP (the helpers searching the same tree on their own) barely helped the exact
 //! solve: they proved the same bounds the main thread was about to prove. Here no move

@@ -398,6 +398,27 @@ macro_rules! definir_resolvedor {
                             }
                         }
                     }
+                    // Along the principal variation too, once the first move is searched,
+                    // the others are null-window searches that idle threads may share. If
+                    // one of them beats `alfa`, they are searched again one by one: those
+                    // already done come back from the table.
+                    if i == 0
+                        && k > 1
+                        && n >= VACIAS_DIVISION
+                        && let Some(reparto) = ctx.reparto
+                        && reparto.hay_libres()
+                    {
+                        let punto = (p, o, alfa, n);
+                        let (valor, x) =
+                            compartir(ctx, reparto, punto, mejor, mejor_x, &mut lista[1..]);
+                        if ctx.abortada {
+                            return (0, None);
+                        }
+                        if valor <= alfa {
+                            (mejor, mejor_x) = (valor, x);
+                            break;
+                        }
+                    }
                 }
                 ctx.tabla
                     .guardar(p, o, n, ctx.clase(n), alfa_inicial, beta, mejor, mejor_x as u8);
@@ -598,20 +619,9 @@ macro_rules! definir_resolvedor {
                         && let Some(reparto) = ctx.reparto
                         && reparto.hay_libres()
                     {
-                        let resto = &mut lista[1..];
-                        resto.sort_by_key(|c| std::cmp::Reverse(c.clave));
-                        let jugadas = resto.iter().map(|c| (c.x, c.volteadas)).collect();
-                        let punto = Punto::nuevo(
-                            p,
-                            o,
-                            alfa,
-                            n,
-                            mejor,
-                            mejor_x,
-                            jugadas,
-                            ctx.punto.clone(),
-                        );
-                        (mejor, mejor_x) = dividir(ctx, reparto, Arc::new(punto));
+                        let punto = (p, o, alfa, n);
+                        (mejor, mejor_x) =
+                            compartir(ctx, reparto, punto, mejor, mejor_x, &mut lista[1..]);
                         break;
                     }
                 }
@@ -621,6 +631,25 @@ macro_rules! definir_resolvedor {
                 ctx.tabla
                     .guardar(p, o, n, ctx.clase(n), alfa, alfa + 1, mejor, mejor_x as u8);
                 mejor
+            }
+
+            /// Makes the node `(p, o)` with `n` empties a split point for the rest of its
+            /// moves, `resto`, searched with the null window at `alfa`, its first move
+            /// having scored `mejor` with `mejor_x`: the node's best score and move.
+            $(#[$atributo])*
+            fn compartir(
+                ctx: &mut Contexto<'_>,
+                reparto: &Reparto,
+                (p, o, alfa, n): (u64, u64, i32, u32),
+                mejor: i32,
+                mejor_x: u32,
+                resto: &mut [Candidata],
+            ) -> (i32, u32) {
+                resto.sort_by_key(|c| std::cmp::Reverse(c.clave));
+                let jugadas = resto.iter().map(|c| (c.x, c.volteadas)).collect();
+                let punto =
+                    Punto::nuevo(p, o, alfa, n, mejor, mejor_x, jugadas, ctx.punto.clone());
+                dividir(ctx, reparto, Arc::new(punto))
             }
 
             /// Searches the moves of `punto`, just opened by this thread, with whatever
