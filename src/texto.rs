@@ -71,6 +71,16 @@ pub(crate) fn cantidad(n: impl Into<u64>, singular: &str, plural: &str) -> Strin
     }
 }
 
+/// "se encontró" for one and "se encontraron" otherwise: the verb that goes with
+/// [`cantidad`] in the messages that say what a file had ("se encontró 1, se esperaban 8").
+pub(crate) fn se_encontraron(n: impl Into<u64>) -> &'static str {
+    if n.into() == 1 {
+        "se encontró"
+    } else {
+        "se encontraron"
+    }
+}
+
 /// Implements `Display` and `FromStr` for a type whose face is one letter, from its
 /// `letra()` and `desde_letra()`, so that parsing and printing cannot drift apart.
 /// `FromStr` accepts exactly that one letter, uppercase, and nothing around it.

@@ -23,7 +23,7 @@ use std::fmt;
 
 use crate::{
     Casilla, Posicion, Tablero,
-    texto::{cantidad, cita},
+    texto::{cantidad, cita, se_encontraron},
 };
 
 /// Why a text is not a board in the file format. Every variant has a line and a column
@@ -115,7 +115,8 @@ impl ErrorTablero {
                 "línea en blanco donde se esperaba una fila de 8 casillas".into()
             }
             ErrorTablero::FaltanFilas { encontradas, .. } => {
-                format!("faltan filas: se encontraron {encontradas}, se esperaban 8")
+                let verbo = se_encontraron(*encontradas as u64);
+                format!("faltan filas: {verbo} {encontradas}, se esperaban 8")
             }
             ErrorTablero::SobranFilas { .. } => {
                 "sobran filas: se esperaban solo 8 (se encontró una novena)".into()
@@ -123,7 +124,8 @@ impl ErrorTablero {
             ErrorTablero::CantidadCasillas {
                 fila, encontradas, ..
             } => {
-                format!("la fila {fila} tiene {encontradas} casillas, se esperaban 8")
+                let casillas = cantidad(*encontradas as u64, "casilla", "casillas");
+                format!("la fila {fila} tiene {casillas}, se esperaban 8")
             }
             ErrorTablero::Casilla {
                 posicion,

@@ -8,7 +8,10 @@
 
 use std::{fmt, str::FromStr};
 
-use crate::{Casilla, Color, Posicion, Tablero, texto::cita};
+use crate::{
+    Casilla, Color, Posicion, Tablero,
+    texto::{cantidad, cita},
+};
 
 /// A board with the side to move, as engines write it.
 ///
@@ -46,7 +49,7 @@ pub enum ErrorObf {
         encontrado: String,
     },
     /// The text ends before the 64 cells.
-    #[error("hay {encontradas} casillas, se esperaban 64")]
+    #[error("hay {}, se esperaban 64", cantidad(*encontradas as u64, "casilla", "casillas"))]
     FaltanCasillas {
         /// How many there were.
         encontradas: usize,

@@ -8,6 +8,7 @@ use std::fmt;
 use crate::{
     Casilla, Color, Posicion,
     reglas::bitboard::{self, Bitboard},
+    texto::{cantidad, se_encontraron},
 };
 
 /// An 8x8 Othello board.
@@ -59,13 +60,20 @@ impl ErrorJugada {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ErrorLista {
     /// Not 8 rows.
-    #[error("se encontraron {encontradas} filas, se esperaban 8")]
+    #[error(
+        "{} {}, se esperaban 8",
+        se_encontraron(*encontradas as u64),
+        cantidad(*encontradas as u64, "fila", "filas")
+    )]
     CantidadFilas {
         /// How many rows there were.
         encontradas: usize,
     },
     /// A row without 8 cells.
-    #[error("la fila {fila} tiene {encontradas} casillas, se esperaban 8")]
+    #[error(
+        "la fila {fila} tiene {}, se esperaban 8",
+        cantidad(*encontradas as u64, "casilla", "casillas")
+    )]
     CantidadCasillas {
         /// The row, 1 to 8.
         fila: usize,

@@ -635,6 +635,14 @@ fn lista_mal_formada_da_el_error_exacto() {
     for (obtenido, esperado) in casos {
         assert_eq!(obtenido, esperado);
     }
+    // One of a thing is said in the singular.
+    let una_fila = Tablero::try_from(vec![vec!["V".to_string(); 8]]).unwrap_err();
+    assert_eq!(una_fila.to_string(), "se encontró 1 fila, se esperaban 8");
+    let una_casilla = cambiar(&|l| l[1].truncate(1)).unwrap_err();
+    assert_eq!(
+        una_casilla.to_string(),
+        "la fila 2 tiene 1 casilla, se esperaban 8"
+    );
     // The slice form reports the same.
     let mut corta: Vec<Vec<&str>> = vec![vec!["V"; 8]; 8];
     corta[4].truncate(5);
@@ -1025,7 +1033,7 @@ fn cargar_con_filas_de_menos_o_de_mas() {
             linea: 2,
             encontradas: 1,
         },
-        "se encontraron 1, se esperaban 8",
+        "se encontró 1, se esperaban 8",
     );
     espera_error_de_formato(
         format!("{}\n\n", FILA_VACIA.repeat(3)),
@@ -1107,7 +1115,7 @@ fn cargar_fila_con_casillas_de_menos_o_de_mas() {
             fila: 8,
             encontradas: 1,
         },
-        "la fila 8 tiene 1 casillas",
+        "la fila 8 tiene 1 casilla,",
     );
     // Without spaces: "V,V,V,V,V,V,V,V,V" has its ninth cell at column 17.
     espera_error_de_formato(

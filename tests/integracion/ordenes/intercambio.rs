@@ -122,7 +122,7 @@ fn importar_los_tableros_finales_de_las_partidas_completas() {
 fn importar_cadenas_no_validas() {
     let casillas = &OBF_INICIAL[..64];
     // cadena, mensaje, columna
-    let casos: [(String, &str, Option<u64>); 7] = [
+    let casos: [(String, &str, Option<u64>); 8] = [
         (
             format!("{}N{} X", &casillas[..10], &casillas[11..]),
             "columna 11: en la casilla C2 se encontró «N», se esperaba X, O o -",
@@ -134,6 +134,7 @@ fn importar_cadenas_no_validas() {
             None,
         ),
         (String::new(), "hay 0 casillas, se esperaban 64", None),
+        ("X".to_owned(), "hay 1 casilla, se esperaban 64", None),
         (
             casillas.to_owned(),
             "falta el turno (X u O) después de las 64 casillas, separado por un espacio",

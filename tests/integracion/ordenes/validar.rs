@@ -251,7 +251,7 @@ fn validar_una_mezcla_con_archivos_rotos() {
         centro(5, 13, "E5"),
         format!("{carpeta_txt}: error: «{carpeta_txt}» es una carpeta, no un archivo\n"),
         "(entrada estándar):1:4: error: la fila 1 tiene 2 casillas, se esperaban 8\n".into(),
-        "(entrada estándar):2:1: error: faltan filas: se encontraron 1, se esperaban 8\n".into(),
+        "(entrada estándar):2:1: error: faltan filas: se encontró 1, se esperaban 8\n".into(),
     ]
     .concat();
     let respuesta = orden(&argumentos, "V,V\n");
