@@ -1110,6 +1110,14 @@ mod tests {
         (valor, mejor, prueba, ctx.nodos + otro.nodos)
     }
 
+    /// The exact score of `(p, o)`, solved with the full window from an empty table.
+    fn exacto_de(p: u64, o: u64) -> i32 {
+        let tabla = Tabla::nueva(14);
+        Contexto::nuevo(&tabla, None)
+            .resolver_exacto(p, o, -INFINITO, INFINITO)
+            .0
+    }
+
     /// A probable solve trusts the table's probable bounds, and the exact solve after it
     /// never does: a wrong probable score (made up here) cannot reach an exact answer.
     #[test]
@@ -1117,10 +1125,7 @@ mod tests {
         for (i, vacias) in [10, 14, 16].into_iter().enumerate() {
             let (p, o) = al_azar(0x9E37_79B9_7F4A_7C15 + i as u64, vacias);
             let n = (!(p | o)).count_ones();
-            let limpia = Tabla::nueva(14);
-            let exacto = Contexto::nuevo(&limpia, None)
-                .resolver_exacto(p, o, -INFINITO, INFINITO)
-                .0;
+            let exacto = exacto_de(p, o);
             let falso = if exacto > 0 { exacto - 10 } else { exacto + 10 };
             let tabla = Tabla::nueva(14);
             tabla.guardar(
@@ -1158,10 +1163,7 @@ mod tests {
         for (i, vacias) in (5..=15).flat_map(|v| [v; 6]).enumerate() {
             let (p, o) = al_azar(0xD1B5_4A32_D192_ED03 + i as u64, vacias);
             let n = (!(p | o)).count_ones();
-            let tabla = Tabla::nueva(14);
-            let exacto = Contexto::nuevo(&tabla, None)
-                .resolver_exacto(p, o, -INFINITO, INFINITO)
-                .0;
+            let exacto = exacto_de(p, o);
             for alfa in exacto - 2..=exacto + 1 {
                 for esperado in [Esperado::Corte, Esperado::Todos] {
                     let tabla = Tabla::nueva(14);
