@@ -22,7 +22,7 @@
 use std::fmt;
 
 use crate::{
-    Casilla, Posicion, Tablero,
+    Casilla, ErrorLista, Posicion, Tablero,
     texto::{cantidad, cita, se_encontraron},
 };
 
@@ -124,8 +124,9 @@ impl ErrorTablero {
             ErrorTablero::CantidadCasillas {
                 fila, encontradas, ..
             } => {
-                let casillas = cantidad(*encontradas as u64, "casilla", "casillas");
-                format!("la fila {fila} tiene {casillas}, se esperaban 8")
+                // The same words as a list of lists with a short or long row.
+                let (fila, encontradas) = (*fila, *encontradas);
+                ErrorLista::CantidadCasillas { fila, encontradas }.to_string()
             }
             ErrorTablero::Casilla {
                 posicion,
