@@ -299,10 +299,30 @@ impl Contexto<'_> {
         }
     }
 
-    /// The class of what the solver stores for a node with `n` empties: probable where
-    /// ProbCut may have cut below it.
-    fn clase(&self, n: u32) -> Clase {
-        if self.probable && n >= VACIAS_PROBCUT {
+    /// Notes that a bound of class `clase` from the table decided something: in a
+    /// probable solve, a probable one makes what depends on it probable too.
+    #[inline(always)]
+    fn confiar(&mut self, clase: Clase) {
+        if clase == Clase::Probable {
+            self.inexactos += 1;
+        }
+    }
+
+    /// Notes that other threads searched part of a node: whether they relied on something
+    /// probable is not known here, so in a probable solve the node is only probable.
+    fn confiar_en_otros(&mut self) {
+        if self.probable {
+            self.inexactos += 1;
+        }
+    }
+
+    /// The class of what the solver stores for a node, `inexactos` being
+    /// [`Contexto::inexactos`] when the node began: probable only where something
+    /// probable was relied on below it. A probable solve cuts with ProbCut from
+    /// [`VACIAS_PROBCUT`] empties; what it solved without a probable cut is exact, and the
+    /// exact solve after it takes it as it is (FFO #40-#49: 775.8 M → 766.4 M nodes).
+    fn clase(&self, inexactos: u64) -> Clase {
+        if self.probable && self.inexactos != inexactos {
             Clase::Probable
         } else {
             Clase::Exacta
@@ -338,11 +358,13 @@ macro_rules! definir_resolvedor {
                 if n == 0 {
                     return (puntaje_final(p, o), None);
                 }
+                let inexactos = ctx.inexactos;
                 let mut alfa = alfa;
                 let mut beta = beta;
                 let mut jugada_tabla = SIN_JUGADA;
                 if let Some(e) = ctx.tabla.buscar(p, o) {
                     if e.clase >= ctx.fiable() {
+                        ctx.confiar(e.clase);
                         let (inferior, superior) = (i32::from(e.inferior), i32::from(e.superior));
                         if inferior >= beta || inferior == superior {
                             return (inferior, Some(u32::from(e.mejor)).filter(|&x| x < 64));
@@ -411,6 +433,7 @@ macro_rules! definir_resolvedor {
                         let punto = (p, o, alfa, n);
                         let (valor, x) =
                             compartir(ctx, reparto, punto, mejor, mejor_x, &mut lista[1..]);
+                        ctx.confiar_en_otros();
                         if ctx.abortada {
                             return (0, None);
                         }
@@ -420,8 +443,9 @@ macro_rules! definir_resolvedor {
                         }
                     }
                 }
+                let clase = ctx.clase(inexactos);
                 ctx.tabla
-                    .guardar(p, o, n, ctx.clase(n), alfa_inicial, beta, mejor, mejor_x as u8);
+                    .guardar(p, o, n, clase, alfa_inicial, beta, mejor, mejor_x as u8);
                 (mejor, Some(mejor_x))
             }
 
@@ -533,13 +557,16 @@ macro_rules! definir_resolvedor {
                 if let Some(cota) = corte_estable(p, o, alfa, n) {
                     return cota;
                 }
+                let inexactos = ctx.inexactos;
                 let mut jugada_tabla = SIN_JUGADA;
                 if let Some(e) = ctx.tabla.buscar(p, o) {
                     if e.clase >= ctx.fiable() {
                         if i32::from(e.inferior) > alfa {
+                            ctx.confiar(e.clase);
                             return i32::from(e.inferior);
                         }
                         if i32::from(e.superior) <= alfa {
+                            ctx.confiar(e.clase);
                             return i32::from(e.superior);
                         }
                     }
@@ -557,6 +584,7 @@ macro_rules! definir_resolvedor {
                     && n >= VACIAS_PROBCUT
                     && let Some(cota) = probcut(ctx, p, o, alfa, n)
                 {
+                    ctx.inexactos += 1;
                     return cota;
                 }
                 // In an all node the moves are all searched anyway: no search sorts them.
@@ -588,6 +616,7 @@ macro_rules! definir_resolvedor {
                             && e.clase >= ctx.fiable()
                             && -i32::from(e.superior) > alfa
                         {
+                            ctx.confiar(e.clase);
                             return -i32::from(e.superior);
                         }
                     }
@@ -622,14 +651,16 @@ macro_rules! definir_resolvedor {
                         let punto = (p, o, alfa, n);
                         (mejor, mejor_x) =
                             compartir(ctx, reparto, punto, mejor, mejor_x, &mut lista[1..]);
+                        ctx.confiar_en_otros();
                         break;
                     }
                 }
                 if ctx.abortada {
                     return 0;
                 }
+                let clase = ctx.clase(inexactos);
                 ctx.tabla
-                    .guardar(p, o, n, ctx.clase(n), alfa, alfa + 1, mejor, mejor_x as u8);
+                    .guardar(p, o, n, clase, alfa, alfa + 1, mejor, mejor_x as u8);
                 mejor
             }
 
@@ -1152,6 +1183,140 @@ mod tests {
                 assert_eq!(valor > alfa, exacto > alfa, "{vacias} vacías, alfa {alfa}");
             }
         }
+    }
+
+    /// A probable solve that relied on nothing probable stores exact bounds, which the
+    /// exact solve after it takes as they are. Here the root has 12 empties: its
+    /// full-window search never tries ProbCut, and its children, with 11, are below
+    /// where ProbCut starts.
+    #[test]
+    fn una_solucion_probable_sin_cortes_probables_es_exacta() {
+        let mut resueltas = 0;
+        for semilla in 0..6 {
+            let (p, o) = al_azar(0x2545_F491_4F6C_DD1D + semilla, 12);
+            if (!(p | o)).count_ones() != 12 || movimientos(p, o) == 0 {
+                continue;
+            }
+            resueltas += 1;
+            let tabla = Tabla::nueva(14);
+            let mut ctx = Contexto::nuevo(&tabla, None);
+            ctx.probable = true;
+            let (valor, _) = ctx.resolver_exacto(p, o, -INFINITO, INFINITO);
+            assert_eq!(valor, exacto_de(p, o));
+            let e = tabla.buscar(p, o).expect("la raíz en la tabla");
+            assert_eq!(e.clase, Clase::Exacta, "semilla {semilla}");
+        }
+        assert!(resueltas >= 4, "{resueltas}");
+    }
+
+    /// A probable solve that took a probable bound from the table (made up here, on
+    /// every child of the root) stores what it found as probable only: the exact solve
+    /// after it finds the true score.
+    #[test]
+    fn lo_que_depende_de_una_cota_probable_queda_probable() {
+        for (i, vacias) in [12, 13, 15].into_iter().enumerate() {
+            let (p, o) = al_azar(0x6A09_E667_F3BC_C908 + i as u64, vacias);
+            let n = (!(p | o)).count_ones();
+            let exacto = exacto_de(p, o);
+            let tabla = Tabla::nueva(14);
+            let mut jugadas = movimientos(p, o);
+            assert_ne!(jugadas, 0);
+            while jugadas != 0 {
+                let x = jugadas.trailing_zeros();
+                jugadas &= jugadas - 1;
+                let (p2, o2) = despues(p, o, x, voltear(p, o, x));
+                // Every child claims the root wins by 20 more than it does.
+                let falso = (-exacto - 20).max(-64);
+                tabla.guardar(
+                    p2,
+                    o2,
+                    n - 1,
+                    Clase::Probable,
+                    -INFINITO,
+                    INFINITO,
+                    falso,
+                    SIN_JUGADA,
+                );
+            }
+            let mut ctx = Contexto::nuevo(&tabla, None);
+            ctx.probable = true;
+            let (probable, _) = ctx.resolver_exacto(p, o, -INFINITO, INFINITO);
+            assert_ne!(probable, exacto, "{vacias} vacías");
+            assert_eq!(tabla.buscar(p, o).unwrap().clase, Clase::Probable);
+            ctx.probable = false;
+            assert_eq!(ctx.resolver_exacto(p, o, -INFINITO, INFINITO).0, exacto);
+            assert!(ctx.nws_exacto(p, o, exacto - 1, n) > exacto - 1);
+            assert!(ctx.nws_exacto(p, o, exacto + 1, n) <= exacto + 1);
+        }
+    }
+
+    /// Each way a probable solve can take a probable bound from the table is noted
+    /// (`Contexto::inexactos`): a cut by the node's own entry, on either side, in a
+    /// null-window node and in a full-window one, and a cut by a child's entry (the
+    /// enhanced transposition cutoff). Any one forgotten would store a probable score as
+    /// exact.
+    #[test]
+    fn cada_cota_probable_usada_se_anota() {
+        let plantar = |tabla: &Tabla, (p, o): (u64, u64), valor: i32| {
+            let n = (!(p | o)).count_ones();
+            tabla.guardar(
+                p,
+                o,
+                n,
+                Clase::Probable,
+                -INFINITO,
+                INFINITO,
+                valor,
+                SIN_JUGADA,
+            );
+        };
+        fn probable(tabla: &Tabla) -> Contexto<'_> {
+            let mut ctx = Contexto::nuevo(tabla, None);
+            ctx.probable = true;
+            ctx
+        }
+        let mut etc = 0;
+        for semilla in 0..8 {
+            let (p, o) = al_azar(0x243F_6A88_85A3_08D3 + semilla, 12);
+            if (!(p | o)).count_ones() != 12 || movimientos(p, o) == 0 {
+                continue;
+            }
+            // The node's own entry: above `alfa`, under it, and in a full window.
+            for (alfa, valor) in [(-21, -10), (-21, -30)] {
+                let tabla = Tabla::nueva(14);
+                plantar(&tabla, (p, o), valor);
+                let mut ctx = probable(&tabla);
+                assert_eq!(ctx.nws_exacto(p, o, alfa, 12), valor);
+                assert_eq!(ctx.inexactos, 1, "alfa {alfa}, {valor}");
+            }
+            let tabla = Tabla::nueva(14);
+            plantar(&tabla, (p, o), 6);
+            let mut ctx = probable(&tabla);
+            assert_eq!(ctx.resolver_exacto(p, o, -INFINITO, INFINITO).0, 6);
+            assert_eq!(ctx.inexactos, 1);
+            // A child's entry: where ProbCut does not cut at this node (its children, with
+            // 11 empties, never try it), every child says the node passes `alfa`.
+            for alfa in [-20, 0, 20] {
+                let vacia = Tabla::nueva(14);
+                let mut ctx = probable(&vacia);
+                ctx.nws_exacto(p, o, alfa, 12);
+                if ctx.inexactos != 0 {
+                    continue;
+                }
+                let tabla = Tabla::nueva(14);
+                let mut jugadas = movimientos(p, o);
+                while jugadas != 0 {
+                    let x = jugadas.trailing_zeros();
+                    jugadas &= jugadas - 1;
+                    plantar(&tabla, despues(p, o, x, voltear(p, o, x)), -alfa - 2);
+                }
+                let mut ctx = probable(&tabla);
+                assert_eq!(ctx.nws_exacto(p, o, alfa, 12), alfa + 2);
+                assert_eq!(ctx.inexactos, 1, "alfa {alfa}");
+                etc += 1;
+            }
+        }
+        assert!(etc >= 4, "{etc}");
     }
 
     /// The null-window search agrees with the full-window solve on every side of the

@@ -222,6 +222,10 @@ pub(super) struct Contexto<'a> {
     /// solve whose answer is only probable, run first so that the exact solve after it
     /// finds a good move order in the table (see `Clase::Probable`).
     pub probable: bool,
+    /// How many times a probable solve has relied on something only probable: a
+    /// ProbCut cut, a probable bound from the table, a split point's result. A node
+    /// below which this did not change was solved exactly.
+    pub inexactos: u64,
     /// The node count at which to look at the clock next.
     proximo_reloj: u64,
 }
@@ -240,6 +244,7 @@ impl<'a> Contexto<'a> {
             punto: None,
             evaluacion: Evaluacion::default(),
             probable: false,
+            inexactos: 0,
             proximo_reloj: NODOS_ENTRE_RELOJ,
         }
     }
