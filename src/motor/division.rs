@@ -105,6 +105,9 @@ struct Estado {
     trabajando: usize,
     mejor: i32,
     mejor_x: u32,
+    /// Whether a score written down relied on something only probable (see
+    /// `Contexto::inexactos`): the owner cannot see the other threads' searches.
+    inexacto: bool,
 }
 
 impl Punto {
@@ -133,6 +136,7 @@ impl Punto {
                 trabajando: 1,
                 mejor,
                 mejor_x,
+                inexacto: false,
             }),
             cortado: AtomicBool::new(false),
             padre,
@@ -160,10 +164,11 @@ impl Punto {
         jugada
     }
 
-    /// Writes down the score of move `x` (searched to the end, not aborted); a score
-    /// above the window cuts the point.
-    pub(super) fn anotar(&self, valor: i32, x: u32) {
+    /// Writes down the score of move `x` (searched to the end, not aborted), `inexacto`
+    /// if it relied on something only probable; a score above the window cuts the point.
+    pub(super) fn anotar(&self, valor: i32, x: u32, inexacto: bool) {
         let mut estado = bloquear(&self.estado);
+        estado.inexacto |= inexacto;
         if valor > estado.mejor {
             estado.mejor = valor;
             estado.mejor_x = x;
@@ -184,10 +189,11 @@ impl Punto {
         bloquear(&self.estado).trabajando
     }
 
-    /// The best score written down and its move.
-    pub(super) fn resultado(&self) -> (i32, u32) {
+    /// The best score written down, its move, and whether some score relied on
+    /// something only probable.
+    pub(super) fn resultado(&self) -> (i32, u32, bool) {
         let estado = bloquear(&self.estado);
-        (estado.mejor, estado.mejor_x)
+        (estado.mejor, estado.mejor_x, estado.inexacto)
     }
 
     /// Whether this point or one it was opened under is cut.
@@ -263,14 +269,26 @@ mod tests {
         let arriba = punto(None, 4);
         let abajo = punto(Some(Arc::clone(&arriba)), 4);
         assert!(abajo.desciende_de(&arriba) && !arriba.desciende_de(&abajo));
-        arriba.anotar(2, 5);
-        assert_eq!(arriba.resultado(), (2, 5));
+        arriba.anotar(2, 5, false);
+        assert_eq!(arriba.resultado(), (2, 5, false));
         assert!(!arriba.cortado() && !abajo.cortado());
-        arriba.anotar(6, 7);
-        assert_eq!(arriba.resultado(), (6, 7));
+        arriba.anotar(6, 7, false);
+        assert_eq!(arriba.resultado(), (6, 7, false));
         assert!(arriba.cortado() && abajo.cortado() && abajo.padre_cortado());
         assert_eq!(arriba.siguiente(), None);
         assert_eq!(abajo.siguiente(), None);
+    }
+
+    /// The node's score rests on every move's: one that relied on something probable
+    /// (see `Contexto::inexactos`) makes the point's result probable, even if it is not
+    /// the best.
+    #[test]
+    fn un_puntaje_probable_hace_probable_el_punto() {
+        let punto = punto(None, 4);
+        punto.anotar(2, 5, false);
+        punto.anotar(1, 3, true);
+        punto.anotar(3, 6, false);
+        assert_eq!(punto.resultado(), (3, 6, true));
     }
 
     #[test]

@@ -308,14 +308,6 @@ impl Contexto<'_> {
         }
     }
 
-    /// Notes that other threads searched part of a node: whether they relied on something
-    /// probable is not known here, so in a probable solve the node is only probable.
-    fn confiar_en_otros(&mut self) {
-        if self.probable {
-            self.inexactos += 1;
-        }
-    }
-
     /// The class of what the solver stores for a node, `inexactos` being
     /// [`Contexto::inexactos`] when the node began: probable only where something
     /// probable was relied on below it. A probable solve cuts with ProbCut from
@@ -433,7 +425,6 @@ macro_rules! definir_resolvedor {
                         let punto = (p, o, alfa, n);
                         let (valor, x) =
                             compartir(ctx, reparto, punto, mejor, mejor_x, &mut lista[1..]);
-                        ctx.confiar_en_otros();
                         if ctx.abortada {
                             return (0, None);
                         }
@@ -651,7 +642,6 @@ macro_rules! definir_resolvedor {
                         let punto = (p, o, alfa, n);
                         (mejor, mejor_x) =
                             compartir(ctx, reparto, punto, mejor, mejor_x, &mut lista[1..]);
-                        ctx.confiar_en_otros();
                         break;
                     }
                 }
@@ -711,7 +701,11 @@ macro_rules! definir_resolvedor {
                 }
                 ctx.punto = anterior;
                 ctx.abortada = ctx.detenida || punto.padre_cortado();
-                punto.resultado()
+                let (mejor, mejor_x, inexacto) = punto.resultado();
+                if inexacto {
+                    ctx.inexactos += 1;
+                }
+                (mejor, mejor_x)
             }
 
             /// Searches the moves of `punto` one by one until none is left or the point
@@ -721,11 +715,12 @@ macro_rules! definir_resolvedor {
                 while let Some((x, volteadas)) = punto.siguiente() {
                     let (p2, o2) = despues(punto.p, punto.o, x, volteadas);
                     let alfa = -punto.alfa - 1;
+                    let inexactos = ctx.inexactos;
                     let valor = -nws_exacto(ctx, p2, o2, alfa, punto.n - 1, Esperado::Corte);
                     if ctx.abortada {
                         return;
                     }
-                    punto.anotar(valor, x);
+                    punto.anotar(valor, x, ctx.inexactos != inexactos);
                 }
             }
 
