@@ -1144,6 +1144,29 @@ mod tests {
             .0
     }
 
+    /// Puts in `tabla` a made-up probable score for `(p, o)`, `valor`, as a solve with
+    /// the whole window would leave it.
+    fn plantar(tabla: &Tabla, (p, o): (u64, u64), valor: i32) {
+        let n = (!(p | o)).count_ones();
+        tabla.guardar(
+            p,
+            o,
+            n,
+            Clase::Probable,
+            -INFINITO,
+            INFINITO,
+            valor,
+            SIN_JUGADA,
+        );
+    }
+
+    /// A probable solve on `tabla`.
+    fn probable(tabla: &Tabla) -> Contexto<'_> {
+        let mut ctx = Contexto::nuevo(tabla, None);
+        ctx.probable = true;
+        ctx
+    }
+
     /// A probable solve trusts the table's probable bounds, and the exact solve after it
     /// never does: a wrong probable score (made up here) cannot reach an exact answer.
     #[test]
@@ -1154,18 +1177,8 @@ mod tests {
             let exacto = exacto_de(p, o);
             let falso = if exacto > 0 { exacto - 10 } else { exacto + 10 };
             let tabla = Tabla::nueva(14);
-            tabla.guardar(
-                p,
-                o,
-                n,
-                Clase::Probable,
-                -INFINITO,
-                INFINITO,
-                falso,
-                SIN_JUGADA,
-            );
-            let mut ctx = Contexto::nuevo(&tabla, None);
-            ctx.probable = true;
+            plantar(&tabla, (p, o), falso);
+            let mut ctx = probable(&tabla);
             assert_eq!(ctx.resolver_exacto(p, o, -INFINITO, INFINITO).0, falso);
             assert_eq!(
                 ctx.nws_exacto(p, o, exacto - 1, n) > exacto - 1,
@@ -1180,28 +1193,31 @@ mod tests {
         }
     }
 
+    /// At least four random positions with 12 empties where the side to move can move
+    /// (where ProbCut starts: see [`una_solucion_probable_sin_cortes_probables_es_exacta`]).
+    fn con_12_vacias(semilla: u64) -> Vec<(u64, u64)> {
+        let posiciones: Vec<(u64, u64)> = (0..8)
+            .map(|k| al_azar(semilla + k, 12))
+            .filter(|&(p, o)| (!(p | o)).count_ones() == 12 && movimientos(p, o) != 0)
+            .collect();
+        assert!(posiciones.len() >= 4, "{}", posiciones.len());
+        posiciones
+    }
+
     /// A probable solve that relied on nothing probable stores exact bounds, which the
     /// exact solve after it takes as they are. Here the root has 12 empties: its
     /// full-window search never tries ProbCut, and its children, with 11, are below
     /// where ProbCut starts.
     #[test]
     fn una_solucion_probable_sin_cortes_probables_es_exacta() {
-        let mut resueltas = 0;
-        for semilla in 0..6 {
-            let (p, o) = al_azar(0x2545_F491_4F6C_DD1D + semilla, 12);
-            if (!(p | o)).count_ones() != 12 || movimientos(p, o) == 0 {
-                continue;
-            }
-            resueltas += 1;
+        for (p, o) in con_12_vacias(0x2545_F491_4F6C_DD1D) {
             let tabla = Tabla::nueva(14);
-            let mut ctx = Contexto::nuevo(&tabla, None);
-            ctx.probable = true;
+            let mut ctx = probable(&tabla);
             let (valor, _) = ctx.resolver_exacto(p, o, -INFINITO, INFINITO);
             assert_eq!(valor, exacto_de(p, o));
             let e = tabla.buscar(p, o).expect("la raíz en la tabla");
-            assert_eq!(e.clase, Clase::Exacta, "semilla {semilla}");
+            assert_eq!(e.clase, Clase::Exacta, "{p:#x} {o:#x}");
         }
-        assert!(resueltas >= 4, "{resueltas}");
     }
 
     /// A probable solve that took a probable bound from the table (made up here, on
@@ -1219,24 +1235,13 @@ mod tests {
             while jugadas != 0 {
                 let x = jugadas.trailing_zeros();
                 jugadas &= jugadas - 1;
-                let (p2, o2) = despues(p, o, x, voltear(p, o, x));
                 // Every child claims the root wins by 20 more than it does.
                 let falso = (-exacto - 20).max(-64);
-                tabla.guardar(
-                    p2,
-                    o2,
-                    n - 1,
-                    Clase::Probable,
-                    -INFINITO,
-                    INFINITO,
-                    falso,
-                    SIN_JUGADA,
-                );
+                plantar(&tabla, despues(p, o, x, voltear(p, o, x)), falso);
             }
-            let mut ctx = Contexto::nuevo(&tabla, None);
-            ctx.probable = true;
-            let (probable, _) = ctx.resolver_exacto(p, o, -INFINITO, INFINITO);
-            assert_ne!(probable, exacto, "{vacias} vacías");
+            let mut ctx = probable(&tabla);
+            let (valor, _) = ctx.resolver_exacto(p, o, -INFINITO, INFINITO);
+            assert_ne!(valor, exacto, "{vacias} vacías");
             assert_eq!(tabla.buscar(p, o).unwrap().clase, Clase::Probable);
             ctx.probable = false;
             assert_eq!(ctx.resolver_exacto(p, o, -INFINITO, INFINITO).0, exacto);
@@ -1252,30 +1257,8 @@ mod tests {
     /// exact.
     #[test]
     fn cada_cota_probable_usada_se_anota() {
-        let plantar = |tabla: &Tabla, (p, o): (u64, u64), valor: i32| {
-            let n = (!(p | o)).count_ones();
-            tabla.guardar(
-                p,
-                o,
-                n,
-                Clase::Probable,
-                -INFINITO,
-                INFINITO,
-                valor,
-                SIN_JUGADA,
-            );
-        };
-        fn probable(tabla: &Tabla) -> Contexto<'_> {
-            let mut ctx = Contexto::nuevo(tabla, None);
-            ctx.probable = true;
-            ctx
-        }
         let mut etc = 0;
-        for semilla in 0..8 {
-            let (p, o) = al_azar(0x243F_6A88_85A3_08D3 + semilla, 12);
-            if (!(p | o)).count_ones() != 12 || movimientos(p, o) == 0 {
-                continue;
-            }
+        for (p, o) in con_12_vacias(0x243F_6A88_85A3_08D3) {
             // The node's own entry: above `alfa`, under it, and in a full window.
             for (alfa, valor) in [(-21, -10), (-21, -30)] {
                 let tabla = Tabla::nueva(14);
