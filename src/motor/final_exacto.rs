@@ -1160,6 +1160,17 @@ mod tests {
         );
     }
 
+    /// [`plantar`] on every child of `(p, o)` (it must have a move).
+    fn plantar_en_hijos(tabla: &Tabla, (p, o): (u64, u64), valor: i32) {
+        let mut jugadas = movimientos(p, o);
+        assert_ne!(jugadas, 0);
+        while jugadas != 0 {
+            let x = jugadas.trailing_zeros();
+            jugadas &= jugadas - 1;
+            plantar(tabla, despues(p, o, x, voltear(p, o, x)), valor);
+        }
+    }
+
     /// A probable solve on `tabla`.
     fn probable(tabla: &Tabla) -> Contexto<'_> {
         let mut ctx = Contexto::nuevo(tabla, None);
@@ -1230,15 +1241,8 @@ mod tests {
             let n = (!(p | o)).count_ones();
             let exacto = exacto_de(p, o);
             let tabla = Tabla::nueva(14);
-            let mut jugadas = movimientos(p, o);
-            assert_ne!(jugadas, 0);
-            while jugadas != 0 {
-                let x = jugadas.trailing_zeros();
-                jugadas &= jugadas - 1;
-                // Every child claims the root wins by 20 more than it does.
-                let falso = (-exacto - 20).max(-64);
-                plantar(&tabla, despues(p, o, x, voltear(p, o, x)), falso);
-            }
+            // Every child claims the root wins by 20 more than it does.
+            plantar_en_hijos(&tabla, (p, o), (-exacto - 20).max(-64));
             let mut ctx = probable(&tabla);
             let (valor, _) = ctx.resolver_exacto(p, o, -INFINITO, INFINITO);
             assert_ne!(valor, exacto, "{vacias} vacías");
@@ -1282,12 +1286,7 @@ mod tests {
                     continue;
                 }
                 let tabla = Tabla::nueva(14);
-                let mut jugadas = movimientos(p, o);
-                while jugadas != 0 {
-                    let x = jugadas.trailing_zeros();
-                    jugadas &= jugadas - 1;
-                    plantar(&tabla, despues(p, o, x, voltear(p, o, x)), -alfa - 2);
-                }
+                plantar_en_hijos(&tabla, (p, o), -alfa - 2);
                 let mut ctx = probable(&tabla);
                 assert_eq!(ctx.nws_exacto(p, o, alfa, 12), alfa + 2);
                 assert_eq!(ctx.inexactos, 1, "alfa {alfa}");
