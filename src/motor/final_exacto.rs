@@ -38,7 +38,7 @@ use super::{
     evaluacion::{ESCALA, estabilidad_esquinas, estables},
     nucleo::{
         BIT_CUADRANTE, CLASES, Contexto, VECINOS, cuadrantes_de, cuenta, despues,
-        movilidad_ponderada, movimientos, paridad, puntaje_final, tiene_jugada, vecinos, voltear,
+        movilidad_ponderada, movimientos, paridad, puntaje_final, tiene_jugada, vecinos,
         voltear_ultima,
     },
     tabla::{Clase, SIN_JUGADA},
@@ -203,39 +203,6 @@ fn traer_mejor(lista: &mut [Candidata], i: usize) {
     lista.swap(i, mejor);
 }
 
-/// The best score of the side to move among `jugadas` (each a square and what its
-/// child search needs), tried in that order until one passes `alfa` (fail-soft), each
-/// searched by `hijo` on the position after it; `-INFINITO` if none is valid. The loop of
-/// the written-out last levels.
-#[inline(always)]
-fn mejor_de<R: Copy, const K: usize>(
-    p: u64,
-    o: u64,
-    alfa: i32,
-    jugadas: [(u32, R); K],
-    mut hijo: impl FnMut(u64, u64, u32, R) -> i32,
-) -> i32 {
-    let mut mejor = -INFINITO;
-    for (x, resto) in jugadas {
-        if VECINOS[x as usize] & o == 0 {
-            continue;
-        }
-        let volteadas = voltear(p, o, x);
-        if volteadas == 0 {
-            continue;
-        }
-        let (p2, o2) = despues(p, o, x, volteadas);
-        let valor = hijo(p2, o2, x, resto);
-        if valor > mejor {
-            mejor = valor;
-            if valor > alfa {
-                break;
-            }
-        }
-    }
-    mejor
-}
-
 /// Whether the rival's stable discs already keep the score at or under `alfa`: then
 /// that bound.
 #[inline(always)]
@@ -326,9 +293,49 @@ impl Contexto<'_> {
 /// (e.g. `#[target_feature]`): they call one another, so that the whole solve runs
 /// under those attributes; the generator's `#[inline]` functions are compiled into them.
 macro_rules! definir_resolvedor {
-    ($(#[$atributo:meta])* mod $nombre:ident) => {
+    ($(#[$atributo:meta])* mod $nombre:ident, voltear = $voltear:expr) => {
         mod $nombre {
             use super::*;
+
+            /// The flips of a move, as this copy computes them (`$voltear`: square as
+            /// `u8`).
+            #[inline(always)]
+            fn voltear(p: u64, o: u64, x: u32) -> u64 {
+                ($voltear)(p, o, x as u8)
+            }
+
+            /// The best score of the side to move among `jugadas` (each a square and what
+            /// its child search needs), tried in that order until one passes `alfa`
+            /// (fail-soft), each searched by `hijo` on the position after it; `-INFINITO`
+            /// if none is valid. The loop of the written-out last levels.
+            #[inline(always)]
+            fn mejor_de<R: Copy, const K: usize>(
+                p: u64,
+                o: u64,
+                alfa: i32,
+                jugadas: [(u32, R); K],
+                mut hijo: impl FnMut(u64, u64, u32, R) -> i32,
+            ) -> i32 {
+                let mut mejor = -INFINITO;
+                for (x, resto) in jugadas {
+                    if VECINOS[x as usize] & o == 0 {
+                        continue;
+                    }
+                    let volteadas = voltear(p, o, x);
+                    if volteadas == 0 {
+                        continue;
+                    }
+                    let (p2, o2) = despues(p, o, x, volteadas);
+                    let valor = hijo(p2, o2, x, resto);
+                    if valor > mejor {
+                        mejor = valor;
+                        if valor > alfa {
+                            break;
+                        }
+                    }
+                }
+                mejor
+            }
 
             /// The exact score of `(p, o)` for the side to move, searched with the window
             /// `(alfa, beta)`, and its best move (`None` if it must pass or the game is over).
@@ -992,15 +999,21 @@ macro_rules! definir_resolvedor {
 
 definir_resolvedor!(
     /// The solver for any processor.
-    mod portable
+    mod portable,
+    voltear = crate::reglas::bitboard::volteos_u64
 );
 
 #[cfg(target_arch = "x86_64")]
 definir_resolvedor!(
-    /// The solver compiled for AVX2, BMI1, BMI2, LZCNT and POPCNT (x86-64-v3). Only to be
-    /// called where `tiene_avx2` has found them.
+    /// The solver compiled for AVX2, BMI1, BMI2, LZCNT and POPCNT (x86-64-v3), with the
+    /// flips written in AVX2 instructions. Only to be called where `tiene_avx2` has found
+    /// them.
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-    mod avx2
+    mod avx2,
+    // SAFETY: this copy runs only where `tiene_avx2` has found AVX2 (see
+    // `Contexto::resolver_exacto`), and after inlining the call is made from its
+    // functions, compiled for it.
+    voltear = |p, o, x| unsafe { crate::reglas::bitboard::volteos_avx2(p, o, x) }
 );
 
 impl Contexto<'_> {
@@ -1078,7 +1091,7 @@ fn clave_rapida(p2: u64, o2: u64, x: u32, impares: u64) -> i32 {
 #[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
     use super::*;
-    use crate::motor::tabla::Tabla;
+    use crate::motor::{nucleo::voltear, tabla::Tabla};
 
     /// A position reached by random moves (xorshift, the same on every run) from the
     /// start, with `vacias` empties left or the game's end, as `(p, o)`.
