@@ -26,7 +26,8 @@
 //!
 //! The whole solver is compiled twice (see `definir_resolvedor!`): for any x86-64, and for
 //! processors with AVX2 and POPCNT, chosen at run time as perft does: about 1.35× as fast,
-//! the same nodes.
+//! the same nodes. The second copy also takes its flips from `bitboard::volteos_avx2`, the
+//! generator's flips written in AVX2 instructions.
 //!
 //! A pass happens only when the side to move has no valid move; the game ends when
 //! neither has one. Scores follow the FFO convention: the empties go to the winner.
