@@ -324,8 +324,9 @@ pub(crate) fn volteos_u64(propias: u64, rivales: u64, indice: u8) -> u64 {
 /// The compiler, given [`volteos_u64`] with AVX2 enabled, vectorizes the rays too, but
 /// it gathers the eight rays' `if` into one vector and spreads it out again: in a chain
 /// of dependent calls on the processors of these machines, 10.5 ns per move against
-/// 6.7 ns here. FFO #40-#49 (`benches/ffo.rs`, one thread), the same nodes and a median
-/// of 23.6 s against 24.3 s in four runs alternated with the binary before.
+/// 6.7 ns here. FFO #40-#49 (`benches/ffo.rs`, one thread): the same nodes, and 0.93 to
+/// 0.99 of the time before (median 0.96) in four pairs of runs alternated with the binary
+/// before.
 #[cfg(target_arch = "x86_64")]
 #[inline]
 #[target_feature(enable = "avx2")]
@@ -628,7 +629,7 @@ mod tests {
                 indice
             );
             #[cfg(target_arch = "x86_64")]
-            if std::arch::is_x86_feature_detected!("avx2") {
+            if tiene_avx2() {
                 // SAFETY: the processor has AVX2, checked just above.
                 let avx2 = unsafe { volteos_avx2(propias, rivales, indice) };
                 prop_assert_eq!(Bitboard(avx2), esperados, "AVX2, casilla {}", indice);
