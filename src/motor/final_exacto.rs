@@ -26,8 +26,9 @@
 //!
 //! The whole solver is compiled twice (see `definir_resolvedor!`): for any x86-64, and for
 //! processors with AVX2 and POPCNT, chosen at run time as perft does: about 1.35× as fast,
-//! the same nodes. The second copy also takes its flips from `bitboard::volteos_avx2`, the
-//! generator's flips written in AVX2 instructions.
+//! the same nodes. The second copy also takes its moves and flips from
+//! `bitboard::jugadas_avx2` and `bitboard::volteos_avx2`, the generator written in AVX2
+//! instructions.
 //!
 //! A pass happens only when the side to move has no valid move; the game ends when
 //! neither has one. Scores follow the FFO convention: the empties go to the winner.
@@ -39,8 +40,7 @@ use super::{
     evaluacion::{ESCALA, estabilidad_esquinas, estables},
     nucleo::{
         BIT_CUADRANTE, CLASES, Contexto, VECINOS, cuadrantes_de, cuenta, despues,
-        movilidad_ponderada, movimientos, paridad, puntaje_final, tiene_jugada, vecinos,
-        voltear_ultima,
+        movilidad_ponderada, paridad, puntaje_final, tiene_jugada, vecinos, voltear_ultima,
     },
     tabla::{Clase, SIN_JUGADA},
 };
@@ -294,9 +294,15 @@ impl Contexto<'_> {
 /// (e.g. `#[target_feature]`): they call one another, so that the whole solve runs
 /// under those attributes; the generator's `#[inline]` functions are compiled into them.
 macro_rules! definir_resolvedor {
-    ($(#[$atributo:meta])* mod $nombre:ident, voltear = $voltear:expr) => {
+    ($(#[$atributo:meta])* mod $nombre:ident, voltear = $voltear:expr, movimientos = $movimientos:expr) => {
         mod $nombre {
             use super::*;
+
+            /// The valid moves, as this copy computes them (`$movimientos`).
+            #[inline(always)]
+            fn movimientos(p: u64, o: u64) -> u64 {
+                ($movimientos)(p, o)
+            }
 
             /// The flips of a move, as this copy computes them (`$voltear`: square as
             /// `u8`).
@@ -482,7 +488,7 @@ macro_rules! definir_resolvedor {
                     let clave = if x == u32::from(jugada_tabla) {
                         1 << 30
                     } else {
-                        let mut clave = clave_rapida(p2, o2, x, impares);
+                        let mut clave = clave_rapida(p2, o2, movimientos(p2, o2), x, impares);
                         if let Some(profundidad) = profundidad_orden {
                             clave += clave_de_busqueda(ctx, p2, o2, alfa, profundidad);
                         }
@@ -1001,20 +1007,22 @@ macro_rules! definir_resolvedor {
 definir_resolvedor!(
     /// The solver for any processor.
     mod portable,
-    voltear = crate::reglas::bitboard::volteos_u64
+    voltear = crate::reglas::bitboard::volteos_u64,
+    movimientos = crate::reglas::bitboard::jugadas_u64
 );
 
 #[cfg(target_arch = "x86_64")]
 definir_resolvedor!(
     /// The solver compiled for AVX2, BMI1, BMI2, LZCNT and POPCNT (x86-64-v3), with the
-    /// flips written in AVX2 instructions. Only to be called where `tiene_avx2` has found
-    /// them.
+    /// moves and the flips written in AVX2 instructions. Only to be called where
+    /// `tiene_avx2` has found them.
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     mod avx2,
     // SAFETY: this copy runs only where `tiene_avx2` has found AVX2 (see
     // `Contexto::resolver_exacto`), and after inlining the call is made from its
     // functions, compiled for it.
-    voltear = |p, o, x| unsafe { crate::reglas::bitboard::volteos_avx2(p, o, x) }
+    voltear = |p, o, x| unsafe { crate::reglas::bitboard::volteos_avx2(p, o, x) },
+    movimientos = |p, o| unsafe { crate::reglas::bitboard::jugadas_avx2(p, o) }
 );
 
 impl Contexto<'_> {
@@ -1082,8 +1090,8 @@ const PESO_EVALUACION: i32 = 300;
 /// corners for us, and an odd quadrant. (At 7 empties, the rival's moves and parity
 /// alone were 0.7 % more nodes and, oddly, 8 % more time on FFO #45 and #49.)
 #[inline(always)]
-fn clave_rapida(p2: u64, o2: u64, x: u32, impares: u64) -> i32 {
-    let movilidad = movilidad_ponderada(movimientos(p2, o2));
+fn clave_rapida(p2: u64, o2: u64, jugadas_rival: u64, x: u32, impares: u64) -> i32 {
+    let movilidad = movilidad_ponderada(jugadas_rival);
     let potencial = cuenta(vecinos(o2) & !(p2 | o2));
     let paridad = if impares >> x & 1 != 0 { 1 << 3 } else { 0 };
     ((36 - movilidad) << 15) + (estabilidad_esquinas(o2) << 11) + ((36 - potencial) << 5) + paridad
@@ -1092,7 +1100,10 @@ fn clave_rapida(p2: u64, o2: u64, x: u32, impares: u64) -> i32 {
 #[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
     use super::*;
-    use crate::motor::{nucleo::voltear, tabla::Tabla};
+    use crate::motor::{
+        nucleo::{movimientos, voltear},
+        tabla::Tabla,
+    };
 
     /// A position reached by random moves (xorshift, the same on every run) from the
     /// start, with `vacias` empties left or the game's end, as `(p, o)`.

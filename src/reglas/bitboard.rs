@@ -9,9 +9,10 @@
 //! rules of [`Tablero`](crate::Tablero) reach them through `jugadas` and `volteos`, on
 //! [`Bitboard`]s. There is no other way to find moves in the crate; the one shortcut,
 //! `volteos_ultima_u64`, only counts the flips of the last move of a game (for the exact
-//! solver's last empty square), and a test holds it to `volteos_u64`. `volteos_avx2` is
-//! `volteos_u64`'s algorithm written in AVX2 instructions, for the exact solver's copy
-//! for those processors; a test holds it to `volteos_u64` too.
+//! solver's last empty square), and a test holds it to `volteos_u64`. `volteos_avx2` and
+//! `jugadas_avx2` are `volteos_u64`'s and `jugadas_u64`'s algorithms written in AVX2
+//! instructions, for the exact solver's copy for those processors; the tests hold them
+//! to the reference too.
 
 use std::{
     fmt,
@@ -387,6 +388,55 @@ pub(crate) fn volteos_avx2(propias: u64, rivales: u64, indice: u8) -> u64 {
     _mm_cvtsi128_si64(_mm_or_si128(volteos, _mm_unpackhi_epi64(volteos, volteos))) as u64
 }
 
+/// [`jugadas_u64`] written in AVX2 instructions: the four directions of
+/// [`jugadas_en_linea`] side by side, one per 64-bit lane, each with its step and its
+/// rivals (masked for the line as there). For the exact solver's copy compiled for AVX2,
+/// where it is inlined (see `motor::final_exacto`).
+///
+/// The solver asks for the moves of every node of 5 and more empties and, to sort, for
+/// the rival's moves after each candidate: four chains of scalar shifts became one
+/// chain of vector shifts. FFO #45 and #49 (`benches/ffo.rs`, one thread): the same
+/// nodes, and 0.943 to 0.968 of the time before in three rounds alternated with the
+/// binary before.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn jugadas_avx2(propias: u64, rivales: u64) -> u64 {
+    use std::arch::x86_64::{
+        _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_and_si256,
+        _mm256_castsi256_si128, _mm256_extracti128_si256, _mm256_or_si256, _mm256_set_epi64x,
+        _mm256_set1_epi64x, _mm256_slli_epi64, _mm256_sllv_epi64, _mm256_srlv_epi64,
+    };
+    let interiores = (rivales & SIN_BORDES_A_H) as i64;
+    // Lanes from the low one: rows, columns, diagonals like A1-H8, diagonals like A8-H1.
+    let paso = _mm256_set_epi64x(7, 9, 8, 1);
+    let rivales_v = _mm256_set_epi64x(interiores, interiores, rivales as i64, interiores);
+    let propias_v = _mm256_set1_epi64x(propias as i64);
+    let doble = _mm256_slli_epi64::<1>(paso);
+    let avanzar = |x, paso| _mm256_sllv_epi64(x, paso);
+    let volver = |x, paso| _mm256_srlv_epi64(x, paso);
+    // A run one step longer: the squares of `mascara` that the run, moved, reaches.
+    let crecer =
+        |corrida, mascara, movida| _mm256_or_si256(corrida, _mm256_and_si256(mascara, movida));
+    let mut hacia_h8 = _mm256_and_si256(rivales_v, avanzar(propias_v, paso));
+    let mut hacia_a1 = _mm256_and_si256(rivales_v, volver(propias_v, paso));
+    hacia_h8 = crecer(hacia_h8, rivales_v, avanzar(hacia_h8, paso));
+    hacia_a1 = crecer(hacia_a1, rivales_v, volver(hacia_a1, paso));
+    let pares_h8 = _mm256_and_si256(rivales_v, avanzar(rivales_v, paso));
+    let pares_a1 = volver(pares_h8, paso);
+    for _ in 0..2 {
+        hacia_h8 = crecer(hacia_h8, pares_h8, avanzar(hacia_h8, doble));
+        hacia_a1 = crecer(hacia_a1, pares_a1, volver(hacia_a1, doble));
+    }
+    let jugadas = _mm256_or_si256(avanzar(hacia_h8, paso), volver(hacia_a1, paso));
+    let jugadas = _mm_or_si128(
+        _mm256_castsi256_si128(jugadas),
+        _mm256_extracti128_si256::<1>(jugadas),
+    );
+    let jugadas = _mm_cvtsi128_si64(_mm_or_si128(jugadas, _mm_unpackhi_epi64(jugadas, jugadas)));
+    jugadas as u64 & !(propias | rivales)
+}
+
 /// For a piece placed at place `i` (0..8) of a line whose other places hold, bit by bit
 /// in `linea`, own pieces (1) or rival ones (0): how many rival pieces it flips along the
 /// line. Places past the end of a shorter line read as rivals with no own piece after
@@ -614,12 +664,16 @@ mod tests {
     }
 
     /// Checks both generators against the reference on one position, every square, and
-    /// the AVX2 flips too where the processor has AVX2.
+    /// the AVX2 moves and flips too where the processor has AVX2.
     fn como_la_referencia(propias: u64, rivales: u64) -> Result<(), TestCaseError> {
-        prop_assert_eq!(
-            Bitboard(jugadas_u64(propias, rivales)),
-            Bitboard(referencia::jugadas(propias, rivales))
-        );
+        let jugadas = Bitboard(referencia::jugadas(propias, rivales));
+        prop_assert_eq!(Bitboard(jugadas_u64(propias, rivales)), jugadas);
+        #[cfg(target_arch = "x86_64")]
+        if tiene_avx2() {
+            // SAFETY: the processor has AVX2, checked just above.
+            let avx2 = unsafe { jugadas_avx2(propias, rivales) };
+            prop_assert_eq!(Bitboard(avx2), jugadas, "AVX2");
+        }
         for indice in 0..64 {
             let esperados = Bitboard(referencia::volteos(propias, rivales, indice));
             prop_assert_eq!(
