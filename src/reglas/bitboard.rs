@@ -408,8 +408,10 @@ pub(crate) fn jugadas_avx2(propias: u64, rivales: u64) -> u64 {
         _mm256_set1_epi64x, _mm256_slli_epi64, _mm256_sllv_epi64, _mm256_srlv_epi64,
     };
     let interiores = (rivales & SIN_BORDES_A_H) as i64;
-    // Lanes from the low one: rows, columns, diagonals like A1-H8, diagonals like A8-H1.
-    let paso = _mm256_set_epi64x(7, 9, 8, 1);
+    // Lanes from the low one, as the rays: rows, columns, diagonals like A1-H8, diagonals
+    // like A8-H1; only the columns need no mask.
+    let [a, b, c, d] = PASOS_HACIA_A1.map(i64::from);
+    let paso = _mm256_set_epi64x(d, c, b, a);
     let rivales_v = _mm256_set_epi64x(interiores, interiores, rivales as i64, interiores);
     let propias_v = _mm256_set1_epi64x(propias as i64);
     let doble = _mm256_slli_epi64::<1>(paso);
