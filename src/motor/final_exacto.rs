@@ -40,7 +40,8 @@ use super::{
     evaluacion::{ESCALA, estabilidad_esquinas, estables},
     nucleo::{
         BIT_CUADRANTE, CLASES, Contexto, VECINOS, cuadrantes_de, cuenta, despues,
-        movilidad_ponderada, paridad, puntaje_final, tiene_jugada, vecinos, voltear_ultima,
+        movilidad_ponderada, movimientos, paridad, puntaje_final, tiene_jugada, vecinos,
+        voltear_ultima,
     },
     tabla::{Clase, SIN_JUGADA},
 };
@@ -189,7 +190,7 @@ impl Esperado {
 
 /// One candidate move of a sorted node: the square, its flips, the sort key, and the
 /// rival's moves after it, which the key needs and the child's search too (see
-/// `nws_hijo`).
+/// `nws_exacto`).
 #[derive(Clone, Copy, Default)]
 struct Candidata {
     x: u32,
@@ -412,7 +413,7 @@ macro_rules! definir_resolvedor {
                     let valor = if i == 0 {
                         -resolver_exacto(ctx, p2, o2, -beta, -alfa).0
                     } else {
-                        let prueba = -nws_hijo(
+                        let prueba = -nws_exacto(
                             ctx,
                             p2,
                             o2,
@@ -541,27 +542,13 @@ macro_rules! definir_resolvedor {
             }
 
             /// The null-window search (window `(alfa, alfa + 1)`) of a position with `n` empties:
-            /// picks the level for `n`. Fail-soft.
+            /// picks the level for `n`. Fail-soft. `jugadas` are the valid moves of `(p, o)`:
+            /// a sorted node computed them for its sort key, and its children from 6 to 10
+            /// empties need not compute them again (FFO #45 and #49: the same nodes, 0.961
+            /// to 0.999 of the time in nine pairs of runs alternated with the binary before).
             #[inline]
             $(#[$atributo])*
             pub(super) fn nws_exacto(
-                ctx: &mut Contexto<'_>,
-                p: u64,
-                o: u64,
-                alfa: i32,
-                n: u32,
-                esperado: Esperado,
-            ) -> i32 {
-                nws_hijo(ctx, p, o, alfa, n, esperado, movimientos(p, o))
-            }
-
-            /// [`nws_exacto`] with the valid moves of `(p, o)`, `jugadas`, already known: the
-            /// parent computed them for its sort key, and a child from 6 to 10 empties need
-            /// not compute them again (FFO #45 and #49: the same nodes, 0.963 to 0.999 of
-            /// the time in five pairs of runs alternated with the binary before).
-            #[inline]
-            $(#[$atributo])*
-            fn nws_hijo(
                 ctx: &mut Contexto<'_>,
                 p: u64,
                 o: u64,
@@ -680,7 +667,7 @@ macro_rules! definir_resolvedor {
                     traer_mejor(lista, i);
                     let c = lista[i];
                     let (p2, o2) = despues(p, o, c.x, c.volteadas);
-                    let valor = -nws_hijo(
+                    let valor = -nws_exacto(
                         ctx,
                         p2,
                         o2,
@@ -786,7 +773,9 @@ macro_rules! definir_resolvedor {
                     let (p2, o2) = despues(punto.p, punto.o, x, volteadas);
                     let alfa = -punto.alfa - 1;
                     let inexactos = ctx.inexactos;
-                    let valor = -nws_exacto(ctx, p2, o2, alfa, punto.n - 1, Esperado::Corte);
+                    let jugadas = movimientos(p2, o2);
+                    let valor =
+                        -nws_exacto(ctx, p2, o2, alfa, punto.n - 1, Esperado::Corte, jugadas);
                     if ctx.abortada {
                         return;
                     }
@@ -1115,13 +1104,14 @@ impl Contexto<'_> {
     /// The null-window search (window `(alfa, alfa + 1)`) of a position with `n` empties,
     /// fail-soft; like [`Contexto::resolver_exacto`], in the copy for the processor.
     pub fn nws_exacto(&mut self, p: u64, o: u64, alfa: i32, n: u32) -> i32 {
+        let jugadas = movimientos(p, o);
         #[cfg(target_arch = "x86_64")]
         if crate::reglas::bitboard::tiene_avx2() {
             // SAFETY: the processor has every feature that `avx2` is compiled for,
             // checked just above.
-            return unsafe { avx2::nws_exacto(self, p, o, alfa, n, Esperado::Corte) };
+            return unsafe { avx2::nws_exacto(self, p, o, alfa, n, Esperado::Corte, jugadas) };
         }
-        portable::nws_exacto(self, p, o, alfa, n, Esperado::Corte)
+        portable::nws_exacto(self, p, o, alfa, n, Esperado::Corte, jugadas)
     }
 }
 
@@ -1207,13 +1197,13 @@ mod tests {
             unsafe {
                 (
                     avx2::resolver_exacto(&mut ctx, p, o, -INFINITO, INFINITO),
-                    avx2::nws_exacto(&mut otro, p, o, alfa, n, Esperado::Corte),
+                    avx2::nws_exacto(&mut otro, p, o, alfa, n, Esperado::Corte, movimientos(p, o)),
                 )
             }
         } else {
             (
                 portable::resolver_exacto(&mut ctx, p, o, -INFINITO, INFINITO),
-                portable::nws_exacto(&mut otro, p, o, alfa, n, Esperado::Corte),
+                portable::nws_exacto(&mut otro, p, o, alfa, n, Esperado::Corte, movimientos(p, o)),
             )
         };
         (valor, mejor, prueba, ctx.nodos + otro.nodos)
@@ -1393,7 +1383,8 @@ mod tests {
                 for esperado in [Esperado::Corte, Esperado::Todos] {
                     let tabla = Tabla::nueva(14);
                     let mut ctx = Contexto::nuevo(&tabla, None);
-                    let valor = portable::nws_exacto(&mut ctx, p, o, alfa, n, esperado);
+                    let valor =
+                        portable::nws_exacto(&mut ctx, p, o, alfa, n, esperado, movimientos(p, o));
                     assert_eq!(
                         valor > alfa,
                         exacto > alfa,
