@@ -36,9 +36,11 @@ for ejecutable in "$viejo" "$nuevo"; do
     fi
 done
 
-# Nodos y segundos de FFO #40-#49 con un hilo, según la línea «total» del banco.
+# Nodos y segundos de FFO #40-#49 con un hilo, según la línea «total» del banco; si el
+# banco falla (una jugada o un puntaje equivocado), termina con su error.
 total() {
-    "$1" --bench | awk '/^ *total/ { print $2, $3 }'
+    salida=$("$1" --bench) || { echo "falló el banco ffo: $1" >&2; exit 1; }
+    echo "$salida" | awk '/^ *total/ { print $2, $3 }'
 }
 
 ronda=1

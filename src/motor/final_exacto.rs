@@ -46,9 +46,6 @@ use super::{
     tabla::{Clase, SIN_JUGADA},
 };
 
-/// Valid moves not yet known (no position has every square as a move).
-const DESCONOCIDAS: u64 = u64::MAX;
-
 /// Above every score (-64..=64).
 pub(super) const INFINITO: i32 = 100;
 
@@ -301,7 +298,11 @@ impl Contexto<'_> {
 /// (e.g. `#[target_feature]`): they call one another, so that the whole solve runs
 /// under those attributes; the generator's `#[inline]` functions are compiled into them.
 macro_rules! definir_resolvedor {
-    ($(#[$atributo:meta])* mod $nombre:ident, voltear = $voltear:expr, movimientos = $movimientos:expr) => {
+    (
+        $(#[$atributo:meta])* mod $nombre:ident,
+        voltear = $voltear:expr,
+        movimientos = $movimientos:expr
+    ) => {
         mod $nombre {
             use super::*;
 
@@ -606,7 +607,8 @@ macro_rules! definir_resolvedor {
                     if del_rival == 0 {
                         return puntaje_final(p, o);
                     }
-                    return -nws_tabla::<CHICO>(ctx, o, p, -alfa - 1, n, esperado.hijo(0), del_rival);
+                    let hijo = esperado.hijo(0);
+                    return -nws_tabla::<CHICO>(ctx, o, p, -alfa - 1, n, hijo, del_rival);
                 }
                 if !CHICO
                     && ctx.probable
@@ -813,13 +815,13 @@ macro_rules! definir_resolvedor {
                         n += 1;
                     }
                 }
-                nws_paridad(ctx, p, o, alfa, lista, n, paridad(vacias), false, jugadas)
+                nws_paridad(ctx, p, o, alfa, lista, n, paridad(vacias), false, Some(jugadas))
             }
 
             /// Null-window search over the `n` empties listed in `vacias` (see [`Lista`]),
             /// those in odd quadrants first, each part in the list's order. `pase` says
-            /// that the rival just passed; `conocidas` are the valid moves of `(p, o)`, or
-            /// [`DESCONOCIDAS`].
+            /// that the rival just passed; `conocidas` are the valid moves of `(p, o)` if the
+            /// caller has them.
             #[allow(clippy::too_many_arguments)]
             $(#[$atributo])*
             fn nws_paridad(
@@ -831,7 +833,7 @@ macro_rules! definir_resolvedor {
                 n: u32,
                 paridad: u32,
                 pase: bool,
-                conocidas: u64,
+                conocidas: Option<u64>,
             ) -> i32 {
                 match n {
                     0 => return puntaje_final(p, o),
@@ -882,12 +884,12 @@ macro_rules! definir_resolvedor {
                 }
                 // The moves once, as Edax does here: cheaper than trying each empty's
                 // flips, and a pass is known at once.
-                let jugadas = if conocidas != DESCONOCIDAS { conocidas } else { movimientos(p, o) };
+                let jugadas = conocidas.unwrap_or_else(|| movimientos(p, o));
                 if jugadas == 0 {
                     if pase {
                         return puntaje_final(p, o);
                     }
-                    return -nws_paridad(ctx, o, p, -alfa - 1, vacias, n, paridad, true, DESCONOCIDAS);
+                    return -nws_paridad(ctx, o, p, -alfa - 1, vacias, n, paridad, true, None);
                 }
                 let impares = cuadrantes_de(paridad);
                 let mut mejor = -INFINITO;
@@ -902,8 +904,17 @@ macro_rules! definir_resolvedor {
                         let (p2, o2) = despues(p, o, x, volteadas);
                         let resto = sin(vacias, i);
                         let paridad = paridad ^ bit;
-                        let valor =
-                            -nws_paridad(ctx, p2, o2, -alfa - 1, resto, n - 1, paridad, false, DESCONOCIDAS);
+                        let valor = -nws_paridad(
+                            ctx,
+                            p2,
+                            o2,
+                            -alfa - 1,
+                            resto,
+                            n - 1,
+                            paridad,
+                            false,
+                            None,
+                        );
                         if valor > mejor {
                             mejor = valor;
                             if valor > alfa {
@@ -1148,10 +1159,7 @@ fn clave_rapida(p2: u64, o2: u64, jugadas_rival: u64, x: u32, impares: u64) -> i
 #[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
     use super::*;
-    use crate::motor::{
-        nucleo::{movimientos, voltear},
-        tabla::Tabla,
-    };
+    use crate::motor::{nucleo::voltear, tabla::Tabla};
 
     /// A position reached by random moves (xorshift, the same on every run) from the
     /// start, with `vacias` empties left or the game's end, as `(p, o)`.
