@@ -476,6 +476,13 @@ macro_rules! definir_resolvedor {
             /// includes a mid-game search if `con_busqueda` (else [`completar_orden`] may add
             /// it later). `SIN_TABLA`: the children have no table entry (they are searched
             /// by [`nws_lista`]), so their buckets are not asked for.
+            ///
+            /// Two passes: first every move's flips, asking for each child's bucket at
+            /// once; then the keys. The first child searched, whose probe used to wait
+            /// for memory, now has its bucket asked for while all the keys are computed,
+            /// not only those after it (FFO #45 and #49: the same nodes, and 0.907 to
+            /// 1.064 of the time in nineteen rounds alternated with the single pass,
+            /// seventeen under 1, median 0.952).
             #[allow(clippy::too_many_arguments)]
             $(#[$atributo])*
             fn candidatas<const SIN_TABLA: bool>(
@@ -498,27 +505,29 @@ macro_rules! definir_resolvedor {
                     let x = jugadas.trailing_zeros();
                     jugadas &= jugadas - 1;
                     let volteadas = voltear(p, o, x);
-                    let (p2, o2) = despues(p, o, x, volteadas);
                     if !SIN_TABLA {
+                        let (p2, o2) = despues(p, o, x, volteadas);
                         ctx.tabla.anticipar(p2, o2);
                     }
-                    let jugadas_rival = movimientos(p2, o2);
-                    let clave = if x == u32::from(jugada_tabla) {
+                    lista[k] = Candidata {
+                        x,
+                        volteadas,
+                        ..Candidata::default()
+                    };
+                    k += 1;
+                }
+                for c in &mut lista[..k] {
+                    let (p2, o2) = despues(p, o, c.x, c.volteadas);
+                    c.jugadas_rival = movimientos(p2, o2);
+                    c.clave = if c.x == u32::from(jugada_tabla) {
                         1 << 30
                     } else {
-                        let mut clave = clave_rapida(p2, o2, jugadas_rival, x, impares);
+                        let mut clave = clave_rapida(p2, o2, c.jugadas_rival, c.x, impares);
                         if let Some(profundidad) = profundidad_orden {
                             clave += clave_de_busqueda(ctx, p2, o2, alfa, profundidad);
                         }
                         clave
                     };
-                    lista[k] = Candidata {
-                        x,
-                        volteadas,
-                        clave,
-                        jugadas_rival,
-                    };
-                    k += 1;
                 }
                 k
             }
