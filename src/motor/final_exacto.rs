@@ -478,11 +478,12 @@ macro_rules! definir_resolvedor {
             /// by [`nws_lista`]), so their buckets are not asked for.
             ///
             /// Two passes: first every move's flips, asking for each child's bucket at
-            /// once; then the keys. The first child searched, whose probe used to wait
-            /// for memory, now has its bucket asked for while all the keys are computed,
-            /// not only those after it (FFO #45 and #49: the same nodes, and 0.907 to
-            /// 1.064 of the time in nineteen rounds alternated with the single pass,
-            /// seventeen under 1, median 0.952).
+            /// once; then the keys, so that every bucket is on its way while all the keys
+            /// are computed (FFO #45 and #49, the same nodes: 0.907 to 1.064 of the time
+            /// of the single pass in nineteen alternated rounds on a busy machine, median
+            /// 0.952; 0.975 to 0.992 in four quieter ones). The same two passes asking for
+            /// the buckets in the second one were not faster (0.999 to 1.044): the gain is
+            /// the earlier request, and it grows when memory is slow.
             #[allow(clippy::too_many_arguments)]
             $(#[$atributo])*
             fn candidatas<const SIN_TABLA: bool>(
