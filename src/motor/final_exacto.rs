@@ -483,7 +483,9 @@ macro_rules! definir_resolvedor {
             /// of the single pass in nineteen alternated rounds on a busy machine, median
             /// 0.952; 0.975 to 0.992 in four quieter ones). The same two passes asking for
             /// the buckets in the second one were not faster (0.999 to 1.044): the gain is
-            /// the earlier request, and it grows when memory is slow.
+            /// the earlier request, and it grows when memory is slow. Earlier still, the
+            /// first pass before the node's own probe, was slower (median 1.025 in eight
+            /// rounds, slow memory): the nodes that the table cuts pay for it.
             #[allow(clippy::too_many_arguments)]
             $(#[$atributo])*
             fn candidatas<const SIN_TABLA: bool>(
