@@ -12,6 +12,7 @@
 //! cargo bench --bench ffo -- 40 45         # only those
 //! cargo bench --bench ffo -- hilos=2       # each with one thread, then with two
 //! cargo bench --bench ffo -- jugada        # the strong player's move in 1 s
+//! cargo bench --bench ffo -- partidas      # a second set: positions of real games
 //! ```
 //!
 //! A wrong move or score ends the run with an error. Times are wall-clock. Before and
@@ -25,6 +26,14 @@
 //! default limit (one second) instead: the report shows whether the answer came in time
 //! and whether it was exact (from 20 empties it should be), and the run fails if a move
 //! took more than the limit and a tenth.
+//!
+//! With `partidas`, the positions with 21 to 24 empties of the eight complete games of
+//! `tests/datos/partidas-completas.tsv` are solved instead, with one thread, and the
+//! nodes are reported: a second set for a change in the move order, whose node count on
+//! FFO #40-#49 alone may only fit those ten problems. Besides the total, the run prints
+//! the geometric mean of the positions' nodes: one position (the 21st) has half of the
+//! total, and two variants compare better by the ratio of their means, where each
+//! position weighs the same.
 
 use std::{
     process::ExitCode,
@@ -32,7 +41,7 @@ use std::{
 };
 
 use othello::{
-    Color, Obf, Tablero,
+    Color, Obf, Partida, Tablero, Transcripcion,
     motor::{
         busqueda::{Buscador, Limite, Solucion},
         perft::{Convencion, perft},
@@ -83,6 +92,12 @@ const FFO: [(u32, &str); 10] = [
     ),
 ];
 
+/// The complete games of the tests: id, spaced transcript, and more columns.
+const PARTIDAS: &str = include_str!("../tests/datos/partidas-completas.tsv");
+
+/// The empties of the positions that `partidas` solves.
+const VACIAS_DE_PARTIDAS: std::ops::RangeInclusive<u32> = 21..=24;
+
 /// How long `perft 12` takes from the initial position.
 fn tiempo_perft_12() -> Duration {
     let inicio = Instant::now();
@@ -122,6 +137,10 @@ fn main() -> ExitCode {
         .filter(|(numero, _)| pedidos.is_empty() || pedidos.contains(numero));
     if argumentos.iter().any(|a| a == "jugada") {
         return jugadas_a_tiempo(elegidas);
+    }
+    if argumentos.iter().any(|a| a == "partidas") {
+        nodos_de_partidas();
+        return ExitCode::SUCCESS;
     }
     let perft_antes = tiempo_perft_12();
     let mut total_tiempo = Duration::ZERO;
@@ -237,4 +256,67 @@ fn jugadas_a_tiempo(elegidas: impl Iterator<Item = (u32, &'static str)>) -> Exit
         eprintln!("{errores} jugadas fuera de tiempo o exactas y equivocadas");
         ExitCode::FAILURE
     }
+}
+
+/// The positions of the complete games with [`VACIAS_DE_PARTIDAS`] empties, each with
+/// the color to move, in the games' order.
+fn posiciones_de_partidas() -> Vec<(Tablero, Color)> {
+    let mut posiciones = Vec::new();
+    for linea in PARTIDAS
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let espaciada = linea.split('\t').nth(1).expect("una transcripción");
+        let transcripcion: Transcripcion = match espaciada.parse() {
+            Ok(transcripcion) => transcripcion,
+            Err(nunca) => match nunca {},
+        };
+        let repeticion = transcripcion
+            .repetir(Partida::nueva())
+            .expect("las partidas del archivo son válidas");
+        let mut partida = Partida::nueva();
+        for &jugada in repeticion.jugadas() {
+            if VACIAS_DE_PARTIDAS.contains(&partida.tablero().vacias().cantidad()) {
+                posiciones.push((partida.tablero().clone(), partida.turno()));
+            }
+            partida.jugar(jugada).expect("una jugada de la partida");
+        }
+    }
+    posiciones
+}
+
+/// Solves each of [`posiciones_de_partidas`] from an empty table with one thread, and
+/// prints the nodes, one line each, the total and the geometric mean.
+fn nodos_de_partidas() {
+    let mut total_nodos = 0u64;
+    let mut total_tiempo = Duration::ZERO;
+    let mut suma_de_logaritmos = 0.0;
+    let posiciones = posiciones_de_partidas();
+    println!("  posición  vacías  turno  jugada  puntaje        nodos  tiempo (s)");
+    for (i, (tablero, turno)) in posiciones.iter().enumerate() {
+        let solucion = Buscador::nuevo()
+            .con_hilos(std::num::NonZeroUsize::MIN)
+            .resolver(tablero, *turno);
+        println!(
+            "  {:>8}  {:>6}  {:>5}  {:>6}  {:>+7}  {:>11}  {:>10.3}",
+            i + 1,
+            tablero.vacias().cantidad(),
+            turno.letra(),
+            solucion.mejor.map_or("--".to_owned(), |p| p.to_string()),
+            solucion.diferencia,
+            solucion.nodos,
+            solucion.tiempo.as_secs_f64(),
+        );
+        total_nodos += solucion.nodos;
+        total_tiempo += solucion.tiempo;
+        suma_de_logaritmos += (solucion.nodos as f64).ln();
+    }
+    println!(
+        "  total                                     {total_nodos:>11}  {:>10.3}",
+        total_tiempo.as_secs_f64()
+    );
+    println!(
+        "  media geométrica de los nodos: {:.0}",
+        (suma_de_logaritmos / posiciones.len() as f64).exp()
+    );
 }
