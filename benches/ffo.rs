@@ -42,7 +42,7 @@ use std::{
 };
 
 use othello::{
-    Color, Obf, Partida, Tablero, Transcripcion,
+    Color, Jugada, Obf, Partida, Tablero,
     motor::{
         busqueda::{Buscador, Limite, Solucion},
         perft::{Convencion, perft},
@@ -268,18 +268,12 @@ fn posiciones_de_partidas() -> Vec<(Tablero, Color)> {
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
     {
         let espaciada = linea.split('\t').nth(1).expect("una transcripción");
-        let transcripcion: Transcripcion = match espaciada.parse() {
-            Ok(transcripcion) => transcripcion,
-            Err(nunca) => match nunca {},
-        };
-        let repeticion = transcripcion
-            .repetir(Partida::nueva())
-            .expect("las partidas del archivo son válidas");
         let mut partida = Partida::nueva();
-        for &jugada in repeticion.jugadas() {
+        for escrita in espaciada.split_whitespace() {
             if VACIAS_DE_PARTIDAS.contains(&partida.tablero().vacias().cantidad()) {
                 posiciones.push((partida.tablero().clone(), partida.turno()));
             }
+            let jugada: Jugada = escrita.parse().expect("una jugada escrita");
             partida.jugar(jugada).expect("una jugada de la partida");
         }
     }
