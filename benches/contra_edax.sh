@@ -1,0 +1,75 @@
+#!/bin/sh
+# Los nodos por segundo del resolvedor (FFO #40-#49, un hilo) contra los de Edax 4.6 sin sus
+# pesos aprendidos, el programa con que el issue 11 fijó la meta: allí Edax daba 38.8 M
+# nodos/s y la meta de 35 M es 0.902 veces eso. Estas máquinas cambian de una hora a otra
+# (±30 %), así que se mide como cociente: los dos alternados en la misma corrida (Edax,
+# nuestro, nuestro, Edax), como pide la guía del proyecto.
+#
+#   EDAX=/ruta/a/edax sh benches/contra_edax.sh        # 3 rondas, unos 20 minutos
+#   EDAX=/ruta/a/edax sh benches/contra_edax.sh 5      # 5 rondas
+#
+# Edax no viene con este proyecto: se compila de su fuente (github.com/abulmo/edax-reversi,
+# versión 4.6; en el README, «El motor»). Sus pesos no hacen falta: este guion escribe un
+# archivo de evaluación de Edax con todos los pesos en cero.
+#
+# Edax cuenta como nodo, además de cada posición que busca, cada hijo que mira para ordenar o
+# en la tabla: 6746767040 nodos en FFO #40-#49; con la cuenta de este proyecto (solo las
+# posiciones buscadas), 5770665796. La meta del issue se fijó con la cuenta de Edax, y este
+# guion la usa igual.
+set -eu
+
+rondas=${1:-3}
+edax=${EDAX:?"falta EDAX, la ruta del ejecutable de Edax 4.6"}
+raiz=$(git rev-parse --show-toplevel)
+carpeta=$(mktemp -d)
+trap 'rm -rf "$carpeta"' EXIT INT TERM
+
+# Los pesos de Edax 4.6 en cero: «EDAX» y «EVAL» (enteros de 32 bits), la versión 3.2.5, una
+# fecha (un doble) y 61 etapas de 114364 pesos de 16 bits, todo en el orden de esta máquina.
+printf 'XADELAVE\003\000\000\000\002\000\000\000\005\000\000\000' > "$carpeta/eval.dat"
+head -c $((8 + 61 * 114364 * 2)) /dev/zero >> "$carpeta/eval.dat"
+# Los problemas, de la tabla del banco `ffo`, en el formato de Edax.
+sed -n 's/^ *"\([-XO]\{64\} [XO];.*\)",\{0,1\}$/\1/p' "$raiz/benches/ffo.rs" > "$carpeta/ffo.obf"
+
+nuevo=$( (cd "$raiz" && cargo bench --bench ffo --no-run 2>&1) |
+    sed -n 's/^ *Executable benches\/ffo.rs (\(.*\))$/\1/p' | tail -n 1)
+case "$nuevo" in /*) ;; *) nuevo="$raiz/$nuevo" ;; esac
+if [ ! -x "$nuevo" ]; then
+    echo "no se pudo compilar el banco ffo: $nuevo" >&2
+    exit 1
+fi
+
+# Nodos y nodos/s de Edax según su línea de resumen.
+medir_edax() {
+    salida=$(cd "$carpeta" && "$edax" -solve ffo.obf -n 1 -l 60 -book-usage off \
+        -eval-file eval.dat 2>&1) || { echo "falló Edax: $edax" >&2; exit 1; }
+    echo "$salida" | awk '/nodes in/ { gsub(/\(/, "", $(NF - 1)); print $2, $(NF - 1) }'
+}
+
+# Nodos y nodos/s del nuestro según la línea «total» del banco; si el banco falla (una jugada
+# o un puntaje equivocado), termina con su error.
+medir_nuestro() {
+    salida=$("$nuevo" --bench) || { echo "falló el banco ffo: $nuevo" >&2; exit 1; }
+    echo "$salida" | awk '/^ *total/ { print $2, $2 / $3 }'
+}
+
+ronda=1
+while [ "$ronda" -le "$rondas" ]; do
+    e1=$(medir_edax)
+    n1=$(medir_nuestro)
+    n2=$(medir_nuestro)
+    e2=$(medir_edax)
+    if [ -z "$e1" ] || [ -z "$e2" ]; then
+        echo "Edax no dio su línea de resumen: $edax" >&2
+        exit 1
+    fi
+    echo "$ronda $e1 $e2 $n1 $n2" | awk '{
+        if ($2 != 6746767040)
+            printf "aviso: Edax visitó %s nodos, no 6746767040 (otra versión u otras opciones)\n", $2
+        edax = ($3 + $5) / 2
+        nuestro = ($7 + $9) / 2
+        printf "ronda %d: Edax %.2f M nodos/s, hoy %.2f M nodos/s, cociente %.3f (meta: %.3f)\n",
+            $1, edax / 1e6, nuestro / 1e6, nuestro / edax, 35 / 38.8
+    }'
+    ronda=$((ronda + 1))
+done
