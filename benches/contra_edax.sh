@@ -31,13 +31,8 @@ head -c $((8 + 61 * 114364 * 2)) /dev/zero >> "$carpeta/eval.dat"
 # Los problemas, de la tabla del banco `ffo`, en el formato de Edax.
 sed -n 's/^ *"\([-XO]\{64\} [XO];.*\)",\{0,1\}$/\1/p' "$raiz/benches/ffo.rs" > "$carpeta/ffo.obf"
 
-nuevo=$( (cd "$raiz" && cargo bench --bench ffo --no-run 2>&1) |
-    sed -n 's/^ *Executable benches\/ffo.rs (\(.*\))$/\1/p' | tail -n 1)
-case "$nuevo" in /*) ;; *) nuevo="$raiz/$nuevo" ;; esac
-if [ ! -x "$nuevo" ]; then
-    echo "no se pudo compilar el banco ffo: $nuevo" >&2
-    exit 1
-fi
+. "$raiz/benches/banco_ffo.sh"
+nuevo=$(compilar_ffo "$raiz")
 
 # Nodos y nodos/s de Edax según su línea de resumen.
 medir_edax() {
@@ -46,18 +41,11 @@ medir_edax() {
     echo "$salida" | awk '/nodes in/ { gsub(/\(/, "", $(NF - 1)); print $2, $(NF - 1) }'
 }
 
-# Nodos y nodos/s del nuestro según la línea «total» del banco; si el banco falla (una jugada
-# o un puntaje equivocado), termina con su error.
-medir_nuestro() {
-    salida=$("$nuevo" --bench) || { echo "falló el banco ffo: $nuevo" >&2; exit 1; }
-    echo "$salida" | awk '/^ *total/ { print $2, $2 / $3 }'
-}
-
 ronda=1
 while [ "$ronda" -le "$rondas" ]; do
     e1=$(medir_edax)
-    n1=$(medir_nuestro)
-    n2=$(medir_nuestro)
+    n1=$(total_ffo "$nuevo")
+    n2=$(total_ffo "$nuevo")
     e2=$(medir_edax)
     if [ -z "$e1" ] || [ -z "$e2" ]; then
         echo "Edax no dio su línea de resumen: $edax" >&2
@@ -67,7 +55,7 @@ while [ "$ronda" -le "$rondas" ]; do
         if ($2 != 6746767040)
             printf "aviso: Edax visitó %s nodos, no 6746767040 (otra versión u otras opciones)\n", $2
         edax = ($3 + $5) / 2
-        nuestro = ($7 + $9) / 2
+        nuestro = ($6 / $7 + $8 / $9) / 2
         printf "ronda %d: Edax %.2f M nodos/s, hoy %.2f M nodos/s, cociente %.3f (meta: %.3f)\n",
             $1, edax / 1e6, nuestro / 1e6, nuestro / edax, 35 / 38.8
     }'

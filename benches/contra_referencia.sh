@@ -18,37 +18,17 @@ raiz=$(git rev-parse --show-toplevel)
 carpeta=$(mktemp -d)
 trap 'rm -rf "$carpeta"' EXIT INT TERM
 
-# El ejecutable del banco `ffo` compilado en la carpeta $1.
-compilar() {
-    (cd "$1" && cargo bench --bench ffo --no-run 2>&1) |
-        sed -n 's/^ *Executable benches\/ffo.rs (\(.*\))$/\1/p' | tail -n 1
-}
-
+. "$raiz/benches/banco_ffo.sh"
 git -C "$raiz" archive "$referencia" | tar -x -C "$carpeta"
-viejo=$(compilar "$carpeta")
-nuevo=$(compilar "$raiz")
-case "$viejo" in /*) ;; *) viejo="$carpeta/$viejo" ;; esac
-case "$nuevo" in /*) ;; *) nuevo="$raiz/$nuevo" ;; esac
-for ejecutable in "$viejo" "$nuevo"; do
-    if [ ! -x "$ejecutable" ]; then
-        echo "no se pudo compilar el banco ffo: $ejecutable" >&2
-        exit 1
-    fi
-done
-
-# Nodos y segundos de FFO #40-#49 con un hilo, según la línea «total» del banco; si el
-# banco falla (una jugada o un puntaje equivocado), termina con su error.
-total() {
-    salida=$("$1" --bench) || { echo "falló el banco ffo: $1" >&2; exit 1; }
-    echo "$salida" | awk '/^ *total/ { print $2, $3 }'
-}
+viejo=$(compilar_ffo "$carpeta")
+nuevo=$(compilar_ffo "$raiz")
 
 ronda=1
 while [ "$ronda" -le "$rondas" ]; do
-    r1=$(total "$viejo")
-    n1=$(total "$nuevo")
-    n2=$(total "$nuevo")
-    r2=$(total "$viejo")
+    r1=$(total_ffo "$viejo")
+    n1=$(total_ffo "$nuevo")
+    n2=$(total_ffo "$nuevo")
+    r2=$(total_ffo "$viejo")
     echo "$ronda $r1 $r2 $n1 $n2" | awk '{
         ref = ($2 / $3 + $4 / $5) / 2
         nuestro = ($6 / $7 + $8 / $9) / 2
