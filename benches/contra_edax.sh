@@ -3,9 +3,12 @@
 # pesos aprendidos, el programa con que el issue 11 fijó la meta: allí Edax daba 38.8 M
 # nodos/s y la meta de 35 M es 0.902 veces eso. Estas máquinas cambian de una hora a otra
 # (±30 %), así que se mide como cociente: los dos alternados en la misma corrida (Edax,
-# nuestro, nuestro, Edax), como pide la guía del proyecto.
+# nuestro, nuestro, Edax), como pide la guía del proyecto. Edax tarda unas nueve veces lo que
+# el nuestro, así que cada turno del nuestro repite el banco hasta sumar el tiempo de la
+# corrida de Edax que abrió la ronda: los dos se miden durante lo mismo, y una racha lenta de
+# la máquina no cae entera sobre una corrida corta.
 #
-#   EDAX=/ruta/a/edax sh benches/contra_edax.sh        # 3 rondas, unos 20 minutos
+#   EDAX=/ruta/a/edax sh benches/contra_edax.sh        # 3 rondas, unos 40 minutos
 #   EDAX=/ruta/a/edax sh benches/contra_edax.sh 5      # 5 rondas
 #
 # Edax no viene con este proyecto: se compila de su fuente (github.com/abulmo/edax-reversi,
@@ -34,30 +37,48 @@ sed -n 's/^ *"\([-XO]\{64\} [XO];.*\)",\{0,1\}$/\1/p' "$raiz/benches/ffo.rs" > "
 . "$raiz/benches/banco_ffo.sh"
 nuevo=$(compilar_ffo "$raiz")
 
-# Nodos y nodos/s de Edax según su línea de resumen.
+# Nodos y segundos de Edax según su línea de resumen (los segundos, de sus nodos/s).
 medir_edax() {
     salida=$(cd "$carpeta" && "$edax" -solve ffo.obf -n 1 -l 60 -book-usage off \
         -eval-file eval.dat 2>&1) || { echo "falló Edax: $edax" >&2; exit 1; }
-    echo "$salida" | awk '/nodes in/ { gsub(/\(/, "", $(NF - 1)); print $2, $(NF - 1) }'
+    medida=$(echo "$salida" |
+        awk '/nodes in/ { gsub(/\(/, "", $(NF - 1)); print $2, $2 / $(NF - 1) }')
+    if [ -z "$medida" ]; then
+        echo "Edax no dio su línea de resumen: $edax" >&2
+        exit 1
+    fi
+    echo "$medida"
+}
+
+# Corre el banco nuestro hasta sumar $1 segundos de FFO #40-#49; imprime las corridas, los
+# nodos y los segundos que sumó.
+turno_nuestro() {
+    corridas=0
+    nodos=0
+    segundos=0
+    while awk -v s="$segundos" -v meta="$1" 'BEGIN { exit !(s < meta) }'; do
+        medida=$(total_ffo "$nuevo")
+        corridas=$((corridas + 1))
+        nodos=$((nodos + ${medida% *}))
+        segundos=$(awk -v a="$segundos" -v b="${medida#* }" 'BEGIN { print a + b }')
+    done
+    echo "$corridas $nodos $segundos"
 }
 
 ronda=1
 while [ "$ronda" -le "$rondas" ]; do
     e1=$(medir_edax)
-    n1=$(total_ffo "$nuevo")
-    n2=$(total_ffo "$nuevo")
+    tiempo_edax=${e1#* }
+    a=$(turno_nuestro "$tiempo_edax")
+    b=$(turno_nuestro "$tiempo_edax")
     e2=$(medir_edax)
-    if [ -z "$e1" ] || [ -z "$e2" ]; then
-        echo "Edax no dio su línea de resumen: $edax" >&2
-        exit 1
-    fi
-    echo "$ronda $e1 $e2 $n1 $n2" | awk '{
-        if ($2 != 6746767040)
+    echo "$ronda $e1 $e2 $a $b" | awk '{
+        if ($2 != 6746767040 || $4 != 6746767040)
             printf "aviso: Edax visitó %s nodos, no 6746767040 (otra versión u otras opciones)\n", $2
-        edax = ($3 + $5) / 2
-        nuestro = ($6 / $7 + $8 / $9) / 2
-        printf "ronda %d: Edax %.2f M nodos/s, hoy %.2f M nodos/s, cociente %.3f (meta: %.3f)\n",
-            $1, edax / 1e6, nuestro / 1e6, nuestro / edax, 35 / 38.8
+        edax = ($2 + $4) / ($3 + $5)
+        nuestro = ($7 + $10) / ($8 + $11)
+        printf "ronda %d: Edax %.2f M nodos/s en %.0f s; hoy %.2f M nodos/s en %.0f s (%d corridas); cociente %.3f (meta: %.3f)\n",
+            $1, edax / 1e6, $3 + $5, nuestro / 1e6, $8 + $11, $6 + $9, nuestro / edax, 35 / 38.8
     }'
     ronda=$((ronda + 1))
 done
