@@ -14,9 +14,11 @@ compilar_ffo() {
     echo "$ejecutable"
 }
 
-# Nodos y segundos de FFO #40-#49 con un hilo, según la línea «total» del banco $1; si el
-# banco falla (una jugada o un puntaje equivocado), termina con su error.
+# Nodos y segundos de FFO #40-#49 con un hilo, según la línea «total» del banco $1, y los
+# segundos de `perft 12` en la misma corrida (la media de antes y después); si el banco
+# falla (una jugada o un puntaje equivocado), termina con su error.
 total_ffo() {
     salida=$("$1" --bench) || { echo "falló el banco ffo: $1" >&2; exit 1; }
-    echo "$salida" | awk '/^ *total/ { print $2, $3 }'
+    echo "$salida" | awk '/^ *total/ { t = $2 " " $3 } /^ *perft 12:/ { p = $3 }
+        END { print t, p }'
 }

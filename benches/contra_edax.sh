@@ -51,18 +51,15 @@ medir_edax() {
 }
 
 # Corre el banco nuestro hasta sumar $1 segundos de FFO #40-#49; imprime las corridas, los
-# nodos y los segundos que sumó.
+# nodos y los segundos que sumó, y los de `perft 12` en esas corridas (la otra meta: FFO
+# #40-#49 en a lo más 10 veces `perft 12`).
 turno_nuestro() {
-    corridas=0
-    nodos=0
-    segundos=0
-    while awk -v s="$segundos" -v meta="$1" 'BEGIN { exit !(s < meta) }'; do
+    suma="0 0 0 0"
+    while echo "$suma" | awk -v meta="$1" '{ exit !($3 < meta) }'; do
         medida=$(total_ffo "$nuevo")
-        corridas=$((corridas + 1))
-        nodos=$((nodos + ${medida% *}))
-        segundos=$(awk -v a="$segundos" -v b="${medida#* }" 'BEGIN { print a + b }')
+        suma=$(echo "$suma $medida" | awk '{ printf "%d %.0f %f %f\n", $1 + 1, $2 + $5, $3 + $6, $4 + $7 }')
     done
-    echo "$corridas $nodos $segundos"
+    echo "$suma"
 }
 
 ronda=1
@@ -76,9 +73,9 @@ while [ "$ronda" -le "$rondas" ]; do
         if ($2 != 6746767040 || $4 != 6746767040)
             printf "aviso: Edax visitó %s nodos, no 6746767040 (otra versión u otras opciones)\n", $2
         edax = ($2 + $4) / ($3 + $5)
-        nuestro = ($7 + $10) / ($8 + $11)
-        printf "ronda %d: Edax %.2f M nodos/s en %.0f s; hoy %.2f M nodos/s en %.0f s (%d corridas); cociente %.3f (meta: %.3f)\n",
-            $1, edax / 1e6, $3 + $5, nuestro / 1e6, $8 + $11, $6 + $9, nuestro / edax, 35 / 38.8
+        nuestro = ($7 + $11) / ($8 + $12)
+        printf "ronda %d: Edax %.2f M nodos/s en %.0f s; hoy %.2f M nodos/s en %.0f s (%d corridas); cociente %.3f (meta: %.3f); FFO = %.2f × perft 12 (meta: ≤ 10)\n",
+            $1, edax / 1e6, $3 + $5, nuestro / 1e6, $8 + $12, $6 + $10, nuestro / edax, 35 / 38.8, ($8 + $12) / ($9 + $13)
     }'
     ronda=$((ronda + 1))
 done

@@ -30,8 +30,8 @@ while [ "$ronda" -le "$rondas" ]; do
     n2=$(total_ffo "$nuevo")
     r2=$(total_ffo "$viejo")
     echo "$ronda $r1 $r2 $n1 $n2" | awk '{
-        ref = ($2 / $3 + $4 / $5) / 2
-        nuestro = ($6 / $7 + $8 / $9) / 2
+        ref = ($2 / $3 + $5 / $6) / 2
+        nuestro = ($8 / $9 + $11 / $12) / 2
         printf "ronda %d: %s %.2f M nodos/s, hoy %.2f M nodos/s, cociente %.3f (meta: %.3f)\n",
             $1, "'"$referencia"'", ref / 1e6, nuestro / 1e6, nuestro / ref, 35 / 21.6
     }'
