@@ -15,10 +15,11 @@ compilar_ffo() {
 }
 
 # Nodos y segundos de FFO #40-#49 con un hilo, según la línea «total» del banco $1, y los
-# segundos de `perft 12` en la misma corrida (la media de antes y después); si el banco
-# falla (una jugada o un puntaje equivocado), termina con su error.
+# segundos de `perft 12` en la misma corrida (la media de antes y después; «-» si el banco
+# no lo mide, como el de bf7005d); si el banco falla (una jugada o un puntaje equivocado),
+# termina con su error.
 total_ffo() {
     salida=$("$1" --bench) || { echo "falló el banco ffo: $1" >&2; exit 1; }
     echo "$salida" | awk '/^ *total/ { t = $2 " " $3 } /^ *perft 12:/ { p = $3 }
-        END { print t, p }'
+        END { print t, (p == "" ? "-" : p) }'
 }

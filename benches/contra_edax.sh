@@ -71,7 +71,7 @@ while [ "$ronda" -le "$rondas" ]; do
     e2=$(medir_edax)
     echo "$ronda $e1 $e2 $a $b" | awk '{
         if ($2 != 6746767040 || $4 != 6746767040)
-            printf "aviso: Edax visitó %s nodos, no 6746767040 (otra versión u otras opciones)\n", $2
+            printf "aviso: Edax visitó %s y %s nodos, no 6746767040 (otra versión u otras opciones)\n", $2, $4
         edax = ($2 + $4) / ($3 + $5)
         nuestro = ($7 + $11) / ($8 + $12)
         printf "ronda %d: Edax %.2f M nodos/s en %.0f s; hoy %.2f M nodos/s en %.0f s (%d corridas); cociente %.3f (meta: %.3f); FFO = %.2f × perft 12 (meta: ≤ 10)\n",
