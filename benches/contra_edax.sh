@@ -57,7 +57,8 @@ turno_nuestro() {
     suma="0 0 0 0"
     while echo "$suma" | awk -v meta="$1" '{ exit !($3 < meta) }'; do
         medida=$(total_ffo "$nuevo")
-        suma=$(echo "$suma $medida" | awk '{ printf "%d %.0f %f %f\n", $1 + 1, $2 + $5, $3 + $6, $4 + $7 }')
+        suma=$(echo "$suma $medida" |
+            awk '{ printf "%d %.0f %f %f\n", $1 + 1, $2 + $5, $3 + $6, $4 + $7 }')
     done
     echo "$suma"
 }
@@ -74,8 +75,10 @@ while [ "$ronda" -le "$rondas" ]; do
             printf "aviso: Edax visitó %s y %s nodos, no 6746767040 (otra versión u otras opciones)\n", $2, $4
         edax = ($2 + $4) / ($3 + $5)
         nuestro = ($7 + $11) / ($8 + $12)
-        printf "ronda %d: Edax %.2f M nodos/s en %.0f s; hoy %.2f M nodos/s en %.0f s (%d corridas); cociente %.3f (meta: %.3f); FFO = %.2f × perft 12 (meta: ≤ 10)\n",
-            $1, edax / 1e6, $3 + $5, nuestro / 1e6, $8 + $12, $6 + $10, nuestro / edax, 35 / 38.8, ($8 + $12) / ($9 + $13)
+        printf "ronda %d: Edax %.2f M nodos/s en %.0f s; hoy %.2f M nodos/s en %.0f s (%d corridas); ",
+            $1, edax / 1e6, $3 + $5, nuestro / 1e6, $8 + $12, $6 + $10
+        printf "cociente %.3f (meta: %.3f); FFO = %.2f × perft 12 (meta: ≤ 10)\n",
+            nuestro / edax, 35 / 38.8, ($8 + $12) / ($9 + $13)
     }'
     ronda=$((ronda + 1))
 done
