@@ -31,8 +31,8 @@ trap 'rm -rf "$carpeta"' EXIT INT TERM
 # fecha (un doble) y 61 etapas de 114364 pesos de 16 bits, todo en el orden de esta máquina.
 printf 'XADELAVE\003\000\000\000\002\000\000\000\005\000\000\000' > "$carpeta/eval.dat"
 head -c $((8 + 61 * 114364 * 2)) /dev/zero >> "$carpeta/eval.dat"
-# Los problemas, de la tabla del banco `ffo`, en el formato de Edax.
-sed -n 's/^ *"\([-XO]\{64\} [XO];.*\)",\{0,1\}$/\1/p' "$raiz/benches/ffo.rs" > "$carpeta/ffo.obf"
+# Los problemas #40 a #49, los del banco `ffo` (las diez primeras líneas del archivo).
+head -n 10 "$raiz/tests/datos/fforum-40-59.obf" > "$carpeta/ffo.obf"
 
 . "$raiz/benches/banco_ffo.sh"
 nuevo=$(compilar_ffo "$raiz")

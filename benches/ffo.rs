@@ -1,5 +1,6 @@
 //! The exact solver on the FFO endgame suite, positions #40 to #49 (20 to 26 empties):
-//! the usual timing set of Othello endgame solvers.
+//! the usual timing set of Othello endgame solvers. #50 to #59 (up to 34 empties, minutes
+//! each) are solved only when named.
 //!
 //! Each position is solved once from an empty table (a solve takes from a fraction of a
 //! second to tens of seconds, so repeating it as criterion would is not worth it), and the
@@ -10,6 +11,7 @@
 //! ```text
 //! cargo bench --bench ffo                  # #40 to #49, one thread
 //! cargo bench --bench ffo -- 40 45         # only those
+//! cargo bench --bench ffo -- 50 51         # harder ones, named (up to #59)
 //! cargo bench --bench ffo -- hilos=2       # each with one thread, then with two
 //! cargo bench --bench ffo -- jugada        # the strong player's move in 1 s
 //! cargo bench --bench ffo -- partidas      # a second set: positions of real games
@@ -49,49 +51,17 @@ use othello::{
     },
 };
 
-/// FFO #40 to #49, as in `fforum-40-59.obf` (lines 1 to 10).
-const FFO: [(u32, &str); 10] = [
-    (
-        40,
-        "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X; A2:+38; C7:+36; D8:+34; C1:+30; B1:+30; G7:+28; D7:+28; C6:+28; F7:+26; A6:+24;",
-    ),
-    (
-        41,
-        "-OOOOO----OOOOX--OOOOOO-XXXXXOO--XXOOX--OOXOXX----OXXO---OOO--O- X; H4:+0; H3:-2; F8:-2; G5:-4; B7:-6; G7:-8; G1:-12; A2:-14; A7:-18; B2:-34;",
-    ),
-    (
-        42,
-        "--OOO-------XX-OOOOOOXOO-OOOOXOOX-OOOXXO---OOXOO---OOOXO--OOOO-- X; G2:+6; A4:+0; C6:-2; C7:-4; C2:-4; D2:-6; B5:-8; B2:-10; B6:-10;",
-    ),
-    (
-        43,
-        "--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O; G3:-12; C7:-12; H4:-22; G7:-28; G2:-30; B1:-36;",
-    ),
-    (
-        44,
-        "--O-X-O---O-XO-O-OOXXXOOOOOOXXXOOOOOXX--XXOOXO----XXXX-----XXX-- O; D2:-14; B8:-14; G2:-18; G6:-18; F1:-22; A7:-24; B7:-26; G5:-28; G8:-28; C8:-28;",
-    ),
-    (
-        45,
-        "---XXXX-X-XXXO--XXOXOO--XXXOXO--XXOXXO---OXXXOO-O-OOOO------OO-- X; B2:+6; G5:+2; H6:+0; G2:-2; G4:-2; G7:-2; D8:-2; C8:-6; G3:-8; H7:-8; A6:-10; B8:-10; B7:-16; G8:-16;",
-    ),
-    (
-        46,
-        "---XXX----OOOX----OOOXX--OOOOXXX--OOOOXX--OXOXXX--XXOO---XXXX-O- X; B3:-8; B7:-10; A3:-12; A4:-16; B5:-22; A5:-24; B6:-26; B1:-26; B2:-28; C1:-34; F8:-36; G7:-38;",
-    ),
-    (
-        47,
-        "-OOOOO----OOOO---OOOOX--XXXXXX---OXOOX--OOOXOX----OOXX----XXXX-- O; G2:+4; G6:-24; G4:-26; A5:-28; G3:-28; G5:-30; G7:-34; G8:-36;",
-    ),
-    (
-        48,
-        "-----X--X-XXX---XXXXOO--XOXOOXX-XOOXXX--XOOXX-----OOOX---XXXXXX- O; F6:+28; G5:+20; G6:+16; G3:+14; E1:+12; D1:+12; H4:+10; H5:+8; H3:+8; C1:-2; B1:-2; B2:-2; G7:-8;",
-    ),
-    (
-        49,
-        "--OX-O----XXOO--OOOOOXX-OOOOOX--OOOXOXX-OOOOXX-----OOX----X-O--- X; E1:+16; B1:+2; B2:-14; A2:-16; D8:-18; B7:-32; G2:-38; C7:-40;",
-    ),
-];
+/// FFO #40 to #59, one line each (the suite's `fforum-40-59.obf`), shared with the tests.
+const FFO_40_A_59: &str = include_str!("../tests/datos/fforum-40-59.obf");
+
+/// The problems solved when none is named: #40 to #49, the usual timing set (#50 to #59
+/// take minutes each).
+const POR_OMISION: std::ops::RangeInclusive<u32> = 40..=49;
+
+/// The problems of the suite with their numbers.
+fn problemas() -> impl Iterator<Item = (u32, &'static str)> {
+    (40..).zip(FFO_40_A_59.lines())
+}
 
 /// The complete games of the tests: id, spaced transcript, and more columns.
 const PARTIDAS: &str = include_str!("../tests/datos/partidas-completas.tsv");
@@ -133,9 +103,13 @@ fn main() -> ExitCode {
         .iter()
         .find_map(|a| a.strip_prefix("hilos="))
         .map_or(1, |n| n.parse().expect("hilos=N"));
-    let elegidas = FFO
-        .into_iter()
-        .filter(|(numero, _)| pedidos.is_empty() || pedidos.contains(numero));
+    let elegidas = problemas().filter(|(numero, _)| {
+        if pedidos.is_empty() {
+            POR_OMISION.contains(numero)
+        } else {
+            pedidos.contains(numero)
+        }
+    });
     if argumentos.iter().any(|a| a == "jugada") {
         return jugadas_a_tiempo(elegidas);
     }

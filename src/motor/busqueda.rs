@@ -928,19 +928,25 @@ mod tests {
         }
     }
 
+    /// Solves the FFO line `linea` with `buscador`: the score must be the suite's best, and
+    /// the move one of those that reach it.
+    fn revisar(linea: &str, buscador: &mut Buscador) {
+        let (obf, puntajes) = ffo(linea);
+        let solucion = buscador.resolver(&obf.tablero, obf.turno);
+        let maximo = puntajes.iter().map(|&(_, s)| s).max().unwrap();
+        assert_eq!(solucion.diferencia, maximo, "{linea}");
+        let mejor = solucion.mejor.unwrap().to_string();
+        assert!(
+            puntajes.contains(&(mejor.clone(), maximo)),
+            "{linea}: {mejor}"
+        );
+    }
+
     #[test]
     fn resolver_ffo_1_a_3() {
         let mut buscador = Buscador::con_tabla(18);
         for linea in FFO_1_A_3 {
-            let (obf, puntajes) = ffo(linea);
-            let solucion = buscador.resolver(&obf.tablero, obf.turno);
-            let maximo = puntajes.iter().map(|&(_, s)| s).max().unwrap();
-            assert_eq!(solucion.diferencia, maximo, "{linea}");
-            let mejor = solucion.mejor.unwrap().to_string();
-            assert!(
-                puntajes.contains(&(mejor.clone(), maximo)),
-                "{linea}: {mejor}"
-            );
+            revisar(linea, &mut buscador);
         }
     }
 
@@ -1000,14 +1006,16 @@ mod tests {
         }
     }
 
+    /// FFO #40 to #44 (20 to 23 empties), the quick ones of the usual timing set, each
+    /// with one thread and with two. The benchmark `ffo` checks #40 to #49, and #50 to #59
+    /// on request, from the same file.
     #[test]
-    fn ffo_40_con_uno_y_dos_hilos() {
-        let (obf, _) =
-            ffo("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X; A2:+38;");
-        for hilos in [1, 2] {
-            let solucion = con_hilos(18, hilos).resolver(&obf.tablero, obf.turno);
-            let mejor = solucion.mejor.map(|p| p.to_string());
-            assert_eq!((mejor.as_deref(), solucion.diferencia), (Some("A2"), 38));
+    fn ffo_40_a_44_con_uno_y_dos_hilos() {
+        let lineas = include_str!("../../tests/datos/fforum-40-59.obf").lines();
+        for linea in lineas.take(5) {
+            for hilos in [1, 2] {
+                revisar(linea, &mut con_hilos(18, hilos));
+            }
         }
     }
 
