@@ -103,6 +103,13 @@ fn main() -> ExitCode {
         .iter()
         .find_map(|a| a.strip_prefix("hilos="))
         .map_or(1, |n| n.parse().expect("hilos=N"));
+    if let Some(falta) = pedidos
+        .iter()
+        .find(|&&pedido| !problemas().any(|(numero, _)| numero == pedido))
+    {
+        eprintln!("error: no hay FFO #{falta} en este banco (de #40 a #59)");
+        return ExitCode::FAILURE;
+    }
     let elegidas = problemas().filter(|(numero, _)| {
         if pedidos.is_empty() {
             POR_OMISION.contains(numero)
