@@ -1,6 +1,6 @@
 //! The exact solver on the FFO endgame suite, positions #40 to #49 (20 to 26 empties):
-//! the usual timing set of Othello endgame solvers. #50 to #59 (up to 34 empties, minutes
-//! each) are solved only when named.
+//! the usual timing set of Othello endgame solvers. #50 to #59 (up to 34 empties, from
+//! seconds to tens of minutes each) are solved only when named.
 //!
 //! Each position is solved once from an empty table (a solve takes from a fraction of a
 //! second to tens of seconds, so repeating it as criterion would is not worth it), and the
@@ -55,7 +55,7 @@ use othello::{
 const FFO_40_A_59: &str = include_str!("../tests/datos/fforum-40-59.obf");
 
 /// The problems solved when none is named: #40 to #49, the usual timing set (#50 to #59
-/// take minutes each).
+/// take up to tens of minutes each).
 const POR_OMISION: std::ops::RangeInclusive<u32> = 40..=49;
 
 /// The problems of the suite with their numbers.
