@@ -161,6 +161,15 @@ fn cada_entrega_de_prueba_falla_donde_debe_y_solo_ahi() {
     assert!(duracion < Duration::from_secs(300), "tardó {duracion:?}");
     assert_eq!(resumen.entregas().len(), ESPERADO.len() + 1, "{texto}");
     assert_eq!(resumen.codigo(), 1);
+    // The report is pasted into feedback and read in a terminal.
+    let anchas: Vec<&str> = texto
+        .lines()
+        .filter(|linea| linea.chars().count() > 80)
+        .collect();
+    assert!(
+        anchas.is_empty(),
+        "líneas de más de 80 columnas: {anchas:#?}"
+    );
     for (nombre, esperas) in &ESPERADO {
         let informe = buscar(&resumen, nombre);
         assert!(informe.importa, "{nombre}: {:?}", informe.error);
@@ -283,7 +292,13 @@ fn el_nombre_de_una_funcion_se_puede_cambiar() {
     let archivos = [entrega("correcta_contar_renombrada.py")];
     let (sin_renombre, texto) = correr(&archivos, &rapidas());
     assert_eq!(sin_renombre.codigo(), 1, "contar es obligatoria");
-    assert!(texto.contains("contar: no se encontró (no hay contar; el archivo define dentro, jugar, contarFichas; si tiene otro nombre: --funcion contar=NOMBRE)"), "{texto}");
+    assert!(
+        texto.contains(
+            "  contar: no se encontró (no hay contar; el archivo define dentro, jugar,\n  \
+             contarFichas; si tiene otro nombre: --funcion contar=NOMBRE)\n"
+        ),
+        "{texto}"
+    );
     let opciones = OpcionesCorreccion {
         renombres: vec!["contar=contarFichas".parse().unwrap()],
         ..rapidas()
@@ -476,7 +491,7 @@ fn los_casos_por_omision_en_una_entrega_correcta() {
         texto,
         format!(
             "{}\n  jugar 1000/1000\n  contar 300/300\n  guardarPartida 100/100\n  cargarPartida 100/100\n\n\
-             1 entrega: 1 pasa todos los casos, 0 con fallas, 0 no se pudieron cargar (semilla 2015).\n",
+             1 entrega: 1 pasa todo, 0 con fallas, 0 no cargan (semilla 2015).\n",
             entrega("correcta_main.py").display()
         )
     );

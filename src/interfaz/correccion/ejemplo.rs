@@ -228,7 +228,9 @@ fn comparar_tableros(texto: &mut String, esperado: &Tablero, obtenido: Option<&V
             let distintas: Bitboard = Posicion::todas()
                 .filter(|&p| quedo.casilla(p) != esperado.casilla(p))
                 .collect();
-            texto.push_str("Se esperaba el tablero de la izquierda y quedó el de la derecha ([ ] marca lo distinto):\n");
+            texto.push_str(
+                "Esperado a la izquierda, obtenido a la derecha ([ ] marca lo distinto):\n",
+            );
             let izquierda = dibujo(esperado, distintas, None);
             let derecha = dibujo(&quedo, distintas, None);
             for (a, b) in izquierda.iter().zip(&derecha) {

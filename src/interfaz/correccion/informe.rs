@@ -11,7 +11,10 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::{Funcion, PorFuncion, ejemplo::visible};
-use crate::{ErrorArchivo, disco, texto::cantidad};
+use crate::{
+    ErrorArchivo, disco,
+    texto::{ajustar, cantidad},
+};
 
 /// How a case fails.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -152,7 +155,16 @@ impl InformeEntrega {
                 })
     }
 
+    /// Its section of the report, every line fitted to 80 columns ([`ajustar`]) so
+    /// that it reads the same in a terminal and in the feedback a student gets.
     fn escribir_texto(&self, salida: &mut impl Write) -> io::Result<()> {
+        let mut texto = Vec::new();
+        self.escribir_lineas(&mut texto)?;
+        write!(salida, "{}", ajustar(&String::from_utf8_lossy(&texto)))
+    }
+
+    /// Its section of the report, as long as each line comes.
+    fn escribir_lineas(&self, salida: &mut impl Write) -> io::Result<()> {
         writeln!(salida, "{}", self.archivo)?;
         if let Some(error) = &self.error {
             return writeln!(salida, "  no se pudo cargar: {}", visible(error));
@@ -294,16 +306,15 @@ impl Resumen {
         let aprobadas = self.entregas.iter().filter(|e| e.aprobada()).count();
         let sin_cargar = self.entregas.iter().filter(|e| !e.importa).count();
         let con_fallas = self.entregas.len() - aprobadas - sin_cargar;
-        writeln!(
-            salida,
-            "\n{}: {} todos los casos, {} con fallas, {} no se {} cargar (semilla {}).",
+        let total = format!(
+            "{}: {} todo, {} con fallas, {} (semilla {}).",
             cantidad(self.entregas.len() as u64, "entrega", "entregas"),
             cantidad(aprobadas as u64, "pasa", "pasan"),
             con_fallas,
-            sin_cargar,
-            if sin_cargar == 1 { "pudo" } else { "pudieron" },
+            cantidad(sin_cargar as u64, "no carga", "no cargan"),
             self.semilla,
-        )?;
+        );
+        writeln!(salida, "\n{}", ajustar(&total))?;
         let tipos: Vec<Tipo> = Tipo::TODOS
             .into_iter()
             .filter(|tipo| {
