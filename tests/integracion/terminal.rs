@@ -215,3 +215,73 @@ fn resolver_avisa_muestra_su_avance_y_ctrl_c_lo_detiene_con_la_mejor_jugada() {
         WaitStatus::Exited(proceso.pid(), 130)
     );
 }
+
+#[test]
+fn el_error_de_una_orden_se_ajusta_a_la_terminal() {
+    // At a terminal the same message is broken at its spaces to fit 80 columns.
+    let dir = carpeta();
+    let mut comando = programa(dir.path());
+    comando.args(["repetir", "C4", "C3", "D3", "pasar", "E3"]);
+    let mut sesion = Session::spawn(comando).expect("el programa corre");
+    sesion.set_expect_timeout(Some(Duration::from_secs(60)));
+    esperar(
+        &mut sesion,
+        "error: la jugada 5 («E3») no es válida: una ficha en E3 no flanquea ninguna\r\nficha rival",
+    );
+    let proceso = sesion.get_process();
+    assert_eq!(
+        proceso.wait().unwrap(),
+        WaitStatus::Exited(proceso.pid(), 1)
+    );
+}
+
+#[test]
+fn los_errores_caben_en_80_columnas_en_la_terminal() {
+    let errores: [&[&str]; 9] = [
+        &["--negro", "experto"],
+        &["jugar", "inicial.txt", "C4", "negras"],
+        &["jugar", "inicial.txt", "C4\r", "N"],
+        &["jugar", "inicial.txt", "C4"],
+        &["torneo", "--negro", "humano", "--blanco", "libro"],
+        &[
+            "analizar",
+            "inicial.txt",
+            "--turno",
+            "N",
+            "--profundidad",
+            "99",
+        ],
+        &["perft", "3", "--desde", "inicial.txt"],
+        &["repetir", "C4", "C3", "D3", "C5", "pasar", "pasar", "E3"],
+        &[
+            "validar",
+            "figura2.txt",
+            "nadie-puede-jugar.txt",
+            "no-existe.txt",
+        ],
+    ];
+    for argumentos in errores {
+        let mut comando = programa(&crate::ordenes::fijas());
+        comando.args(argumentos);
+        let mut sesion = Session::spawn(comando).expect("el programa corre");
+        sesion.set_expect_timeout(Some(Duration::from_secs(60)));
+        let pantalla = sesion.expect(expectrl::Eof).expect("el programa termina");
+        // At the end of the output, all of it is the match.
+        let pantalla = String::from_utf8_lossy(&pantalla[0]).replace('\r', "");
+        assert!(pantalla.contains("error"), "{argumentos:?}: {pantalla}");
+        // validar's lines on standard output (one per problem, for grep and editors)
+        // are never broken.
+        let de_validar = |linea: &str| {
+            argumentos
+                .iter()
+                .any(|a| linea.starts_with(&format!("{a}:")))
+        };
+        for linea in pantalla.lines().filter(|linea| !de_validar(linea)) {
+            assert!(
+                linea.chars().count() <= 80,
+                "{argumentos:?}: una línea de {} columnas:\n{linea}",
+                linea.chars().count()
+            );
+        }
+    }
+}

@@ -82,9 +82,19 @@ fn ordenar(orden: &Orden, json: bool, color: bool) -> ExitCode {
         }
         Err(error) => {
             // The messages are whole sentences that already include their causes.
-            eprintln!("{}", ajustar(&format!("error: {error}")));
+            decir_error(&format!("error: {error}"));
             ExitCode::from(error.codigo() as u8)
         }
+    }
+}
+
+/// Writes `texto` on standard error: fitted to 80 columns at a terminal, and each line
+/// whole anywhere else, so that a log or a pipe gets one message per line to `grep`.
+fn decir_error(texto: &str) {
+    if io::stderr().is_terminal() {
+        eprintln!("{}", ajustar(texto));
+    } else {
+        eprintln!("{texto}");
     }
 }
 
@@ -171,7 +181,7 @@ fn jugar(argumentos: &Argumentos) -> ExitCode {
         }
         // The messages are whole sentences that already include their causes.
         Err(error) => {
-            eprintln!("{}", ajustar(&format!("error: {error}")));
+            decir_error(&format!("error: {error}"));
             match error {
                 ErrorJuego::Carga(_) => ExitCode::from(2),
                 ErrorJuego::EntradaSalida(_) => ExitCode::FAILURE,

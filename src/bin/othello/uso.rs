@@ -6,7 +6,7 @@ use std::{error::Error, ffi::OsString, process::ExitCode};
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use othello::interfaz::ordenes::{
-    ErrorValor, ajustar,
+    ErrorValor,
     argumentos::{lista, valor_invalido},
 };
 
@@ -45,10 +45,9 @@ fn fallar(mensaje: &str, argumentos: &[OsString]) -> ExitCode {
         }
         None => (USO.to_owned(), "othello --help".to_owned()),
     };
-    eprintln!(
-        "{}\n\nUso: {uso}\nPara más información, prueba «{ayuda}».",
-        ajustar(&format!("error: {mensaje}"))
-    );
+    crate::decir_error(&format!(
+        "error: {mensaje}\n\nUso: {uso}\nPara más información, prueba «{ayuda}»."
+    ));
     if argumentos.iter().any(|argumento| argumento == "--json") {
         let informe = serde_json::json!({
             "orden": orden.map(|orden| orden.get_name()),
