@@ -23,7 +23,7 @@ const COLUMNAS: &str = "     A  B  C  D  E  F  G  H";
 const ADIOS: &str = "¡Hasta luego!\n";
 
 /// The question after a game ends.
-const OTRA: &str = "¿Jugar otra partida? (s/n; o historial, deshacer, guardar): ";
+const OTRA: &str = "¿Jugar otra partida? (s/n; o historial, deshacer, guardar) [Enter = n]: ";
 
 /// How the game says where it kept a game left unsaved.
 const QUEDO: &str = "La partida sin guardar quedó en «";
@@ -258,7 +258,7 @@ fn fin_de_la_entrada_en_cada_pregunta_se_despide() {
     let dir = carpeta();
     fs::write(dir.path().join("partida.txt"), TRAS_C4).unwrap();
     fs::write(dir.path().join("ajeno.txt"), "de otra persona\n").unwrap();
-    let sobrescribir = "«ajeno.txt» ya existe y no lo creó esta partida. ¿Sobrescribirlo? (s/n): ";
+    let sobrescribir = "«ajeno.txt» ya existe. ¿Sobrescribirlo? (s/n) [Enter = n]: ";
     let nombre = "Nombre del archivo (Enter o «cancelar» para no guardar): ";
     let quien = "¿Quién juega ahora? N (negras) o B (blancas) [Enter = B, las blancas]: ";
     // (which prompt, arguments, input that stops right at it, the output's last lines)
@@ -317,7 +317,9 @@ fn fin_de_la_entrada_en_cada_pregunta_se_despide() {
             "guardar antes de salir",
             &[],
             "1\nc4\nsalir\n",
-            format!("Hay cambios sin guardar. ¿Guardar antes de salir? (s/n): \n{QUEDO}"),
+            format!(
+                "Hay cambios sin guardar. ¿Guardar antes de salir? (s/n) [Enter = s]: \n{QUEDO}"
+            ),
         ),
         (
             "nombre al salir",
@@ -352,7 +354,7 @@ fn no_sobrescribe_un_archivo_ajeno_sin_permiso() {
     let ajeno = dir.path().join("ajeno.txt");
     let original = b"notas de otra persona\r\n\xff no es un tablero\n";
     fs::write(&ajeno, original).unwrap();
-    let pregunta = "«ajeno.txt» ya existe y no lo creó esta partida. ¿Sobrescribirlo? (s/n): ";
+    let pregunta = "«ajeno.txt» ya existe. ¿Sobrescribirlo? (s/n) [Enter = n]: ";
 
     let corrida = othello(
         dir.path(),
@@ -362,11 +364,11 @@ fn no_sobrescribe_un_archivo_ajeno_sin_permiso() {
     corrida.termina_bien().contiene(&format!(
         "Turno de las blancas (B): guardar ajeno.txt\n\
          {pregunta}quizá\n\
-         Responde «s» (sí) o «n» (no).\n\
+         Responde «s» (sí) o «n» (no), o Enter para «n».\n\
          {pregunta}n\n\
          No se guardó.\n\
          Turno de las blancas (B): salir\n\
-         Hay cambios sin guardar. ¿Guardar antes de salir? (s/n): n\n"
+         Hay cambios sin guardar. ¿Guardar antes de salir? (s/n) [Enter = s]: n\n"
     ));
     assert_eq!(fs::read(&ajeno).unwrap(), original);
 
@@ -417,8 +419,7 @@ fn guardar_dos_veces_el_archivo_propio_no_pregunta() {
     // A file from an earlier run was not created by this game: it asks.
     let corrida = othello(dir.path(), &[], "1\nguardar nueva.txt\nn\nsalir\n");
     corrida.termina_bien().contiene(
-        "«nueva.txt» y «nueva.txt.jugadas» ya existen y no los creó esta partida.\n\
-             ¿Sobrescribirlos? (s/n): n\n",
+        "«nueva.txt» y «nueva.txt.jugadas» ya existen.\n¿Sobrescribirlos? (s/n) [Enter = n]: n\n",
     );
     assert_eq!(leer(&dir, "nueva.txt"), TRAS_C4);
 }
@@ -441,7 +442,7 @@ fn salir_ofrece_guardar_solo_con_cambios() {
     let corrida = othello(dir.path(), &[], "1\npasar\nsalir\nno\n");
     corrida.termina_bien().contiene(
         "Turno de las blancas (B): salir\n\
-         Hay cambios sin guardar. ¿Guardar antes de salir? (s/n): no\n\
+         Hay cambios sin guardar. ¿Guardar antes de salir? (s/n) [Enter = s]: no\n\
          ¡Hasta luego!\n",
     );
 
@@ -449,7 +450,7 @@ fn salir_ofrece_guardar_solo_con_cambios() {
     let corrida = othello(dir.path(), &[], "1\nc4\nsalir\ns\nfin.txt\n");
     corrida.termina_bien().contiene(
         "Turno de las blancas (B): salir\n\
-         Hay cambios sin guardar. ¿Guardar antes de salir? (s/n): s\n\
+         Hay cambios sin guardar. ¿Guardar antes de salir? (s/n) [Enter = s]: s\n\
          Nombre del archivo (Enter o «cancelar» para no guardar): fin.txt\n\
          Partida guardada en «fin.txt» (y sus jugadas en «fin.txt.jugadas»).\n\
          ¡Hasta luego!\n",
@@ -460,12 +461,11 @@ fn salir_ofrece_guardar_solo_con_cambios() {
     let corrida = othello(dir.path(), &[], "1\nc4\nsalir\ns\nfin.txt\nn\nsalir\nn\n");
     corrida.termina_bien().contiene(
         "Nombre del archivo (Enter o «cancelar» para no guardar): fin.txt\n\
-         «fin.txt» y «fin.txt.jugadas» ya existen y no los creó esta partida.\n\
-         ¿Sobrescribirlos? (s/n): n\n\
+         «fin.txt» y «fin.txt.jugadas» ya existen. ¿Sobrescribirlos? (s/n) [Enter = n]: n\n\
          No se guardó.\n\
          La partida sigue.\n\
          Turno de las blancas (B): salir\n\
-         Hay cambios sin guardar. ¿Guardar antes de salir? (s/n): n\n\
+         Hay cambios sin guardar. ¿Guardar antes de salir? (s/n) [Enter = s]: n\n\
          ¡Hasta luego!\n",
     );
 
@@ -473,7 +473,7 @@ fn salir_ofrece_guardar_solo_con_cambios() {
     let corrida = othello(dir.path(), &[], "1\nguardar otra.txt\nc4\nsalir\nn\n");
     corrida
         .termina_bien()
-        .contiene("Hay cambios sin guardar. ¿Guardar antes de salir? (s/n): n\n");
+        .contiene("Hay cambios sin guardar. ¿Guardar antes de salir? (s/n) [Enter = s]: n\n");
     assert_eq!(leer(&dir, "otra.txt"), INICIAL);
 }
 
@@ -500,7 +500,7 @@ fn guardado_que_falla_al_escribir_deja_intacto_el_archivo_anterior() {
         .timeout(Duration::from_secs(60));
     let corrida = correr(&mut sh, "1\nguardar partida.txt\ns\nsalir\n");
     corrida.termina_bien().contiene(
-        "«partida.txt» ya existe y no lo creó esta partida. ¿Sobrescribirlo? (s/n): s\n\
+        "«partida.txt» ya existe. ¿Sobrescribirlo? (s/n) [Enter = n]: s\n\
          No se pudo guardar «partida.txt»: el archivo supera el tamaño máximo que permite\n\
          el sistema.\n\
          Turno de las negras (N): salir\n",
@@ -774,10 +774,7 @@ fn otra_partida_no_hereda_los_archivos_de_la_anterior() {
     corrida
         .termina_bien()
         .contiene("Nombre del archivo (Enter o «cancelar» para no guardar): \nNo se guardó.\n")
-        .contiene(
-            "«a.txt» y «a.txt.jugadas» ya existen y no los creó esta partida.\n\
-             ¿Sobrescribirlos? (s/n): n\n",
-        );
+        .contiene("«a.txt» y «a.txt.jugadas» ya existen. ¿Sobrescribirlos? (s/n) [Enter = n]: n\n");
     assert_eq!(leer(&dir, "a.txt"), TRAS_C4);
 }
 
@@ -798,7 +795,7 @@ fn tuberias_ni_se_cargan_ni_se_reemplazan_sin_preguntar() {
     );
     othello(dir.path(), &[], "1\nguardar tubo\nn\nsalir\n")
         .termina_bien()
-        .contiene("«tubo» ya existe y no lo creó esta partida. ¿Sobrescribirlo? (s/n): n\n");
+        .contiene("«tubo» ya existe. ¿Sobrescribirlo? (s/n) [Enter = n]: n\n");
     let tipo = fs::symlink_metadata(dir.path().join("tubo"))
         .unwrap()
         .file_type();

@@ -26,7 +26,12 @@ fn jugar(entrada: &str, reglas: Reglas) -> String {
 
 /// The help shown after the first `ayuda`-like command, up to the next prompt.
 fn ayuda_en(salida: &str) -> &str {
-    let inicio = salida.find("Comandos (").expect("se mostró la ayuda");
+    texto_desde(salida, "Comandos (")
+}
+
+/// What `salida` shows from `inicio` to the next move prompt.
+fn texto_desde<'a>(salida: &'a str, inicio: &str) -> &'a str {
+    let inicio = salida.find(inicio).expect("se mostró la ayuda");
     let resto = &salida[inicio..];
     &resto[..resto.find("Turno de las").expect("vuelve a preguntar")]
 }
@@ -61,7 +66,7 @@ fn exit_y_quit_salen_como_salir() {
         assert!(
             salida.ends_with(&format!(
                 "Turno de las blancas (B): {palabra}\n\
-                 Hay cambios sin guardar. ¿Guardar antes de salir? (s/n): n\n\
+                 Hay cambios sin guardar. ¿Guardar antes de salir? (s/n) [Enter = s]: n\n\
                  ¡Hasta luego!\n"
             )),
             "{salida}"
@@ -83,9 +88,12 @@ fn lo_que_no_es_jugada_ni_comando_apunta_a_la_ayuda() {
 
 #[test]
 fn la_ayuda_cuenta_las_reglas_con_que_se_juega() {
-    let tarea = jugar("1\nayuda\nsalir\n", Reglas::Tarea);
-    let oficiales = jugar("1\nayuda\nsalir\n", Reglas::Oficiales);
-    let (tarea, oficiales) = (ayuda_en(&tarea), ayuda_en(&oficiales));
+    let tarea = jugar("1\nayuda reglas\nsalir\n", Reglas::Tarea);
+    let oficiales = jugar("1\nAyuda Reglas\nsalir\n", Reglas::Oficiales);
+    let (tarea, oficiales) = (
+        texto_desde(&tarea, "Reglas"),
+        texto_desde(&oficiales, "Reglas"),
+    );
     assert!(tarea.contains("En esta variante puedes pasar cuando quieras"));
     assert!(tarea.contains("cuando ambos pasan uno\n    después del otro"));
     assert!(oficiales.contains("Reglas oficiales (--reglas oficiales):\n"));

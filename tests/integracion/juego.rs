@@ -39,7 +39,7 @@ const BLANCAS_DEBEN_PASAR: [&str; 8] = [
 ];
 
 /// The question after a game ends.
-const OTRA: &str = "¿Jugar otra partida? (s/n; o historial, deshacer, guardar): ";
+const OTRA: &str = "¿Jugar otra partida? (s/n; o historial, deshacer, guardar) [Enter = n]: ";
 
 /// What the game writes for `entrada` under `opciones` (echo on), after checking that
 /// it ends well: the goodbye once, as the last line.
@@ -553,30 +553,56 @@ fn sin_pistas_en_el_tablero_final() {
     assert!(dibujos[dibujos.len() - 2].casillas.contains('*'));
 }
 
+/// What the game showed after the line `pedido`, typed at white's turn, up to the next
+/// question to white.
+fn respuesta_a<'a>(salida: &'a str, pedido: &str) -> &'a str {
+    let resto = salida
+        .split_once(&format!("Turno de las blancas (B): {pedido}\n"))
+        .unwrap_or_else(|| panic!("no se pidió {pedido:?}:\n{salida}"))
+        .1;
+    resto
+        .split_once("Turno de las blancas (B): ")
+        .expect("vuelve a preguntar a las blancas")
+        .0
+}
+
 #[test]
 fn ayuda_durante_la_partida() {
-    // The help of the commands is not held to the width.
-    let salida = salida_de(&Opciones::default(), "1\nc4\nAYUDA\nsalir\nn\n");
-    let ayuda = salida
-        .split_once("Turno de las blancas (B): AYUDA\n")
-        .expect("se pidió la ayuda")
-        .1;
-    let (ayuda, despues) = ayuda
-        .split_once("Turno de las blancas (B): ")
-        .expect("vuelve a preguntar a las blancas");
-    assert!(despues.starts_with("salir\n"));
+    let salida = jugar("1\nc4\nAYUDA\nayuda reglas\nayuda más\nsalir\nn\n");
+    // The commands fit a terminal of 80 by 24 with the question under them (#38).
+    let ayuda = respuesta_a(&salida, "AYUDA");
+    assert!(ayuda.lines().count() <= 20, "{ayuda}");
     for texto in [
         "Comandos (da igual mayúsculas o minúsculas):\n",
         "  guardar [archivo] ",
-        "puedes pasar cuando quieras, aunque tengas jugadas válidas.\n",
-        "Gana quien tenga más fichas de su color.\n",
+        "  ayuda, ?, help [reglas]\n",
     ] {
         assert!(
             ayuda.contains(texto),
             "falta {texto:?} en la ayuda:\n{ayuda}"
         );
     }
-    assert!(!ayuda.contains(COLUMNAS), "la ayuda no dibuja el tablero");
+    // The rules are apart.
+    assert!(!ayuda.contains("puedes pasar cuando quieras"), "{ayuda}");
+    let reglas = respuesta_a(&salida, "ayuda reglas");
+    for texto in [
+        "Reglas (Tarea 2, IIC1103 UC):\n",
+        "puedes pasar cuando quieras, aunque tengas jugadas válidas.\n",
+        "Gana quien tenga más fichas de su color.\n",
+    ] {
+        assert!(
+            reglas.contains(texto),
+            "falta {texto:?} en las reglas:\n{reglas}"
+        );
+    }
+    for texto in [ayuda, reglas] {
+        assert!(!texto.contains(COLUMNAS), "la ayuda no dibuja el tablero");
+    }
+    contiene(
+        &salida,
+        "Turno de las blancas (B): ayuda más\n\
+         «ayuda» se escribe solo o seguido de «reglas».\n",
+    );
 }
 
 #[test]
@@ -657,7 +683,7 @@ fn jugadas_no_validas_dicen_por_que_y_repiten_el_turno() {
         ),
         (
             "Ayuda por favor",
-            "«ayuda» se escribe solo, sin nada después.".to_owned(),
+            "«ayuda» se escribe solo o seguido de «reglas».".to_owned(),
         ),
         ("Z9", format!("«Z9» {fuera}")),
         ("A0", format!("«A0» {fuera}")),
@@ -789,7 +815,7 @@ fn el_menu_acepta_ayuda_y_explica_los_niveles() {
         "  aleatorio  juega al azar\n",
         "  libro      la computadora del capítulo de Reversi",
         "  fuerte     el motor",
-        "Durante la partida, «ayuda» muestra los comandos y las reglas.\n",
+        "Durante la partida, «ayuda» muestra los comandos y «ayuda reglas», las reglas.\n",
     ] {
         contiene(&salida, texto);
     }
@@ -862,7 +888,7 @@ fn computadora_contra_computadora_desde_el_menu_sin_pausas() {
     contiene(
         &salida,
         "¿Nivel de las blancas? [Enter = libro]: libro\n\
-         ¿Esperar Enter entre jugadas? (s/n): n\n\
+         ¿Esperar Enter entre jugadas? (s/n) [Enter = s]: n\n\
          Negras: aleatorio. Blancas: libro. Semilla: 8",
     );
     // Played to the end with no question in between.
@@ -949,6 +975,24 @@ fn una_persona_contra_el_libro_hasta_el_final_sin_escribir_los_pases_obligados()
         pases
     );
     assert!(!salida.contains("[Enter = pasar]"));
+    // One board per turn of the person's (#38): the move and the book's answer are
+    // told together, then drawn once, so the move does not scroll away; and the board
+    // at the start and at the end.
+    let preguntas = salida.matches("Turno de las negras (N): ").count();
+    assert_eq!(salida.matches(COLUMNAS).count(), preguntas + 1, "{salida}");
+    for linea in entrada.lines().filter(|linea| linea.len() == 2) {
+        let tras = salida
+            .split_once(&format!(
+                "Turno de las negras (N): {linea}\nLas negras juegan {linea} y "
+            ))
+            .expect("la jugada se anuncia")
+            .1;
+        let siguiente = tras.lines().nth(1).unwrap_or_default();
+        assert!(
+            siguiente.starts_with("Las blancas (libro) ") || siguiente.is_empty(),
+            "tras {linea}: {siguiente:?}"
+        );
+    }
     let resultado = resultado.to_string();
     contiene(
         &salida,
@@ -1367,6 +1411,47 @@ fn partida_cargada_ya_terminada_no_pregunta_el_turno() {
 // 9. After the end: look back, undo, save.
 
 #[test]
+fn al_final_la_ayuda_dice_solo_lo_que_vale_y_enter_sale() {
+    // Two passes end the game; its help lists what can be typed there, no moves (#38).
+    let salida = jugar("1\npasar\npasar\nayuda\npistas\nc4\n\n");
+    let ayuda = salida
+        .split_once(&format!("{OTRA}ayuda\n"))
+        .expect("se pidió la ayuda")
+        .1;
+    let ayuda = ayuda.split_once(OTRA).expect("vuelve a preguntar").0;
+    assert!(
+        ayuda.starts_with("La partida terminó. Puedes escribir"),
+        "{ayuda}"
+    );
+    for vale in [
+        "s, sí",
+        "n, no",
+        "historial",
+        "deshacer",
+        "guardar",
+        "tablero",
+        "salir",
+    ] {
+        assert!(ayuda.contains(&format!("\n  {vale}")), "{vale}: {ayuda}");
+    }
+    for no_vale in ["pasar", "pistas", "sugerir", "C4"] {
+        assert!(!ayuda.contains(no_vale), "{no_vale}: {ayuda}");
+    }
+    // What is not valid there is told; Enter is «n»: goodbye.
+    for tecleado in ["pistas", "c4"] {
+        assert_eq!(
+            mensaje_tras(&salida, &format!("{OTRA}{tecleado}\n")),
+            "La partida terminó: responde «s» (otra partida) o «n» (salir); antes puedes \
+             escribir historial, deshacer o guardar («ayuda» para más)."
+        );
+    }
+    assert!(
+        salida.ends_with(&format!("{OTRA}\n¡Hasta luego!\n")),
+        "{salida}"
+    );
+}
+
+#[test]
 fn tras_el_final_se_puede_ver_deshacer_y_guardar() {
     let dir = carpeta();
     let ruta = dir.path().join("fin.txt");
@@ -1390,7 +1475,7 @@ fn tras_el_final_se_puede_ver_deshacer_y_guardar() {
     assert_eq!(
         mensaje_tras(&salida, &format!("{OTRA}quizá\n")),
         "La partida terminó: responde «s» (otra partida) o «n» (salir); antes puedes \
-         escribir historial, deshacer o guardar."
+         escribir historial, deshacer o guardar («ayuda» para más)."
     );
     contiene(
         &salida,
@@ -1448,7 +1533,7 @@ fn guardar_se_cancela_con_enter_con_cancelar_o_con_fin_de_entrada() {
     contiene(
         &salida,
         &format!(
-            "Hay cambios sin guardar. ¿Guardar antes de salir? (s/n): s\n\
+            "Hay cambios sin guardar. ¿Guardar antes de salir? (s/n) [Enter = s]: s\n\
              {pregunta}cancelar\nNo se guardó.\nLa partida sigue.\n\
              Turno de las blancas (B): salir\n"
         ),
@@ -1646,4 +1731,52 @@ fn ninguna_linea_pasa_de_ochenta_columnas() {
     fs::write(format!("{}.jugadas", largo.display()), "C4 C4\n").unwrap();
     jugar_con(&cargando(&largo, None), "\nhistorial\nsalir\nn\n");
     jugar_con(&cargando(&largo, Some(Color::Negro)), "salir\n");
+}
+
+#[test]
+fn cada_pregunta_de_si_o_no_dice_que_hace_enter_y_acepta_salir() {
+    // Leaving with changes: Enter is «s», which asks the name; «salir» there leaves.
+    let salida = jugar("1\nc4\nsalir\n\n\nsalir\nsalir\n");
+    let guardar = "Hay cambios sin guardar. ¿Guardar antes de salir? (s/n) [Enter = s]: ";
+    contiene(
+        &salida,
+        &format!("{guardar}\nNombre del archivo (Enter o «cancelar» para no guardar): \n"),
+    );
+    assert!(
+        salida.ends_with(&format!("{guardar}salir\n¡Hasta luego!\n")),
+        "{salida}"
+    );
+    // Between two computers: Enter is «s»; «salir» leaves there, as at the color and
+    // the level.
+    let pausa = "¿Esperar Enter entre jugadas? (s/n) [Enter = s]: ";
+    let salida = jugar("4\n\n\nsalir\n");
+    assert!(salida.ends_with(&format!("{pausa}salir\n¡Hasta luego!\n")));
+    let salida = jugar("4\n\n\n\nsalir\n");
+    contiene(&salida, &format!("{pausa}\nNegras: libro. Blancas: libro."));
+    contiene(
+        &salida,
+        "Enter: juegan las negras (libro); o escribe un comando: salir\n",
+    );
+    for entrada in ["3\n\nsalir\n", "3\n\nB\nsalir\n"] {
+        assert!(
+            jugar(entrada).ends_with("]: salir\n¡Hasta luego!\n"),
+            "{entrada:?}"
+        );
+    }
+    // A file this game did not write: Enter and «salir» keep it.
+    let dir = carpeta();
+    let ajeno = escribir(dir.path(), "ajeno.txt", "de otra persona\n");
+    let salida = jugar(format!(
+        "1\nguardar {0}\n\nguardar {0}\nsalir\nsalir\n",
+        ajeno.display()
+    ));
+    assert_eq!(
+        salida
+            .matches("¿Sobrescribirlo? (s/n) [Enter = n]: ")
+            .count(),
+        2,
+        "{salida}"
+    );
+    assert_eq!(salida.matches("No se guardó.\n").count(), 2, "{salida}");
+    assert_eq!(fs::read_to_string(&ajeno).unwrap(), "de otra persona\n");
 }

@@ -95,7 +95,7 @@ fn tab_completa_jugadas_y_lista_comandos() {
     esperar(&mut sesion, "Negras (N): 4   Blancas (B): 1");
     esperar(&mut sesion, "Turno de las blancas (B): ");
     teclear(&mut sesion, &["salir", ENTER]);
-    esperar(&mut sesion, "¿Guardar antes de salir? (s/n): ");
+    esperar(&mut sesion, "¿Guardar antes de salir? (s/n) [Enter = s]: ");
     teclear(&mut sesion, &["n", ENTER]);
     se_despide(sesion);
 }

@@ -25,7 +25,8 @@ const PLANTILLA: &str = "{about}\n\nUso: {usage}\n\n{all-args}{after-help}";
 const DESPUES: &str = "\
 Sin orden, juega: muestra el menú (dos personas, contra la computadora, computadora \
 contra computadora, cargar una partida); con --negro, --blanco o --cargar empieza de \
-inmediato. Durante la partida, «ayuda» muestra los comandos y las reglas.
+inmediato. Durante la partida, «ayuda» muestra los comandos y «ayuda reglas», las \
+reglas.
 
 ARCHIVO es un tablero en el formato de la tarea; «-» lo lee de la entrada estándar. \
 «othello ORDEN --help» explica cada orden.

@@ -27,10 +27,35 @@ pub(super) enum Comando {
     Pistas,
     /// Draw the board again, when it has scrolled away.
     Tablero,
-    /// Show the commands and the rules.
-    Ayuda,
+    /// Show the commands, or the rules.
+    Ayuda(Tema),
     /// Leave the program.
     Salir,
+}
+
+/// What `ayuda` shows: the commands fit a terminal's 24 lines, so the rules are apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Tema {
+    /// The commands that can be typed now.
+    Comandos,
+    /// The rules the game follows (`ayuda reglas`).
+    Reglas,
+}
+
+impl Comando {
+    /// Whether it can still be typed after the game ended, where the players can look
+    /// back, undo an accidental last pass and save, but not play.
+    pub(super) fn vale_al_final(&self) -> bool {
+        matches!(
+            self,
+            Comando::Guardar(_)
+                | Comando::Historial
+                | Comando::Deshacer
+                | Comando::Tablero
+                | Comando::Ayuda(_)
+                | Comando::Salir
+        )
+    }
 }
 
 /// One command word: its names, its argument, its line of help and what it reads as.
@@ -42,8 +67,9 @@ struct Orden {
     argumento: Option<&'static str>,
     /// Its help, one line or more.
     descripcion: &'static str,
-    /// The command, from what followed the name.
-    comando: fn(String) -> Comando,
+    /// The command, from what followed the name (trimmed); `None` if that cannot
+    /// follow it.
+    comando: fn(&str) -> Option<Comando>,
 }
 
 /// Every command, in the order the help lists them.
@@ -52,58 +78,62 @@ const ORDENES: [Orden; 9] = [
         nombres: &["pasar"],
         argumento: None,
         descripcion: "pasa el turno",
-        comando: |_| Comando::Pasar,
+        comando: |_| Some(Comando::Pasar),
     },
     Orden {
         nombres: &["guardar"],
         argumento: Some("[archivo]"),
         descripcion: "guarda el tablero en un archivo (si no das el nombre, lo\n\
                       pregunta), y las jugadas al lado, en archivo.jugadas",
-        comando: Comando::Guardar,
+        comando: |nombre| Some(Comando::Guardar(nombre.to_owned())),
     },
     Orden {
         nombres: &["historial"],
         argumento: None,
         descripcion: "muestra las jugadas hechas, y su transcripción",
-        comando: |_| Comando::Historial,
+        comando: |_| Some(Comando::Historial),
     },
     Orden {
         nombres: &["sugerir"],
         argumento: None,
         descripcion: "pide al jugador fuerte la mejor jugada y su evaluación,\n\
                       sin jugarla",
-        comando: |_| Comando::Sugerir,
+        comando: |_| Some(Comando::Sugerir),
     },
     Orden {
         nombres: &["deshacer"],
         argumento: None,
         descripcion: "deshace la última jugada o pase (se puede repetir hasta\n\
                       el comienzo)",
-        comando: |_| Comando::Deshacer,
+        comando: |_| Some(Comando::Deshacer),
     },
     Orden {
         nombres: &["pistas"],
         argumento: None,
         descripcion: "muestra u oculta en el tablero las jugadas válidas (*)",
-        comando: |_| Comando::Pistas,
+        comando: |_| Some(Comando::Pistas),
     },
     Orden {
         nombres: &["tablero"],
         argumento: None,
         descripcion: "vuelve a dibujar el tablero",
-        comando: |_| Comando::Tablero,
+        comando: |_| Some(Comando::Tablero),
     },
     Orden {
         nombres: &["ayuda", "?", "help"],
-        argumento: None,
-        descripcion: "muestra esta ayuda",
-        comando: |_| Comando::Ayuda,
+        argumento: Some("[reglas]"),
+        descripcion: "muestra esta ayuda; con «reglas», las reglas del juego",
+        comando: |tema| match tema.to_lowercase().as_str() {
+            "" => Some(Comando::Ayuda(Tema::Comandos)),
+            "reglas" => Some(Comando::Ayuda(Tema::Reglas)),
+            _ => None,
+        },
     },
     Orden {
         nombres: &["salir", "exit", "quit"],
         argumento: None,
         descripcion: "termina el programa (antes ofrece guardar los cambios)",
-        comando: |_| Comando::Salir,
+        comando: |_| Some(Comando::Salir),
     },
 ];
 
@@ -114,6 +144,10 @@ pub(super) enum ErrorComando {
     /// A command that takes nothing, with something after it.
     #[error("«{0}» se escribe solo, sin nada después")]
     SinArgumento(String),
+    /// A command with something after it that it does not take: its name, and what
+    /// it takes as the help writes it.
+    #[error("«{0}» se escribe solo o seguido de «{1}»")]
+    Argumento(String, &'static str),
     /// A letter and a number, but not a cell of the board ("I5", "A9").
     #[error(transparent)]
     FueraDelTablero(ErrorPosicion),
@@ -143,7 +177,10 @@ impl FromStr for Comando {
             Some(orden) if orden.argumento.is_none() && !resto.is_empty() => {
                 Err(ErrorComando::SinArgumento(palabra))
             }
-            Some(orden) => Ok((orden.comando)(resto.to_owned())),
+            Some(orden) => (orden.comando)(resto).ok_or_else(|| {
+                let argumento = orden.argumento.unwrap_or_default();
+                ErrorComando::Argumento(palabra, argumento.trim_matches(['[', ']']))
+            }),
             None => match entrada::jugada(linea) {
                 Ok(Jugada::Colocar(posicion)) => Ok(Comando::Colocar(posicion)),
                 Ok(Jugada::Pasar) => Ok(Comando::Pasar),
@@ -154,6 +191,12 @@ impl FromStr for Comando {
             },
         }
     }
+}
+
+/// Whether `linea` is «salir» (or one of its aliases), which every question of the game
+/// takes as the end of the input: leaving that question, and the program.
+pub(super) fn es_salir(linea: &str) -> bool {
+    matches!(linea.parse(), Ok(Comando::Salir))
 }
 
 /// What Tab completes at the move prompt: the valid moves, then each command's
@@ -200,36 +243,66 @@ fn reglas_propias(reglas: Reglas) -> (&'static str, &'static str) {
     }
 }
 
-/// The help: every command with its line, then the rules the game follows.
-pub(super) fn ayuda(reglas: Reglas) -> String {
+/// The help: the commands that can be typed now, each with its line. During the game,
+/// a move and every command; after it ends, the answers to «¿Jugar otra partida?» and
+/// the commands still valid ([`Comando::vale_al_final`]). It fits a terminal of 80 by
+/// 24 with the prompt under it; the rules are [`reglas`].
+pub(super) fn ayuda(terminada: bool) -> String {
     /// Where the descriptions start.
     const SANGRIA: usize = 21;
-    let mut texto = String::from("Comandos (da igual mayúsculas o minúsculas):\n");
-    let filas = [("C4", "pone una ficha en C4 (columna A-H, fila 1-8)")]
-        .into_iter()
-        .map(|(uso, descripcion)| (uso.to_owned(), descripcion))
-        .chain(ORDENES.iter().map(|orden| {
-            let nombres = orden.nombres.join(", ");
-            let uso = match orden.argumento {
-                Some(argumento) => format!("{nombres} {argumento}"),
-                None => nombres,
-            };
-            (uso, orden.descripcion)
-        }));
+    let (titulo, primeras): (&str, &[(&str, &str)]) = if terminada {
+        (
+            "La partida terminó. Puedes escribir (da igual mayúsculas o minúsculas):\n",
+            &[("s, sí", "juega otra partida"), ("n, no", "termina el programa")],
+        )
+    } else {
+        (
+            "Comandos (da igual mayúsculas o minúsculas):\n",
+            &[("C4", "pone una ficha en C4 (columna A-H, fila 1-8)")],
+        )
+    };
+    let filas = primeras
+        .iter()
+        .map(|&(uso, descripcion)| (uso.to_owned(), descripcion))
+        .chain(
+            ORDENES
+                .iter()
+                .filter(|orden| {
+                    !terminada || (orden.comando)("").is_some_and(|c| c.vale_al_final())
+                })
+                .map(|orden| {
+                    let nombres = orden.nombres.join(", ");
+                    let uso = match orden.argumento {
+                        Some(argumento) => format!("{nombres} {argumento}"),
+                        None => nombres,
+                    };
+                    (uso, orden.descripcion)
+                }),
+        );
+    let mut texto = String::from(titulo);
     for (uso, descripcion) in filas {
         let mut lineas = descripcion.lines();
-        let primera = lineas.next().unwrap_or_default();
-        let _ = writeln!(texto, "  {uso:<ancho$}{primera}", ancho = SANGRIA - 2);
+        // A use too wide for its column has its description on the lines under it.
+        if uso.chars().count() + 3 > SANGRIA {
+            let _ = writeln!(texto, "  {uso}");
+        } else {
+            let primera = lineas.next().unwrap_or_default();
+            let _ = writeln!(texto, "  {uso:<ancho$}{primera}", ancho = SANGRIA - 2);
+        }
         for linea in lineas {
             let _ = writeln!(texto, "{:SANGRIA$}{linea}", "");
         }
     }
+    if !terminada {
+        texto += "En una terminal, Tab completa comandos y jugadas, y ↑ ↓ recorren lo escrito.\n";
+    }
+    texto
+}
+
+/// The rules the game follows under `reglas`, for `ayuda reglas`.
+pub(super) fn reglas(reglas: Reglas) -> String {
     let (titulo, propias) = reglas_propias(reglas);
-    texto += "En una terminal, Tab completa comandos y jugadas, y ↑ ↓ recorren lo escrito.\n\n";
-    texto += titulo;
-    texto.push('\n');
-    texto += REGLAS_COMUNES;
-    texto += propias;
+    let mut texto = format!("{titulo}\n{REGLAS_COMUNES}{propias}");
     texto += "  - «guardar» escribe el tablero y, al lado, sus jugadas: al cargarlo, la\n    \
                partida sigue con su turno y su historial.\n";
     texto
@@ -245,7 +318,7 @@ mod tests {
     }
 
     #[test]
-    fn comandos_en_cualquier_caso_y_con_argumento_solo_guardar() {
+    fn comandos_en_cualquier_caso_y_con_argumento_solo_guardar_y_ayuda() {
         let casos = [
             ("", Ok(Comando::Nada)),
             ("PASAR", Ok(Comando::Pasar)),
@@ -255,9 +328,16 @@ mod tests {
                 Ok(Comando::Guardar("mi partida.txt".into())),
             ),
             ("Tablero", Ok(Comando::Tablero)),
+            ("ayuda", Ok(Comando::Ayuda(Tema::Comandos))),
+            ("Ayuda  REGLAS", Ok(Comando::Ayuda(Tema::Reglas))),
+            ("? reglas", Ok(Comando::Ayuda(Tema::Reglas))),
             (
                 "Ayuda por favor",
-                Err(ErrorComando::SinArgumento("ayuda".into())),
+                Err(ErrorComando::Argumento("ayuda".into(), "reglas")),
+            ),
+            (
+                "tablero grande",
+                Err(ErrorComando::SinArgumento("tablero".into())),
             ),
         ];
         for (linea, esperado) in casos {
@@ -268,9 +348,9 @@ mod tests {
     #[test]
     fn alias_de_otros_programas() {
         for (linea, esperado) in [
-            ("?", Comando::Ayuda),
-            ("help", Comando::Ayuda),
-            ("HELP", Comando::Ayuda),
+            ("?", Comando::Ayuda(Tema::Comandos)),
+            ("help", Comando::Ayuda(Tema::Comandos)),
+            ("HELP", Comando::Ayuda(Tema::Comandos)),
             ("exit", Comando::Salir),
             ("Quit", Comando::Salir),
             ("PA", Comando::Pasar),
@@ -325,7 +405,7 @@ mod tests {
 
     #[test]
     fn la_ayuda_nombra_cada_comando_una_vez() {
-        let texto = ayuda(Reglas::Tarea);
+        let texto = ayuda(false);
         for orden in &ORDENES {
             let inicio = format!("\n  {}", orden.nombres[0]);
             assert_eq!(texto.matches(&inicio).count(), 1, "{inicio:?}");
@@ -334,24 +414,55 @@ mod tests {
             "  guardar [archivo]  guarda el tablero en un archivo (si no das el nombre, lo\n\
              \x20                    pregunta), y las jugadas al lado, en archivo.jugadas\n"
         ));
-        assert!(texto.contains("  ayuda, ?, help     muestra esta ayuda\n"));
+        assert!(texto.contains(
+            "  ayuda, ?, help [reglas]\n\
+             \x20                    muestra esta ayuda; con «reglas», las reglas del juego\n"
+        ));
         assert!(texto.contains("  tablero            vuelve a dibujar el tablero\n"));
+        assert!(!texto.contains("Reglas"), "las reglas van aparte:\n{texto}");
     }
 
     #[test]
-    fn la_ayuda_cuenta_las_reglas_de_la_partida() {
-        let tarea = ayuda(Reglas::Tarea);
-        let oficiales = ayuda(Reglas::Oficiales);
-        assert!(tarea.contains("Reglas (Tarea 2, IIC1103 UC):\n"));
+    fn la_ayuda_cabe_en_una_terminal_de_80_por_24() {
+        // At most 20 lines, so that the question under it and the line typed still fit.
+        for terminada in [false, true] {
+            let texto = ayuda(terminada);
+            assert!(texto.lines().count() <= 20, "{texto}");
+            for linea in texto.lines() {
+                assert!(linea.chars().count() <= 80, "{linea:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn al_final_la_ayuda_lista_solo_lo_que_vale() {
+        let texto = ayuda(true);
+        assert!(texto.starts_with("La partida terminó. Puedes escribir"), "{texto}");
+        assert!(texto.contains("\n  s, sí              juega otra partida\n"), "{texto}");
+        assert!(texto.contains("\n  n, no              termina el programa\n"), "{texto}");
+        for vale in ["historial", "deshacer", "guardar", "tablero", "ayuda", "salir"] {
+            assert!(texto.contains(&format!("\n  {vale}")), "{vale}: {texto}");
+        }
+        for no_vale in ["C4", "pasar", "sugerir", "pistas", "Tab"] {
+            assert!(!texto.contains(no_vale), "{no_vale}: {texto}");
+        }
+    }
+
+    #[test]
+    fn la_ayuda_de_las_reglas_cuenta_las_de_la_partida() {
+        let tarea = reglas(Reglas::Tarea);
+        let oficiales = reglas(Reglas::Oficiales);
+        assert!(tarea.starts_with("Reglas (Tarea 2, IIC1103 UC):\n"));
         assert!(tarea.contains("puedes pasar cuando quieras"));
         assert!(!tarea.contains("oficiales"));
-        assert!(oficiales.contains("Reglas oficiales (--reglas oficiales):\n"));
+        assert!(oficiales.starts_with("Reglas oficiales (--reglas oficiales):\n"));
         assert!(oficiales.contains("Solo puedes pasar si no tienes ninguna jugada válida"));
         assert!(oficiales.contains("cuando ninguno de los dos puede jugar"));
         assert!(!oficiales.contains("cuando quieras"));
         assert!(!oficiales.contains("ambos pasan"));
         for texto in [tarea, oficiales] {
             assert!(texto.contains("Una jugada es válida si la casilla está vacía"));
+            assert!(texto.lines().count() <= 20, "{texto}");
             for linea in texto.lines() {
                 assert!(linea.chars().count() <= 80, "{linea:?}");
             }

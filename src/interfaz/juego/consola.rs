@@ -8,6 +8,9 @@
 
 use std::io::{self, BufRead, IsTerminal, Write};
 
+use super::comando::es_salir;
+use crate::texto::{ANCHO, ajustar};
+
 use rustyline::{
     CompletionType, Config, Context, Editor, Helper, completion::Completer, error::ReadlineError,
     highlight::Highlighter, hint::Hinter, history::DefaultHistory, validate::Validator,
@@ -159,16 +162,30 @@ impl<R: BufRead, W: Write> Consola<R, W> {
         Ok(respuesta)
     }
 
-    /// A yes-or-no question, asked until answered; `None` at the end of the input.
-    pub(super) fn confirmar(&mut self, pregunta: &str) -> io::Result<Option<bool>> {
+    /// A yes-or-no question, asked until answered, with Enter for `defecto` (shown,
+    /// as every default is); `None` at the end of the input or for «salir», which leave
+    /// a question alike.
+    pub(super) fn confirmar(&mut self, pregunta: &str, defecto: bool) -> io::Result<Option<bool>> {
+        let enter = if defecto { "s" } else { "n" };
+        let mut pregunta = format!("{pregunta} (s/n) [Enter = {enter}]: ");
+        // Too long for a line, the question itself starts one.
+        if let (true, Some(inicio)) = (pregunta.chars().count() > ANCHO, pregunta.find(" ¿")) {
+            pregunta.replace_range(inicio..inicio + 1, "\n");
+        }
+        let pregunta = ajustar(&pregunta);
         loop {
-            let Some(respuesta) = self.preguntar(pregunta)? else {
+            let Some(respuesta) = self.preguntar(&pregunta)? else {
                 return Ok(None);
             };
             match respuesta.to_lowercase().as_str() {
+                "" => return Ok(Some(defecto)),
                 "s" | "si" | "sí" => return Ok(Some(true)),
                 "n" | "no" => return Ok(Some(false)),
-                _ => writeln!(self.salida, "Responde «s» (sí) o «n» (no).")?,
+                _ if es_salir(&respuesta) => return Ok(None),
+                _ => writeln!(
+                    self.salida,
+                    "Responde «s» (sí) o «n» (no), o Enter para «{enter}»."
+                )?,
             }
         }
     }

@@ -105,15 +105,10 @@ impl Archivos {
             .collect();
         if !ajenos.is_empty() {
             let pregunta = match ajenos.as_slice() {
-                [uno] => {
-                    format!("{uno} ya existe y no lo creó esta partida. ¿Sobrescribirlo? (s/n): ")
-                }
-                varios => format!(
-                    "{} ya existen y no los creó esta partida. ¿Sobrescribirlos? (s/n): ",
-                    varios.join(" y ")
-                ),
+                [uno] => format!("{uno} ya existe. ¿Sobrescribirlo?"),
+                varios => format!("{} ya existen. ¿Sobrescribirlos?", varios.join(" y ")),
             };
-            if consola.confirmar(&ajustar(&pregunta))? != Some(true) {
+            if consola.confirmar(&pregunta, false)? != Some(true) {
                 writeln!(consola, "No se guardó.")?;
                 return Ok(false);
             }

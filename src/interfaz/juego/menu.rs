@@ -10,6 +10,7 @@ use std::{
 
 use super::{
     HUMANOS,
+    comando::es_salir,
     consola::Consola,
     decir,
     guardado::{NOMBRE_ILEGIBLE, nombre_legible, ruta_de_jugadas},
@@ -172,7 +173,7 @@ pub(super) fn menu<R: BufRead, W: Write>(
                 write!(consola, "{AYUDA}\n{NIVELES}")?;
                 writeln!(
                     consola,
-                    "Durante la partida, «ayuda» muestra los comandos y las reglas."
+                    "Durante la partida, «ayuda» muestra los comandos y «ayuda reglas», las reglas."
                 )?;
                 Eleccion::Ninguna
             }
@@ -236,7 +237,7 @@ fn computadoras<R: BufRead, W: Write>(
     let Some(blanco) = preguntar_nivel(consola, "las blancas")? else {
         return Ok(Eleccion::Salir);
     };
-    let Some(pausa) = consola.confirmar("¿Esperar Enter entre jugadas? (s/n): ")? else {
+    let Some(pausa) = consola.confirmar("¿Esperar Enter entre jugadas?", true)? else {
         return Ok(Eleccion::Salir);
     };
     Ok(Eleccion::Jugar(Comienzo {
@@ -257,6 +258,9 @@ fn preguntar_color<R: BufRead, W: Write>(consola: &mut Consola<R, W>) -> io::Res
         if respuesta.is_empty() {
             return Ok(Some(Color::Negro));
         }
+        if es_salir(&respuesta) {
+            return Ok(None);
+        }
         match entrada::color(&respuesta) {
             Some(color) => return Ok(Some(color)),
             None => writeln!(consola, "Responde N (negras) o B (blancas).")?,
@@ -274,6 +278,9 @@ fn preguntar_nivel<R: BufRead, W: Write>(
         let Some(respuesta) = consola.preguntar(&pregunta)? else {
             return Ok(None);
         };
+        if es_salir(&respuesta) {
+            return Ok(None);
+        }
         match respuesta.parse::<Nivel>() {
             _ if respuesta.is_empty() => return Ok(Some(NIVEL_SUGERIDO)),
             Ok(Nivel::Humano) | Err(_) => decir(
@@ -423,6 +430,9 @@ fn preguntar_turno<R: BufRead, W: Write>(
         let Some(respuesta) = consola.preguntar(&ajustar(&pregunta))? else {
             return Ok(None);
         };
+        if es_salir(&respuesta) {
+            return Ok(None);
+        }
         let turno = match respuesta.as_str() {
             "" => Some(sugerido),
             _ => entrada::color(&respuesta),

@@ -25,7 +25,7 @@ use std::{
 };
 
 use self::{
-    comando::Comando,
+    comando::{Comando, Tema},
     consola::Consola,
     guardado::Archivos,
     historial::{Historial, Retomada},
@@ -249,7 +249,8 @@ const JUEGA_LA_COMPUTADORA: &str =
 
 /// The question after a game ends, where the game can still be looked at, undone and
 /// saved.
-const OTRA_PARTIDA: &str = "¿Jugar otra partida? (s/n; o historial, deshacer, guardar): ";
+const OTRA_PARTIDA: &str =
+    "¿Jugar otra partida? (s/n; o historial, deshacer, guardar) [Enter = n]: ";
 
 /// The players' side of the program: where it reads and writes, and what it keeps
 /// across games.
@@ -275,6 +276,8 @@ struct EnJuego {
     pistas: bool,
     /// Something changed since the game was loaded, started or saved.
     sin_guardar: bool,
+    /// The board changed and was not drawn, to be drawn with the computer's answer.
+    sin_dibujar: bool,
 }
 
 impl<R: BufRead, W: Write> Sesion<R, W> {
@@ -300,7 +303,7 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
         )?;
         writeln!(
             self.consola,
-            "Escribe «ayuda» durante la partida para ver los comandos y las reglas."
+            "Durante la partida, «ayuda» muestra los comandos y «ayuda reglas», las reglas."
         )
     }
 
@@ -332,6 +335,7 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
             pistas: false,
             // A game continued from the recovery save is saved nowhere else.
             sin_guardar: comienzo.recuperada,
+            sin_dibujar: false,
         };
         if let Some(anuncio) = self.jugadores.preparar() {
             decir(&mut self.consola, &anuncio)?;
@@ -427,8 +431,13 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                 writeln!(self.consola, "Pistas {estado}.")?;
                 Ok(Efecto::Vista)
             }
-            Comando::Ayuda => {
-                write!(self.consola, "{}", comando::ayuda(juego.partida.reglas()))?;
+            Comando::Ayuda(Tema::Comandos) => {
+                let terminada = juego.partida.estado() != Estado::EnCurso;
+                write!(self.consola, "{}", comando::ayuda(terminada))?;
+                Ok(Efecto::Nada)
+            }
+            Comando::Ayuda(Tema::Reglas) => {
+                write!(self.consola, "{}", comando::reglas(juego.partida.reglas()))?;
                 Ok(Efecto::Nada)
             }
             Comando::Historial => {
@@ -454,41 +463,43 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
             };
             match linea.to_lowercase().as_str() {
                 "s" | "si" | "sí" => return Ok(Efecto::Otra),
-                "n" | "no" => return Ok(Efecto::Dejar { conservar: false }),
+                "" | "n" | "no" => return Ok(Efecto::Dejar { conservar: false }),
                 _ => {}
             }
             match linea.parse::<Comando>() {
                 Ok(Comando::Salir) => return Ok(Efecto::Dejar { conservar: false }),
-                Ok(
-                    comando @ (Comando::Historial
-                    | Comando::Deshacer
-                    | Comando::Guardar(_)
-                    | Comando::Ayuda),
-                ) => return self.hacer(juego, comando),
+                Ok(comando) if comando.vale_al_final() => return self.hacer(juego, comando),
                 _ => {}
             }
             decir(
                 &mut self.consola,
                 "La partida terminó: responde «s» (otra partida) o «n» (salir); antes \
-                 puedes escribir historial, deshacer o guardar.",
+                 puedes escribir historial, deshacer o guardar («ayuda» para más).",
             )?;
         }
     }
 
     /// Shows what `efecto` changed: the board when it changed (or its view), the end
-    /// of the game when it came, and a forced pass between two people. A change to the
-    /// game also goes to the recovery save, or removes it at the end.
+    /// of the game when it came, and a forced pass between two people. Against the
+    /// computer, a change it answers at once is drawn with its answer: one board per
+    /// turn, so that the person's own move does not scroll away. A change to the game
+    /// also goes to the recovery save, or removes it at the end.
     fn mostrar(&mut self, juego: &mut EnJuego, efecto: Efecto) -> io::Result<()> {
-        let partida = &juego.partida;
-        let estado = partida.estado();
+        let estado = juego.partida.estado();
         let dibujar = match efecto {
             Efecto::Nada | Efecto::Dejar { .. } | Efecto::Otra => return Ok(()),
-            Efecto::Vista | Efecto::Tablero => true,
+            Efecto::Vista => true,
+            Efecto::Tablero | Efecto::Pase if self.sigue_sola(&juego.partida) => {
+                juego.sin_dibujar |= efecto == Efecto::Tablero;
+                false
+            }
+            Efecto::Tablero => true,
             // The hints were the passer's: drawn again, with the other side's or, at the
             // end, with none.
-            Efecto::Pase => juego.pistas,
+            Efecto::Pase => juego.pistas || juego.sin_dibujar,
         };
         if dibujar {
+            juego.sin_dibujar = false;
             self.dibujar(juego)?;
         }
         if matches!(efecto, Efecto::Pase | Efecto::Tablero) {
@@ -517,6 +528,16 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
             Estado::EnCurso => {}
         }
         Ok(())
+    }
+
+    /// Whether the game goes on from `partida` without asking the person who plays the
+    /// computer: the computer moves at once, or the person's forced pass is made.
+    fn sigue_sola(&self, partida: &Partida) -> bool {
+        let jugadores = &self.jugadores;
+        partida.estado() == Estado::EnCurso
+            && jugadores.hay_persona()
+            && jugadores.hay_computadora()
+            && (jugadores.es_computadora(partida.turno()) || partida.debe_pasar())
     }
 
     /// Keeps the game in the recovery save, or removes it once the game is over.
@@ -559,8 +580,8 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
         if !juego.sin_guardar {
             return Ok(Efecto::Dejar { conservar: false });
         }
-        let pregunta = "Hay cambios sin guardar. ¿Guardar antes de salir? (s/n): ";
-        match self.consola.confirmar(pregunta)? {
+        let pregunta = "Hay cambios sin guardar. ¿Guardar antes de salir?";
+        match self.consola.confirmar(pregunta, true)? {
             None => Ok(Efecto::Dejar { conservar: true }),
             Some(false) => Ok(Efecto::Dejar { conservar: false }),
             Some(true) => {
