@@ -12,13 +12,13 @@
 #   EDAX=/ruta/a/edax sh benches/contra_edax.sh 5      # 5 rondas
 #
 # Edax no viene con este proyecto: se compila de su fuente (github.com/abulmo/edax-reversi,
-# versión 4.6; en el README, «El motor»). Sus pesos no hacen falta: este guion escribe un
+# versión 4.6; cómo, en docs/motor.md). Sus pesos no hacen falta: este guion escribe un
 # archivo de evaluación de Edax con todos los pesos en cero.
 #
 # Edax cuenta como nodo, además de cada posición que busca, cada hijo que mira para ordenar o
-# en la tabla: 6746767040 nodos en FFO #40-#49; con la cuenta de este proyecto (solo las
-# posiciones buscadas), 5770665796. La meta del issue se fijó con la cuenta de Edax, y este
-# guion la usa igual.
+# en la tabla: 6746767040 nodos en FFO #40-#49, más que con la cuenta de este proyecto (solo
+# las posiciones buscadas). La meta del issue se fijó con la cuenta de Edax, y este guion la
+# usa igual.
 set -eu
 
 rondas=${1:-3}

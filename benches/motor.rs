@@ -15,7 +15,7 @@
 //! if it differs: a fast wrong generator is worth nothing. Throughput is reported in
 //! leaves (the perft count) per second. Run with `cargo bench --bench motor`; add a
 //! filter such as `cargo bench --bench motor -- inicio_11` for one of them. No timing is
-//! asserted: the figures are for the README.
+//! asserted: the figures are for `docs/motor.md`.
 
 use std::{hint::black_box, time::Duration};
 

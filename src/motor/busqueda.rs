@@ -276,8 +276,8 @@ impl Buscador {
     }
 
     /// The exact result for `turno` on `tablero`: a best move and the final disc
-    /// difference, with no time limit (from 20 empties up, seconds; every further empty
-    /// about triples it).
+    /// difference, with no time limit (the time grows fast with the empties: see
+    /// `docs/motor.md`).
     pub fn resolver(&mut self, tablero: &Tablero, turno: Color) -> Solucion {
         let inicio = Instant::now();
         let (p, o) = a_u64(tablero, turno);
@@ -378,8 +378,8 @@ impl Buscador {
             }
             if profundidad == n && self.evaluacion.con_probcut() {
                 // A mid-game search to the end cuts with ProbCut, so its score is only
-                // probable (wrong by 2 and 4 discs in 2 of 120 random positions): the
-                // exact solver goes there instead, in the time left.
+                // probable (a test shows two positions where it is wrong): the exact
+                // solver goes there instead, in the time left.
                 exacto = true;
                 break;
             }
@@ -607,8 +607,7 @@ fn iteracion_media_sola(
 /// null-window nodes, see `Contexto::probable`): it costs a fraction of the exact one,
 /// its score is almost always the exact one (so the exact solve's first window holds),
 /// and it leaves in the table a best move for most of the nodes that the exact solve
-/// visits. On FFO #40-#49 the two together visit 40 % fewer nodes than the exact solve
-/// alone.
+/// visits: the two together visit far fewer nodes than the exact solve alone.
 #[allow(clippy::too_many_arguments)]
 fn iteracion_exacta(
     ctx: &mut Contexto<'_>,
@@ -656,8 +655,8 @@ fn iteracion_exacta(
             let Some(nuevas) = nuevas else { break None };
             // Out of the window: a window as wide, on the side where the score fell, with
             // the score at its near end; twice as wide each time it falls out again.
-            // (Open on that side at once, FFO #40-#49 visited 0.6 % more nodes: #48 fell
-            // 4 discs out of its first window, #49 as much out of its probable one.)
+            // (Opening that side at once visits more nodes: the score usually lands a few
+            // discs out.)
             let mejor = nuevas[0].valor;
             ancho *= 2;
             if mejor <= alfa && alfa > -INFINITO {

@@ -5,10 +5,11 @@
 //! Each term is a classic of Othello play, chosen by hand (see [`terminos`]). Their
 //! weights were not downloaded: from 24 empties to the end they were fitted by least
 //! squares to the exact final scores of positions from this engine's own games, solved
-//! by its own solver (the tool `ajustar_pesos`, behind the `ajuste-de-pesos` feature, does it again); at the start of the game
-//! they are set by hand, and in between they move linearly. The unit is the hundredth of
-//! a disc ([`ESCALA`]), so that an evaluation and a final disc difference can be compared
-//! (a won game scores like `diferencia * ESCALA`).
+//! by its own solver (the tool `ajustar_pesos`, behind the `ajuste-de-pesos` feature,
+//! does it again); at the start of the game they are set by hand, and in between they
+//! move linearly. The unit is the hundredth of a disc ([`ESCALA`]), so that an evaluation
+//! and a final disc difference can be compared (a won game scores like
+//! `diferencia * ESCALA`).
 //!
 //! - **Mobility** (corners count twice), and **moves to a corner**: having moves and
 //!   leaving the rival few is what wins the middle game.
@@ -20,8 +21,8 @@
 //!   move.
 //! - **Discs**: worthless early (fewer is even better), decisive at the end.
 //!
-//! The fitted weights also sort the solver's moves near the root: with them it solves FFO
-//! #40-#49 in about a quarter of the nodes it needed with the first hand-set weights.
+//! Through both evaluations, the fitted weights also sort the solver's moves near the
+//! root, so they matter to how many nodes a solve visits.
 
 use std::sync::OnceLock;
 
@@ -228,13 +229,10 @@ fn estables_directas(p: u64, o: u64, llenas: [u64; 4]) -> u64 {
 }
 
 /// How many steps [`estables`] takes before it asks whether a step added anything. In
-/// the exact solves of FFO #45 and #49, of 57 M searches for stable discs that started
-/// from some, the loop that asked after each step stopped after 1 step in 32 %, 2 in
-/// 17 %, 3 in 19 %, 4 in 16 %, 5 in 11 % and more in 6 %: a branch the processor
-/// mispredicted. With four steps first, the question comes after the fifth, and the
-/// answer is nearly always «nothing»: the same nodes and, in six pairs of runs
-/// alternated with the binary before (A B B A, `benches/ffo.rs`, #45 and #49), 0.967 to
-/// 0.983 of its time, median 0.977; with three steps first, a median of 0.984 in seven.
+/// the solver most searches for stable discs end after one to four steps, in no order
+/// the processor could predict, so asking after each step was a mispredicted branch.
+/// With four steps first, the question comes after the fifth, and the answer is nearly
+/// always «nothing»; three steps first gained less.
 const PASOS_SEGUIDOS: usize = 4;
 
 /// `estables` with the inner discs of `p` added that, in each direction, have a full line

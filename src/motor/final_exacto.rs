@@ -19,14 +19,15 @@
 //!   with an odd number of empties (parity: there the side to move can hope for the last
 //!   move).
 //! - **4, 3, 2 and 1 empties**: written out, as in Edax; at 4 the parity order is taken
-//!   once from a table (about 3 % faster on FFO #45 and #49 than the loop above); the
-//!   last move is counted, not searched.
+//!   once from a table instead of walking the list twice; the last move is counted, not
+//!   searched.
 //!
-//! The levels' bounds were set by measuring FFO #40-#49 (see `benches/ffo.rs`).
+//! The levels' bounds were set by measuring FFO #40-#49 (see `benches/ffo.rs` and
+//! `docs/motor.md`).
 //!
 //! The whole solver is compiled twice (see `definir_resolvedor!`): for any x86-64, and for
-//! processors with AVX2 and POPCNT, chosen at run time as perft does: about 1.35× as fast,
-//! the same nodes. The second copy also takes its moves and flips from
+//! processors with AVX2 and POPCNT, chosen at run time as perft does: faster, with the same
+//! nodes. The second copy also takes its moves and flips from
 //! `bitboard::jugadas_avx2` and `bitboard::volteos_avx2`, the generator written in AVX2
 //! instructions.
 //!
@@ -53,17 +54,14 @@ pub(super) const INFINITO: i32 = 100;
 pub(super) const VACIAS_PARIDAD: u32 = 6;
 
 /// From this many empties the null-window search uses the transposition table and sorts
-/// the moves. Measured on FFO #40-#49 (`benches/ffo.rs`, one thread): from 7 empties,
-/// 824 M nodes and 27.7 s; from 8 (7 empties sorted by the rival's moves alone, without
-/// the table), 871 M and 28.9 s; from 6, 732 M nodes but 28.8 s. Before the table kept
-/// the positions near the end apart (see `Tabla`), each probe cost more than it saved
-/// at 7 empties.
+/// the moves. A probe at 7 empties saves more than it costs only because the table keeps
+/// the positions near the end apart (see `Tabla`); from 6, sorting costs more than the
+/// nodes it saves.
 pub(super) const VACIAS_TABLA: u32 = VACIAS_PARIDAD + 1;
 
 /// From this many empties the sort also asks the evaluation, after a mid-game search
-/// of [`profundidad_de_orden`] plies. From 17 (FFO #40-#49, `benches/ffo.rs`): 800 M
-/// nodes instead of 819 M and about 1.5 % less time on one thread, but the two-thread
-/// solve lost about 15 % in every run.
+/// of [`profundidad_de_orden`] plies. From 17, fewer nodes and a little less time on one
+/// thread, but the two-thread solve lost much more.
 pub(super) const VACIAS_EVALUACION: u32 = 18;
 
 /// From this many empties a null-window node may share its moves with idle threads
@@ -78,9 +76,7 @@ const VACIAS_ETC: u32 = 12;
 /// subtrees (the look at the children, ProbCut, sharing with idle threads, sorting with
 /// a search), and runs a copy of `nws_tabla` compiled without them (`CHICO`); the copy
 /// for 7 empties sorts without asking for its children's buckets, which are not in the
-/// table. Most nodes with table have few empties (at 7, 29 M of FFO #40-#49's 69 M):
-/// without their branches, about 3 % less time (three runs alternated with the binary
-/// before), the same nodes.
+/// table. Most nodes with table have few empties, so their branches are worth removing.
 const VACIAS_GRANDES: u32 = VACIAS_ETC;
 const _: () = assert!(
     VACIAS_PROBCUT >= VACIAS_GRANDES
@@ -158,10 +154,8 @@ const ORDEN_4: [[u8; 4]; 16] = {
 /// What a null-window node with the table is expected to be, as in Knuth and Moore's
 /// node types: a cut node, where one move should refute `alfa`, or an all node, where
 /// every move should fail. The moves of an all node are all searched anyway, so their
-/// order is worth little there: such a node skips the mid-game searches that sort (FFO
-/// #40-#49, `benches/ffo.rs`: 819 M → 778 M nodes, the searches' own nodes included,
-/// and about 4 % less time in three runs alternated with the binary before). The cheap
-/// sort stays: without it, 905 M nodes, since many expected all nodes do cut.
+/// order is worth little there: such a node skips the mid-game searches that sort. The
+/// cheap sort stays, since many expected all nodes do cut.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Esperado {
     /// One move should refute `alfa`.
@@ -227,10 +221,10 @@ fn corte_estable(p: u64, o: u64, alfa: i32, n: u32) -> Option<i32> {
 const VACIAS_PROBCUT: u32 = 12;
 
 /// How far past the window, in hundredths of a disc, the shallow search's score must
-/// land for ProbCut in a probable solve to take the cut: ten discs. Measured on FFO
-/// #40-#49 (`benches/ffo.rs`), the nodes of the probable and the exact solve together:
-/// with 4 discs 1122 M, 6: 954 M, 10: 863 M, 14: 939 M, 20: 1087 M. A narrow margin
-/// cuts more, but its wrong cuts leave wrong moves in the table for the exact solve.
+/// land for ProbCut in a probable solve to take the cut: ten discs, the fewest nodes of
+/// the probable and the exact solve together on FFO #40-#49. A narrow margin cuts more,
+/// but its wrong cuts leave wrong moves in the table for the exact solve; a wide one
+/// cuts little.
 const MARGEN_PROBCUT: i32 = 10 * ESCALA;
 
 /// The depth of ProbCut's mid-game search in a node with `n` empties: one ply at
@@ -284,7 +278,7 @@ impl Contexto<'_> {
     /// [`Contexto::inexactos`] when the node began: probable only where something
     /// probable was relied on below it. A probable solve cuts with ProbCut from
     /// [`VACIAS_PROBCUT`] empties; what it solved without a probable cut is exact, and the
-    /// exact solve after it takes it as it is (FFO #40-#49: 775.8 M → 766.4 M nodes).
+    /// exact solve after it takes it as it is.
     fn clase(&self, inexactos: u64) -> Clase {
         if self.probable && self.inexactos != inexactos {
             Clase::Probable
@@ -324,11 +318,9 @@ macro_rules! definir_resolvedor {
             /// `alfa` (fail-soft: the caller tries no more moves).
             ///
             /// The written-out last levels call it once per move, chained with `||`, each
-            /// call with its own empties. A loop over an array of the moves and the empties
+            /// call with its own empties: a loop over an array of the moves and the empties
             /// left after each had the compiler write that array on the stack in every
-            /// node and read it back. The same nodes; FFO #45 and #49, 0.886 to 1.066 of the
-            /// time of the loop in twenty-two alternated rounds (median 0.948); all of
-            /// #40-#49, 0.893 to 1.052 in fourteen (median 1.001, inside the noise).
+            /// node and read it back.
             #[inline(always)]
             fn probar(
                 p: u64,
@@ -478,13 +470,9 @@ macro_rules! definir_resolvedor {
             ///
             /// Two passes: first every move's flips, asking for each child's bucket at
             /// once; then the keys, so that every bucket is on its way while all the keys
-            /// are computed (FFO #45 and #49, the same nodes: 0.907 to 1.064 of the time
-            /// of the single pass in nineteen alternated rounds on a busy machine, median
-            /// 0.952; 0.975 to 0.992 in four quieter ones). The same two passes asking for
-            /// the buckets in the second one were not faster (0.999 to 1.044): the gain is
-            /// the earlier request, and it grows when memory is slow. Earlier still, the
-            /// first pass before the node's own probe, was slower (median 1.025 in eight
-            /// rounds, slow memory): the nodes that the table cuts pay for it.
+            /// are computed. The gain is the earlier request, and it grows when memory is
+            /// slow. The first pass does not go before the node's own probe: the nodes that
+            /// the table cuts would pay for it.
             #[allow(clippy::too_many_arguments)]
             $(#[$atributo])*
             fn candidatas<const SIN_TABLA: bool>(
@@ -556,8 +544,7 @@ macro_rules! definir_resolvedor {
             /// The null-window search (window `(alfa, alfa + 1)`) of a position with `n` empties:
             /// picks the level for `n`. Fail-soft. `jugadas` are the valid moves of `(p, o)`:
             /// a sorted node computed them for its sort key, and its children from 6 to 10
-            /// empties need not compute them again (FFO #45 and #49: the same nodes, 0.961
-            /// to 0.999 of the time in nine pairs of runs alternated with the binary before).
+            /// empties need not compute them again.
             #[inline]
             $(#[$atributo])*
             pub(super) fn nws_exacto(
@@ -633,17 +620,14 @@ macro_rules! definir_resolvedor {
                 let corte = esperado == Esperado::Corte;
                 // The table's move goes first anyway, and most of the time it refutes
                 // `alfa`: the mid-game searches that sort the other moves wait until it has
-                // not (FFO #40-#49: 824 M → 819 M nodes and about 6 % less time, the two
-                // binaries alternated in one run).
+                // not.
                 let aplazada = !CHICO
                     && corte
                     && n >= VACIAS_EVALUACION
                     && tiene_jugada(jugadas, jugada_tabla);
                 let con_busqueda = corte && !aplazada;
-                // A small node has fewer moves than empties. A list of 64 took 1 KiB of
-                // stack in each node of the chain, and cleared it (FFO #45 and #49, the
-                // same nodes: 0.960 to 0.989 of the time, median 0.976, in six pairs of
-                // runs alternated with the list of 64).
+                // A small node has fewer moves than empties: a list of 64 would take
+                // stack in each node of the chain, and clearing it.
                 let mut chica = [Candidata::default(); VACIAS_GRANDES as usize];
                 let mut grande;
                 let lista: &mut [Candidata] = if CHICO {
@@ -1012,8 +996,7 @@ macro_rules! definir_resolvedor {
             }
 
             /// Two empties. Written out rather than with [`probar`] as the levels above: with
-            /// it, 0.978 to 1.077 of the time in five rounds on FFO #45 and #49 (median
-            /// 1.024).
+            /// it, this level was not faster.
             $(#[$atributo])*
             fn final_2(
                 ctx: &mut Contexto<'_>,
@@ -1165,8 +1148,8 @@ const PESO_EVALUACION: i32 = 300;
 
 /// The fastest-first sort key of a move, from the position after it (`p2` to move, `o2`
 /// the side that just moved): few moves and few potential moves for the rival, stable
-/// corners for us, and an odd quadrant. (At 7 empties, the rival's moves and parity
-/// alone were 0.7 % more nodes and, oddly, 8 % more time on FFO #45 and #49.)
+/// corners for us, and an odd quadrant. (At 7 empties, a key of the rival's moves and
+/// parity alone was not faster.)
 #[inline(always)]
 fn clave_rapida(p2: u64, o2: u64, jugadas_rival: u64, x: u32, impares: u64) -> i32 {
     let movilidad = movilidad_ponderada(jugadas_rival);

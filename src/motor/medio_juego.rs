@@ -41,8 +41,8 @@ const PROBCUT_CONFIANZA: i32 = 150;
 /// The spread (standard deviation, in hundredths of a disc) of a deep search's score of
 /// `profundidad` plies around its shallow search's of `superficial`: it grows with the
 /// plies between them and shrinks as the shallow one deepens. A fit to what
-/// `calibrar_probcut` measured over 495 positions of random games with 20 to 50 empties
-/// (from 3 against 1 plies, 679, to 9 against 5, 499).
+/// `calibrar_probcut` measured on positions of random games with 20 to 50 empties (the
+/// test `los_margenes_de_probcut_siguen_lo_medido` keeps those figures).
 fn desvio_probcut(profundidad: u32, superficial: u32) -> i32 {
     let brecha = (profundidad - superficial) as i32;
     (620 + 70 * brecha - 80 * superficial as i32).max(200)
@@ -215,8 +215,7 @@ impl Contexto<'_> {
             return corte;
         }
         // In a null-window node the table's move usually refutes the window: the shallow
-        // searches that sort the other moves wait until it has not (about a third less
-        // time for `analizar --profundidad 12` on FFO #20-#39, the same scores).
+        // searches that sort the other moves wait until it has not.
         let aplazada = beta - alfa == 1
             && profundidad >= PROFUNDIDAD_ORDEN_SUPERFICIAL
             && tiene_jugada(jugadas, jugada_tabla);
@@ -423,7 +422,7 @@ mod tests {
     /// Measures how far a shallow search's score falls from a deeper one's over positions
     /// of random games: the spread that ProbCut's margins come from (measured before
     /// ProbCut existed; run today, the deep scores have it). A tool, not a test (it checks
-    /// nothing; 18 s with the current weights, on one core):
+    /// nothing):
     /// `cargo test --release --features ajuste-de-pesos --lib calibrar_probcut -- --nocapture`.
     #[test]
     #[cfg(feature = "ajuste-de-pesos")]

@@ -453,9 +453,12 @@ mod tests {
     /// then the fit:
     ///
     /// ```text
-    /// PARTIDAS=20000 cargo test --release --features ajuste-de-pesos --lib generar_posiciones -- --nocapture
+    /// PARTIDAS=11000 SEMILLA=11 cargo test --release --features ajuste-de-pesos --lib generar_posiciones -- --nocapture
+    /// PARTIDAS=11000 SEMILLA=23 cargo test --release --features ajuste-de-pesos --lib generar_posiciones -- --nocapture
     /// cargo test --release --features ajuste-de-pesos --lib entrenar_patrones -- --nocapture
     /// ```
+    ///
+    /// (How the weights of today were made, and how long each step takes: `docs/motor.md`.)
     #[cfg(feature = "ajuste-de-pesos")]
     mod aprendizaje {
         use std::{
@@ -534,8 +537,7 @@ mod tests {
         /// [`VACIAS_EXACTAS`] empties with the exact solver's moves. Each position keeps
         /// two labels for the fit to mix: the final disc difference of the game (exact
         /// from [`VACIAS_EXACTAS`] empties on) and the score of the search that chose the
-        /// move (exact there too). About 12 games a second on one core at depth 6, 4 at
-        /// depth 8.
+        /// move (exact there too).
         #[test]
         fn generar_posiciones() {
             let partidas = variable("PARTIDAS", 1000);
@@ -645,7 +647,7 @@ mod tests {
         /// is held out: the epochs stop when its error stops falling, and it is reported
         /// against the hand-made evaluation's. The label mixes the two of the data:
         /// `MEZCLA` percent of the search's score (50 if not given), the rest the game's
-        /// result. A few minutes.
+        /// result.
         #[test]
         fn entrenar_patrones() {
             let mezcla = variable("MEZCLA", 50) as f32 / 100.0;

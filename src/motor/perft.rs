@@ -85,7 +85,7 @@ pub fn perft_por_profundidad(
 /// the other's (disjoint).
 ///
 /// On x86-64 processors with AVX2, BMI and POPCNT (see `bitboard::tiene_avx2`), found at
-/// run time, it runs a copy of the counting compiled for them, about twice as fast. The
+/// run time, it runs a copy of the counting compiled for them, which is faster. The
 /// result is the same either way, and the release binary keeps running on any x86-64.
 pub(crate) fn perft_u64(
     propias: u64,

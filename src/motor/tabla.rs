@@ -130,15 +130,13 @@ pub(super) struct Tabla {
     edad: AtomicU8,
 }
 
-/// Positions with fewer empties than this go to the near-end region (see [`Tabla`]).
-/// Measured on FFO #40-#49 (`benches/ffo.rs`, one thread) with a region of 2^17 and a
-/// table of 2^20: from 14 empties, 29.0 s against 32.0 s with no region; from 12, 29.7 s;
-/// from 16, 29.7 s.
+/// Positions with fewer empties than this go to the near-end region (see [`Tabla`]):
+/// on FFO #40-#49 a bound of 12 or 16 was slower.
 const VACIAS_FINALES: u32 = 14;
 
 /// The near-end region holds at most `2^BITS_FINALES` entries (4 MiB), so that it stays
-/// in the processor's caches. Measured like [`VACIAS_FINALES`]:
-/// 2^16, 2^17 and 2^18 within 2 % of one another, 2^18 the slowest.
+/// in the processor's caches. A region that fits each core's own cache was a little
+/// faster with one thread but slower with two, whose cores then write the same lines.
 const BITS_FINALES: u32 = 17;
 
 /// Where a position goes: a multiplicative mix of both halves.
@@ -151,9 +149,7 @@ fn dispersar(p: u64, o: u64) -> u64 {
 
 /// `n` empty buckets. On Linux the memory is first marked for huge pages (2 MiB), before
 /// anything touches it: the solver's probes fall all over the table, and with 4 KiB pages
-/// each may also miss the address translation cache. FFO #40-#49 (`benches/ffo.rs`, one
-/// thread, three runs alternated with the old binary): about 1 % less time, the median going
-/// from 26.06 s to 25.81 s.
+/// each may also miss the address translation cache.
 fn reservar(n: usize) -> Vec<Cubeta> {
     let mut cubetas = Vec::with_capacity(n);
     #[cfg(target_os = "linux")]

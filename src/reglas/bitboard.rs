@@ -323,11 +323,8 @@ pub(crate) fn volteos_u64(propias: u64, rivales: u64, indice: u8) -> u64 {
 /// inlined (see `motor::final_exacto`).
 ///
 /// The compiler, given [`volteos_u64`] with AVX2 enabled, vectorizes the rays too, but
-/// it gathers the eight rays' `if` into one vector and spreads it out again: in a chain
-/// of dependent calls on the processors of these machines, 10.5 ns per move against
-/// 6.7 ns here. FFO #40-#49 (`benches/ffo.rs`, one thread): the same nodes, and 0.93 to
-/// 0.99 of the time before (median 0.96) in four pairs of runs alternated with the binary
-/// before.
+/// it gathers the eight rays' `if` into one vector and spreads it out again, which is
+/// slower in the solver's chains of dependent calls.
 #[cfg(target_arch = "x86_64")]
 #[inline]
 #[target_feature(enable = "avx2")]
@@ -394,10 +391,8 @@ pub(crate) fn volteos_avx2(propias: u64, rivales: u64, indice: u8) -> u64 {
 /// where it is inlined (see `motor::final_exacto`).
 ///
 /// The solver asks for the moves of every node of 5 and more empties and, to sort, for
-/// the rival's moves after each candidate: four chains of scalar shifts became one
-/// chain of vector shifts. FFO #45 and #49 (`benches/ffo.rs`, one thread): the same
-/// nodes, and 0.943 to 0.968 of the time before in three rounds alternated with the
-/// binary before.
+/// the rival's moves after each candidate: four chains of scalar shifts become one
+/// chain of vector shifts.
 #[cfg(target_arch = "x86_64")]
 #[inline]
 #[target_feature(enable = "avx2")]
@@ -494,8 +489,8 @@ static DIAGONALES: [[u64; 2]; 64] = {
 /// Each of the four lines through `indice` is gathered into one byte by a
 /// multiplication (each line has at most one piece per row, or per column, so the
 /// partial products never overlap) and looked up in [`VOLTEOS_EN_LINEA`]. It agrees with
-/// counting [`volteos_u64`] (a test checks it); the exact solver's last empty calls it
-/// a hundred million times per second.
+/// counting [`volteos_u64`] (a test checks it); the exact solver calls it at every last
+/// empty square, its most frequent node.
 ///
 /// # Panics
 ///
@@ -524,7 +519,7 @@ pub(crate) fn volteos_ultima_u64(propias: u64, indice: u8) -> u32 {
 /// (perft, a search) that is defined with
 /// `#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]` and only called when this
 /// returns `true` gets the generator's four directions in one 256-bit register and a
-/// one-instruction population count: about twice the speed, same results.
+/// one-instruction population count: faster, with the same results.
 #[cfg(target_arch = "x86_64")]
 pub(crate) fn tiene_avx2() -> bool {
     std::arch::is_x86_feature_detected!("avx2")

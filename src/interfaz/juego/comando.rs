@@ -253,7 +253,10 @@ pub(super) fn ayuda(terminada: bool) -> String {
     let (titulo, primeras): (&str, &[(&str, &str)]) = if terminada {
         (
             "La partida terminó. Puedes escribir (da igual mayúsculas o minúsculas):\n",
-            &[("s, sí", "juega otra partida"), ("n, no", "termina el programa")],
+            &[
+                ("s, sí", "juega otra partida"),
+                ("n, no", "termina el programa"),
+            ],
         )
     } else {
         (
@@ -437,10 +440,26 @@ mod tests {
     #[test]
     fn al_final_la_ayuda_lista_solo_lo_que_vale() {
         let texto = ayuda(true);
-        assert!(texto.starts_with("La partida terminó. Puedes escribir"), "{texto}");
-        assert!(texto.contains("\n  s, sí              juega otra partida\n"), "{texto}");
-        assert!(texto.contains("\n  n, no              termina el programa\n"), "{texto}");
-        for vale in ["historial", "deshacer", "guardar", "tablero", "ayuda", "salir"] {
+        assert!(
+            texto.starts_with("La partida terminó. Puedes escribir"),
+            "{texto}"
+        );
+        assert!(
+            texto.contains("\n  s, sí              juega otra partida\n"),
+            "{texto}"
+        );
+        assert!(
+            texto.contains("\n  n, no              termina el programa\n"),
+            "{texto}"
+        );
+        for vale in [
+            "historial",
+            "deshacer",
+            "guardar",
+            "tablero",
+            "ayuda",
+            "salir",
+        ] {
             assert!(texto.contains(&format!("\n  {vale}")), "{vale}: {texto}");
         }
         for no_vale in ["C4", "pasar", "sugerir", "pistas", "Tab"] {
