@@ -11,6 +11,8 @@ mod comandos;
 mod computadora;
 /// Grading students' Python files with a real interpreter, and writing cases.
 mod correccion;
+/// The documents' examples and commands run as written, their links followed.
+mod documentos;
 /// Saves under faults: links, special files, leftovers, kills, limits, two writers.
 mod fallas;
 /// The fuzz targets' checks over random and mutated inputs (fuzz/objetivos.rs).

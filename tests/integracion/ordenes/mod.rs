@@ -6,12 +6,10 @@
 //! Expected boards come from the fixtures of `partidas/`, the board builders of
 //! `comun` and the complete games of `tests/datos/partidas-completas.tsv`, never from
 //! the program's own output. What needs the program itself (usage errors, exit codes,
-//! pipes, terminals, the README's examples) is in [`linea`] and [`leeme`].
+//! pipes, terminals) is in [`linea`]; the documents' examples, in `documentos`.
 
 /// Exportar and importar: the engines' board strings.
 mod intercambio;
-/// The README's `$ othello …` examples and its grading script, run as written.
-mod leeme;
 /// The command line itself, run as a process: usage errors, exit codes, 80 columns.
 mod linea;
 /// Resolver, analizar, perft and torneo: their text and the tournament's progress.
