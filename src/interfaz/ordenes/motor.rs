@@ -133,16 +133,15 @@ pub struct Resolver {
 }
 
 /// Empty squares the exact solver takes about a second for, in release mode; each
-/// one more about doubles it (FFO #40-#49 on one thread: 0.26 s with 20 empties, 0.6 to
-/// 0.9 s with 22, 9.4 s with 26; #51, 27 empties, 25 s).
+/// one more about doubles it (the figures are in `docs/motor.md`).
 const VACIAS_EN_UN_SEGUNDO: u32 = 22;
 
 /// The first time limit of the search that shows its progress; each next one doubles.
 const PRIMERA_RONDA: Duration = Duration::from_millis(250);
 
-/// Up to this many empties (FFO #49 has 26: seconds on two cores) the exact solve runs
-/// at once after the first estimate: each round of the progress throws away the last
-/// one's unfinished solve, which made such a solve take two to four times as long.
+/// Up to this many empties (FFO #49 has 26: seconds) the exact solve runs at once after
+/// the first estimate: each round of the progress throws away the last one's unfinished
+/// solve, which would make such a solve take several times as long.
 const VACIAS_DE_UNA_VEZ: u32 = 26;
 
 /// What `resolver` answers.
