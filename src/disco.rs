@@ -14,6 +14,7 @@ use std::{
 use crate::{
     Tablero,
     formato::archivo::{self, ErrorTablero},
+    texto::ruta_visible,
 };
 
 /// The largest board file that is read: 64 KiB. A real board takes 176 bytes.
@@ -28,31 +29,31 @@ pub const LIMITE_BYTES: u64 = 64 * 1024;
 #[derive(Debug, thiserror::Error)]
 pub enum ErrorArchivo {
     /// The file does not exist.
-    #[error("no existe el archivo «{}»", .ruta.display())]
+    #[error("no existe el archivo «{}»", ruta_visible(.ruta))]
     NoExiste {
         /// The file.
         ruta: PathBuf,
     },
     /// The path is a folder.
-    #[error("«{}» es una carpeta, no un archivo", .ruta.display())]
+    #[error("«{}» es una carpeta, no un archivo", ruta_visible(.ruta))]
     EsCarpeta {
         /// The folder.
         ruta: PathBuf,
     },
     /// Not a regular file: a device, a pipe, a socket. Reading one could block forever.
-    #[error("«{}» no es un archivo común (es un dispositivo, una tubería u otro archivo especial)", .ruta.display())]
+    #[error("«{}» no es un archivo común (es un dispositivo, una tubería u otro archivo especial)", ruta_visible(.ruta))]
     NoEsArchivo {
         /// The path.
         ruta: PathBuf,
     },
     /// The file is larger than [`LIMITE_BYTES`]: it cannot be a board.
-    #[error("«{}» pesa más de 64 KiB: no puede ser un tablero", .ruta.display())]
+    #[error("«{}» pesa más de 64 KiB: no puede ser un tablero", ruta_visible(.ruta))]
     DemasiadoGrande {
         /// The file.
         ruta: PathBuf,
     },
     /// Reading failed.
-    #[error("no se pudo leer «{}»: {}", .ruta.display(), describir_io(.fuente))]
+    #[error("no se pudo leer «{}»: {}", ruta_visible(.ruta), describir_io(.fuente))]
     Lectura {
         /// The file.
         ruta: PathBuf,
@@ -60,7 +61,7 @@ pub enum ErrorArchivo {
         fuente: io::Error,
     },
     /// Writing failed; the file that was there, if any, is intact.
-    #[error("no se pudo guardar «{}»: {}", .ruta.display(), describir_io(.fuente))]
+    #[error("no se pudo guardar «{}»: {}", ruta_visible(.ruta), describir_io(.fuente))]
     Escritura {
         /// The file.
         ruta: PathBuf,
@@ -68,7 +69,7 @@ pub enum ErrorArchivo {
         fuente: io::Error,
     },
     /// The file is not a board in the format.
-    #[error("«{}» no es un tablero válido: {fuente}", .ruta.display())]
+    #[error("«{}» no es un tablero válido: {fuente}", ruta_visible(.ruta))]
     Formato {
         /// The file.
         ruta: PathBuf,

@@ -4,14 +4,62 @@
 /// input still gives a readable one.
 pub(crate) const LARGO_CITA: usize = 20;
 
-/// `texto` for quoting in a message: its first [`LARGO_CITA`] characters, and `…` if
-/// it was longer.
+/// `texto` for quoting in a message: [`acortar`], each character as [`visible`] shows
+/// it.
 pub(crate) fn cita(texto: &str) -> String {
+    visible(&acortar(texto))
+}
+
+/// `texto`'s first [`LARGO_CITA`] characters, and `…` if it was longer, so a huge input
+/// still gives a readable message. For a message that escapes it itself (`{:?}`); any
+/// other quotes through [`cita`].
+pub(crate) fn acortar(texto: &str) -> String {
     if texto.chars().count() > LARGO_CITA {
         texto.chars().take(LARGO_CITA).chain(['…']).collect()
     } else {
         texto.to_owned()
     }
+}
+
+/// `texto` with every character that a terminal would act on or that the eye misses
+/// written as an escape (`\r`, `\u{1b}`, `\u{a0}`): text that came from a file, an
+/// argument or the input can neither drive the terminal that shows it nor look like
+/// something it is not. Every such text is shown through here.
+pub(crate) fn visible(texto: &str) -> String {
+    texto.chars().map(escape).collect()
+}
+
+/// A path as messages show it: as [`Path::display`](std::path::Path::display) does, and
+/// [`visible`].
+pub(crate) fn ruta_visible(ruta: &std::path::Path) -> String {
+    visible(&ruta.to_string_lossy())
+}
+
+/// A character as [`visible`] shows it.
+pub(crate) fn escape(c: char) -> String {
+    match c {
+        '\r' => r"\r".to_owned(),
+        '\t' => r"\t".to_owned(),
+        '\n' => r"\n".to_owned(),
+        c if invisible(c) => c.escape_unicode().to_string(),
+        c => c.to_string(),
+    }
+}
+
+/// A character that cannot be seen as itself: control characters, and spaces and
+/// marks other than the plain space (also those that turn the text around).
+pub(crate) fn invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{a0}'
+                | '\u{ad}'
+                | '\u{2000}'..='\u{200f}'
+                | '\u{2028}'..='\u{202f}'
+                | '\u{205f}'..='\u{206f}'
+                | '\u{3000}'
+                | '\u{feff}'
+        )
 }
 
 /// `texto` with its first letter in uppercase, for a message that starts with a
@@ -99,7 +147,7 @@ macro_rules! cara_de_letra {
                 let mut letras = s.chars();
                 match (letras.next().and_then($tipo::desde_letra), letras.next()) {
                     (Some(valor), None) => Ok(valor),
-                    _ => Err($error(s.to_owned())),
+                    _ => Err($error($crate::texto::cita(s))),
                 }
             }
         }
@@ -110,6 +158,20 @@ pub(crate) use cara_de_letra;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn los_caracteres_de_control_se_ven_escritos() {
+        assert_eq!(visible("V\u{1b}[2J"), r"V\u{1b}[2J");
+        assert_eq!(visible("\u{1b}]0;PWNED\u{7}"), r"\u{1b}]0;PWNED\u{7}");
+        assert_eq!(visible("a\tb\r\n"), r"a\tb\r\n");
+        assert_eq!(visible("\u{202e}C4"), r"\u{202e}C4");
+        assert_eq!(visible("ñandú C4"), "ñandú C4");
+        assert_eq!(
+            cita(&format!("{}\u{1b}", "x".repeat(LARGO_CITA))),
+            "x".repeat(20) + "…"
+        );
+        assert_eq!(cita("\u{1b}[2J"), r"\u{1b}[2J");
+    }
 
     #[test]
     fn acorta_solo_lo_largo() {

@@ -23,7 +23,7 @@ use std::fmt;
 
 use crate::{
     Casilla, ErrorLista, Posicion, Tablero,
-    texto::{cantidad, cita, se_encontraron},
+    texto::{acortar, cantidad, se_encontraron},
 };
 
 /// Why a text is not a board in the file format. Every variant has a line and a column
@@ -440,7 +440,7 @@ fn leer_fila(revision: &mut Revision, registro: &csv::StringRecord, fila: usize,
                 linea,
                 columna: inicio,
                 posicion,
-                encontrado: cita(valor),
+                encontrado: acortar(valor),
             }),
         }
         columna += campo.chars().count() + 1;

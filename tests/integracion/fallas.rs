@@ -437,3 +437,50 @@ fn dos_guardados_a_la_vez_dejan_uno_de_los_dos_entero() {
         assert_eq!(ocultos(dir.path()), Vec::<OsString>::new(), "ronda {ronda}");
     }
 }
+
+/// A terminal's title and a clear screen, as a file could hide them.
+const SECUENCIAS: &str = "\u{1b}]0;PWNED\u{7}\u{1b}[2J";
+
+/// Whether `texto` holds a character a terminal acts on, besides the line end.
+fn tiene_controles(texto: &str) -> bool {
+    texto.chars().any(|c| c.is_control() && c != '\n')
+}
+
+#[test]
+fn lo_que_viene_de_un_archivo_o_un_argumento_no_maneja_la_terminal() {
+    let dir = carpeta();
+    fs::write(dir.path().join("p.txt"), TRAS_C4).unwrap();
+    fs::write(
+        dir.path().join("p.txt.jugadas"),
+        format!("C4 {SECUENCIAS} D3\n"),
+    )
+    .unwrap();
+    let correr = |argumentos: &[&str]| {
+        let salida = programa(dir.path())
+            .args(argumentos)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let texto =
+            String::from_utf8(salida.stdout).unwrap() + &String::from_utf8(salida.stderr).unwrap();
+        assert!(!tiene_controles(&texto), "{argumentos:?}: {texto:?}");
+        texto
+    };
+    // The game loaded with its moves beside it, and the moves replayed as an order.
+    let juego = correr(&["--cargar", "p.txt"]);
+    assert!(juego.contains(r"\u{1b}]0;PWNED\u{7}\u{1b}[2J"), "{juego}");
+    let repetir = correr(&["repetir", "--jugadas-de", "p.txt.jugadas"]);
+    assert!(
+        repetir.contains(r"(«\u{1b}]0;PWNED\u{7}\u{1b}[2J»)"),
+        "{repetir}"
+    );
+    // A file name given as an argument.
+    let nombre = format!("{SECUENCIAS}.txt");
+    let contar = correr(&["contar", &nombre]);
+    assert_eq!(
+        contar,
+        "error: no existe el archivo «\\u{1b}]0;PWNED\\u{7}\\u{1b}[2J.txt»\n"
+    );
+    correr(&["--cargar", &nombre]);
+    correr(&["validar", &nombre, "p.txt.jugadas"]);
+}

@@ -40,7 +40,11 @@ pub use casos::Cantidades;
 pub use informe::{Falla, InformeEntrega, InformeFuncion, Resumen, Tipo};
 pub use revision::revisar_respuestas;
 
-use crate::{ErrorArchivo, formato::entrada, texto::cita};
+use crate::{
+    ErrorArchivo,
+    formato::entrada,
+    texto::{cita, ruta_visible},
+};
 
 /// One of the homework's four functions that are graded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -327,13 +331,13 @@ pub enum ErrorCorreccion {
     #[error("no se indicó ninguna entrega (archivos .py o carpetas)")]
     SinEntregas,
     /// A named submission does not exist.
-    #[error("no existe «{}»", .0.display())]
+    #[error("no existe «{}»", ruta_visible(.0))]
     NoExiste(PathBuf),
     /// A named folder holds no `.py` file.
-    #[error("la carpeta «{}» no tiene archivos .py", .0.display())]
+    #[error("la carpeta «{}» no tiene archivos .py", ruta_visible(.0))]
     CarpetaSinEntregas(PathBuf),
     /// A folder could not be listed.
-    #[error("no se pudo leer la carpeta «{}»: {fuente}", .ruta.display())]
+    #[error("no se pudo leer la carpeta «{}»: {fuente}", ruta_visible(.ruta))]
     Carpeta {
         /// The folder.
         ruta: PathBuf,
@@ -341,7 +345,7 @@ pub enum ErrorCorreccion {
         fuente: io::Error,
     },
     /// No interpreter was found, or it does not run.
-    #[error("no se encontró un intérprete de Python 3 en «{}» ({causa}); instálelo o indique otro con --python RUTA", .ruta.display())]
+    #[error("no se encontró un intérprete de Python 3 en «{}» ({causa}); instálelo o indique otro con --python RUTA", ruta_visible(.ruta))]
     SinInterprete {
         /// What was looked for.
         ruta: PathBuf,
@@ -349,7 +353,7 @@ pub enum ErrorCorreccion {
         causa: String,
     },
     /// The interpreter is older than the harness needs.
-    #[error("«{}» es Python {version}: se necesita Python 3.8 o más nuevo (indique otro con --python RUTA)", .ruta.display())]
+    #[error("«{}» es Python {version}: se necesita Python 3.8 o más nuevo (indique otro con --python RUTA)", ruta_visible(.ruta))]
     VersionAntigua {
         /// The interpreter.
         ruta: PathBuf,
@@ -508,7 +512,7 @@ pub fn escribir_casos(
 #[derive(Debug, thiserror::Error)]
 pub enum ErrorCasos {
     /// The folder could not be made.
-    #[error("no se pudo crear la carpeta «{}»: {}", .ruta.display(), crate::disco::describir_io(.fuente))]
+    #[error("no se pudo crear la carpeta «{}»: {}", ruta_visible(.ruta), crate::disco::describir_io(.fuente))]
     Carpeta {
         /// The folder.
         ruta: PathBuf,

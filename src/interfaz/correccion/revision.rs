@@ -26,7 +26,7 @@ use super::{
     ejemplo,
     python::{self, Hijo, Interprete, Llegada},
 };
-use crate::{ErrorArchivo, Tablero, disco, formato::archivo};
+use crate::{ErrorArchivo, Tablero, disco, formato::archivo, texto::ruta_visible};
 
 /// How many time-outs, or deaths of the process, a function may have before its
 /// remaining cases are counted without running.
@@ -57,7 +57,7 @@ impl<'a> Contexto<'a> {
 
     /// Grades the submission at `ruta`.
     pub(super) fn corregir(&self, ruta: &Path) -> InformeEntrega {
-        let archivo = ruta.display().to_string();
+        let archivo = ruta_visible(ruta);
         let no_importa = |error: String| InformeEntrega::no_importa(archivo.clone(), error);
         let carpeta = match tempfile::Builder::new()
             .prefix("othello-corregir-")
@@ -288,7 +288,7 @@ pub fn revisar_respuestas(
     Resumen::nuevo(
         opciones.semilla,
         vec![InformeEntrega {
-            archivo: carpeta.display().to_string(),
+            archivo: ruta_visible(carpeta),
             importa: true,
             error: None,
             funciones,

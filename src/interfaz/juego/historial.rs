@@ -20,7 +20,10 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::{Color, Jugada, Obf, Partida, Posicion, Reglas, Tablero, Transcripcion};
+use crate::{
+    Color, Jugada, Obf, Partida, Posicion, Reglas, Tablero, Transcripcion,
+    texto::{cita, ruta_visible},
+};
 
 /// How the comment with the starting game begins.
 const INICIO: &str = "# Inicio (obf): ";
@@ -74,7 +77,7 @@ pub(super) enum Desacuerdo {
     #[error("su línea «{0}» no tiene una cadena obf válida")]
     Comentario(&'static str),
     /// A move cannot be played.
-    #[error("su jugada número {numero} («{texto}») no se puede jugar")]
+    #[error("su jugada número {numero} («{}») no se puede jugar", cita(.texto))]
     Jugada {
         /// Counted from 1.
         numero: usize,
@@ -208,10 +211,16 @@ impl Historial {
         match &self.origen {
             Origen::Inicial => format!("desde el tablero inicial; {quien}"),
             Origen::Cargado(ruta) => {
-                format!("desde el tablero cargado de «{}»; {quien}", ruta.display())
+                format!(
+                    "desde el tablero cargado de «{}»; {quien}",
+                    ruta_visible(ruta)
+                )
             }
             Origen::Anotado(ruta) => {
-                format!("desde el comienzo anotado en «{}»; {quien}", ruta.display())
+                format!(
+                    "desde el comienzo anotado en «{}»; {quien}",
+                    ruta_visible(ruta)
+                )
             }
         }
     }
@@ -273,7 +282,7 @@ impl Historial {
              {INICIO}{inicio}\n\
              {FINAL}{final_}\n\
              {}\n",
-            ruta.display(),
+            ruta_visible(ruta),
             self.origen(),
             self.transcripcion(),
         )
@@ -288,7 +297,7 @@ fn es_inicial(partida: &Partida) -> bool {
 /// `ruta` as one word for a POSIX shell, as [`citar_para_shell`] writes it; a name
 /// that starts with `-` gets `./` first, so that it is not read as an option.
 fn citar_ruta(ruta: &Path) -> String {
-    let texto = ruta.display().to_string();
+    let texto = ruta_visible(ruta);
     if texto.starts_with('-') {
         citar_para_shell(&format!("./{texto}"))
     } else {

@@ -37,7 +37,7 @@ use self::{
 use crate::{
     Color, ErrorArchivo, Estado, Partida, PorColor, Posicion, Reglas, disco,
     motor::jugadores::Nivel,
-    texto::{ajustar, mayuscula_inicial},
+    texto::{ajustar, mayuscula_inicial, ruta_visible},
 };
 
 /// How the game starts and looks.
@@ -196,7 +196,7 @@ fn jugar<R: BufRead, W: Write>(
     }
     let mut siguiente = match cargada {
         Some((ruta, tablero)) => {
-            let encabezado = format!("Partida cargada de «{}»", ruta.display());
+            let encabezado = format!("Partida cargada de «{}»", ruta_visible(ruta));
             let consola = &mut sesion.consola;
             menu::abrir(consola, &encabezado, ruta, tablero, opciones.turno, reglas)?
         }

@@ -11,7 +11,12 @@ use std::{fmt::Display, path::PathBuf, str::FromStr, time::Duration};
 
 use clap::builder::{PathBufValueParser, TypedValueParser};
 
-use crate::{Color, formato::entrada, motor::jugadores::Nivel, texto::cita};
+use crate::{
+    Color,
+    formato::entrada,
+    motor::jugadores::Nivel,
+    texto::{cita, escape, invisible},
+};
 
 /// Where a board (or a transcript) is read from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,45 +99,11 @@ pub struct ErrorValor(String);
 pub fn valor_invalido(texto: &str, argumento: &str, detalle: &str) -> String {
     format!(
         "valor «{}» inválido para {argumento}: {detalle}",
-        eco(texto)
+        cita(texto)
     )
 }
 
-/// `texto` as it is echoed in a message: cut with `cita`, and every invisible
-/// character written as an escape (`\r`, `\t`, `\u{a0}`), so that what looks right on
-/// the screen but is not can be seen.
-pub fn eco(texto: &str) -> String {
-    cita(texto).chars().map(escape).collect()
-}
-
-/// A character as [`eco`] shows it.
-fn escape(c: char) -> String {
-    match c {
-        '\r' => r"\r".to_owned(),
-        '\t' => r"\t".to_owned(),
-        '\n' => r"\n".to_owned(),
-        c if invisible(c) => c.escape_unicode().to_string(),
-        c => c.to_string(),
-    }
-}
-
-/// A character that cannot be seen between the quotes of a message: control
-/// characters, and spaces and marks other than the plain space.
-fn invisible(c: char) -> bool {
-    c.is_control()
-        || matches!(
-            c,
-            '\u{a0}'
-                | '\u{ad}'
-                | '\u{2000}'..='\u{200f}'
-                | '\u{2028}'..='\u{202f}'
-                | '\u{205f}'..='\u{206f}'
-                | '\u{3000}'
-                | '\u{feff}'
-        )
-}
-
-/// What a person would call `c`, with the escape [`eco`] shows it as.
+/// What a person would call `c`, with the escape [`cita`] shows it as.
 fn nombre(c: char) -> String {
     match c {
         ' ' => "un espacio".to_owned(),
@@ -342,11 +313,11 @@ mod tests {
 
     #[test]
     fn el_eco_muestra_lo_invisible_y_corta_lo_largo() {
-        assert_eq!(eco("C4\r"), r"C4\r");
-        assert_eq!(eco("\tC4\u{a0}"), r"\tC4\u{a0}");
-        assert_eq!(eco("\u{feff}C4"), r"\u{feff}C4");
-        assert_eq!(eco(" C4 "), " C4 ");
-        assert_eq!(eco(&"x".repeat(50)), "x".repeat(20) + "…");
+        assert_eq!(cita("C4\r"), r"C4\r");
+        assert_eq!(cita("\tC4\u{a0}"), r"\tC4\u{a0}");
+        assert_eq!(cita("\u{feff}C4"), r"\u{feff}C4");
+        assert_eq!(cita(" C4 "), " C4 ");
+        assert_eq!(cita(&"x".repeat(50)), "x".repeat(20) + "…");
     }
 
     #[test]

@@ -14,7 +14,7 @@ use serde::{Serialize, Serializer};
 use super::ErrorOrden;
 use crate::{
     Casilla, Color, ErrorArchivo, ErrorObf, Estado, Motivo, Partida, Tablero, Vista,
-    texto::{ajustar, cantidad, cita, mayuscula_inicial},
+    texto::{acortar, ajustar, cantidad, mayuscula_inicial},
 };
 
 /// Writes `texto` as one paragraph, wrapped at [`ANCHO`], and a newline.
@@ -235,7 +235,7 @@ impl InformeError {
                 clave: error.razon.clave(),
                 mensaje: error.razon.to_string(),
                 numero: Some(error.numero),
-                texto: Some(cita(&error.texto)),
+                texto: Some(acortar(&error.texto)),
                 ..InformeError::default()
             },
             ErrorOrden::Archivo(ErrorArchivo::Formato { ruta, fuente }) => InformeError {

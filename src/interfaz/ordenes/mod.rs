@@ -33,7 +33,7 @@ use clap::{FromArgMatches, Subcommand};
 
 pub use self::argumentos::ErrorValor;
 use self::{
-    argumentos::{Destino, Entrada, NOMBRE_ENTRADA_ESTANDAR, eco, valor_invalido},
+    argumentos::{Destino, Entrada, NOMBRE_ENTRADA_ESTANDAR, valor_invalido},
     informe::{Informe, InformeError, SinInforme, Sobre},
 };
 /// The width every message is wrapped to, and the wrapping, for the binary's own
@@ -248,7 +248,7 @@ pub enum ErrorOrden {
     },
     /// The move of `jugar` is not valid: off the board, on an occupied cell, or
     /// flanking nothing.
-    #[error("la jugada «{}» no es válida: {razon}", eco(texto))]
+    #[error("la jugada «{}» no es válida: {razon}", crate::texto::cita(texto))]
     Jugada {
         /// The position as given.
         texto: String,

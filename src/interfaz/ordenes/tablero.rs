@@ -13,7 +13,9 @@ use super::{
     en_sitio_sin_archivo,
     informe::{Informe, InformePartida, InformeTablero, escribir_tablero},
 };
-use crate::{Casilla, Color, ErrorPosicion, Partida, Posicion, Razon, Tablero, Vista, texto::cita};
+use crate::{
+    Casilla, Color, ErrorPosicion, Partida, Posicion, Razon, Tablero, Vista, texto::acortar,
+};
 
 /// The help of every `ARCHIVO` that holds one board.
 pub(super) const AYUDA_ARCHIVO: &str = "El tablero («-»: la entrada estándar)";
@@ -142,7 +144,7 @@ impl Jugar {
         };
         let rechazar = |corrida: &mut Corrida<_, _>, error| {
             let informe = InformeJugadaRechazada {
-                posicion: cita(&self.posicion),
+                posicion: acortar(&self.posicion),
                 valor: self.valor.letra(),
             };
             corrida.fallar(&informe, error)

@@ -17,6 +17,7 @@ use super::{
 use crate::{
     ErrorArchivo,
     formato::archivo::{Revision, revisar_bytes},
+    texto::ruta_visible,
 };
 
 /// `validar ARCHIVO...`.
@@ -110,7 +111,7 @@ impl Informe for InformeValidar {
             let lista = [("error", &archivo.errores), ("aviso", &archivo.avisos)];
             for (tipo, problemas) in lista {
                 for problema in problemas {
-                    write!(salida, "{}:", archivo.archivo.display())?;
+                    write!(salida, "{}:", ruta_visible(&archivo.archivo))?;
                     if let (Some(linea), Some(columna)) = (problema.linea, problema.columna) {
                         write!(salida, "{linea}:{columna}:")?;
                     }
