@@ -64,9 +64,25 @@ pub fn argumentos(bytes: &[u8]) {
     let _ = Orden::desde_argumentos(argumentos);
 }
 
-/// Where the game of [`juego`] keeps its recovery save: the folder it plays in, so
-/// that the menu can also load that save by name.
-const RECUPERACION: &str = ".";
+/// Where the game of [`juego`] keeps its recovery copies: a folder inside the one it
+/// plays in (the game refuses to save there, as in any folder of copies).
+const RECUPERACION: &str = "copias";
+
+/// The boards of the recovery copies of [`juego`], in name order.
+fn copias() -> Vec<std::path::PathBuf> {
+    let mut copias: Vec<std::path::PathBuf> = std::fs::read_dir(RECUPERACION)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entrada| entrada.path())
+        .filter(|ruta| {
+            let nombre = ruta.file_name().unwrap_or_default().to_string_lossy();
+            nombre.starts_with("partida") && nombre.ends_with(".txt")
+        })
+        .collect();
+    copias.sort();
+    copias
+}
 
 /// At most this many bytes of lines are typed in one [`juego`], so that a run stays
 /// fast (each line can start a game between two computers).
@@ -134,9 +150,16 @@ pub fn juego(bytes: &[u8]) {
             "«{guardado}» se guardó y ya no está\n{salida}"
         );
     }
-    let copia = std::path::Path::new(RECUPERACION).join("partida.txt");
-    let dicha = format!("La partida sin guardar quedó en «{}»", copia.display());
-    if copia.exists() || salida.lines().any(|linea| linea.starts_with(&dicha)) {
+    let dicha = salida.replace('\n', " ");
+    if let Some(resto) = dicha.split_once("La partida sin guardar quedó en «") {
+        let copia = resto
+            .1
+            .split_once("»: al volver")
+            .expect("el nombre de la copia")
+            .0;
+        assert!(std::path::Path::new(copia).exists(), "{copia}\n{salida}");
+    }
+    for copia in copias() {
         othello::disco::cargar(&copia).expect("la copia de recuperación se carga");
     }
 }
@@ -186,7 +209,8 @@ fn opciones_de_juego(eleccion: u8) -> othello::interfaz::juego::Opciones {
     let comienzo = (eleccion >> 4) & 3;
     othello::interfaz::juego::Opciones {
         cargar: (pendiente && comienzo == 1)
-            .then(|| std::path::Path::new(RECUPERACION).join("partida.txt")),
+            .then(|| copias().into_iter().next())
+            .flatten(),
         turno: match eleccion >> 6 {
             1 => Some(Color::Negro),
             2 => Some(Color::Blanco),

@@ -77,7 +77,7 @@ pub(crate) fn mayuscula_inicial(texto: &str) -> String {
 pub const ANCHO: usize = 80;
 
 /// `texto` with each line wider than [`ANCHO`] broken at its spaces, continuation
-/// lines indented as the line was. A word wider than a line stands whole on its own
+/// lines indented as the line was (and, for a numbered item, under its text). A word wider than a line stands whole on its own
 /// (a long file name is never cut); a run of spaces (in a typed name) fills a line as
 /// words do; a question keeps its trailing space so that the answer follows it, unless
 /// its line is full; and the text's own line breaks stay. A break takes the place of
@@ -91,13 +91,21 @@ pub fn ajustar(texto: &str) -> String {
         }
         let cuerpo = linea.trim_start_matches(' ');
         let sangria = &linea[..linea.len() - cuerpo.len()];
+        // A numbered item ("  0) Seguir…") goes on under its text, as lists do.
+        let numero = cuerpo
+            .find(") ")
+            .filter(|&fin| fin > 0 && cuerpo[..fin].bytes().all(|byte| byte.is_ascii_digit()));
+        let continuacion = match numero {
+            Some(fin) => format!("{sangria}{:1$}", "", fin + 2),
+            None => sangria.to_owned(),
+        };
         let mut palabras = cuerpo.split(' ');
         let mut actual = format!("{sangria}{}", palabras.next().unwrap_or_default());
         for palabra in palabras {
             if actual.chars().count() + 1 + palabra.chars().count() > ANCHO {
                 lineas.push(std::mem::replace(
                     &mut actual,
-                    format!("{sangria}{palabra}"),
+                    format!("{continuacion}{palabra}"),
                 ));
             } else {
                 actual.push(' ');
@@ -191,6 +199,17 @@ mod tests {
         assert!(ajustado.lines().nth(1).unwrap().starts_with("  palabra"));
         assert!(ajustado.ends_with("fin. "));
         assert_eq!(ajustado.replace("\n  ", " "), largo);
+        // A numbered item goes on under its text.
+        let item = format!("  0) Seguir la partida{}", " interrumpida".repeat(6));
+        let ajustado = ajustar(&item);
+        assert!(
+            ajustado
+                .lines()
+                .nth(1)
+                .unwrap()
+                .starts_with("     interrumpida")
+        );
+        assert_eq!(ajustado.replace("\n     ", " "), item);
         // Short lines, and a word wider than a line, stay as they are.
         assert_eq!(ajustar("corto\n"), "corto\n");
         let palabra = "x".repeat(100);

@@ -13,8 +13,9 @@ use crate::{
     motor::busqueda::{Buscador, Limite},
 };
 
-/// A kind of player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A kind of player. Its serialized form is its name, as typed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Nivel {
     /// A person, typing moves.
     Humano,
@@ -111,6 +112,18 @@ impl Computadora {
     /// Its kind.
     pub fn nivel(&self) -> Nivel {
         self.nivel
+    }
+
+    /// How far its random stream has gone: with the same seed,
+    /// [`Computadora::seguir_desde`] there draws what it would have drawn next, so that
+    /// a game put away and taken up again goes on as if it never stopped.
+    pub fn avance_del_azar(&self) -> u128 {
+        self.azar.get_word_pos()
+    }
+
+    /// Takes its random stream to `avance`, as [`Computadora::avance_del_azar`] gave it.
+    pub fn seguir_desde(&mut self, avance: u128) {
+        self.azar.set_word_pos(avance);
     }
 
     /// Its move for `turno` on `tablero`, or `None` when it has no valid move and must

@@ -167,8 +167,9 @@ pub enum Estado {
     },
 }
 
-/// When a player may pass.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+/// When a player may pass. Serialized as `"tarea"` or `"oficiales"`, as typed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Reglas {
     /// The homework's rule: a player may pass at any time, and two passes in a row end
     /// the game.

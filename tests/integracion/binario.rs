@@ -26,7 +26,7 @@ const ADIOS: &str = "¡Hasta luego!\n";
 const OTRA: &str = "¿Jugar otra partida? (s/n; o historial, deshacer, guardar) [Enter = n]: ";
 
 /// How the game says where it kept a game left unsaved.
-const QUEDO: &str = "La partida sin guardar quedó en «";
+const QUEDO: &str = "La partida sin guardar quedó en";
 
 /// The lines that follow every usage error outside an order.
 const USO: &str = "\n\nUso: othello [--negro JUGADOR] [--blanco JUGADOR] [OPCIONES]\n     \
@@ -947,7 +947,7 @@ fn una_partida_muerta_a_mitad_se_retoma_exactamente() {
     drop(teclado);
     let datos = dir.path().join(".datos/othello");
     assert_eq!(
-        fs::read_to_string(datos.join("partida.txt")).unwrap(),
+        fs::read_to_string(comun::copia_de_recuperacion(&datos)).unwrap(),
         TRAS_C4
     );
 
@@ -963,7 +963,7 @@ fn una_partida_muerta_a_mitad_se_retoma_exactamente() {
         ))
         .contiene("Transcripción: C4 pasar\n");
     // Left without saving, by choice: the recovery save is gone.
-    assert!(!datos.join("partida.txt").exists());
+    assert_eq!(comun::copias_de_recuperacion(&datos).len(), 0);
 }
 
 #[test]
@@ -971,12 +971,13 @@ fn ctrl_d_con_cambios_dice_donde_quedo_la_partida() {
     // In the user's data folder: $XDG_DATA_HOME/othello.
     let dir = carpeta();
     let corrida = othello(dir.path(), &[], "1\nc4\n");
-    let datos = dir.path().join(".datos/othello/partida.txt");
-    let dicho = corrida.termina_bien().salida.split_once(QUEDO).unwrap().1;
+    let datos = comun::copia_de_recuperacion(&dir.path().join(".datos/othello"));
+    let dicho = corrida.termina_bien().salida.replace('\n', " ");
+    let dicho = dicho.split_once(QUEDO).unwrap().1;
     assert_eq!(
-        dicho.replace('\n', " "),
+        dicho,
         format!(
-            "{}»: al volver, el menú ofrece seguirla. ¡Hasta luego! ",
+            " «{}»: al volver, el menú ofrece seguirla. ¡Hasta luego! ",
             datos.display()
         )
     );

@@ -140,3 +140,33 @@ pub fn partidas_completas() -> Vec<PartidaCompleta> {
     assert_eq!(partidas.len(), 8);
     partidas
 }
+
+/// The boards of the recovery copies in `carpeta` (`partida-….txt`), in name order.
+pub fn copias_de_recuperacion(carpeta: &Path) -> Vec<std::path::PathBuf> {
+    let mut copias: Vec<_> = std::fs::read_dir(carpeta)
+        .map(|entradas| {
+            entradas
+                .map(|entrada| entrada.expect("entrada").path())
+                .filter(|ruta| {
+                    let nombre = ruta.file_name().unwrap_or_default().to_string_lossy();
+                    nombre.starts_with("partida") && nombre.ends_with(".txt")
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    copias.sort();
+    copias
+}
+
+/// The one recovery copy in `carpeta`, checking that there is exactly one.
+#[track_caller]
+pub fn copia_de_recuperacion(carpeta: &Path) -> std::path::PathBuf {
+    let copias = copias_de_recuperacion(carpeta);
+    assert_eq!(
+        copias.len(),
+        1,
+        "una copia en {}: {copias:?}",
+        carpeta.display()
+    );
+    copias.into_iter().next().unwrap()
+}

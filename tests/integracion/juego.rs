@@ -7,15 +7,15 @@
 use std::{fs, path::Path, time::Duration};
 
 use othello::{
-    Color, Estado, Jugada, Obf, Partida, PorColor, Posicion, Vista,
+    Color, Estado, Jugada, Obf, Partida, PorColor, Posicion, Reglas, Vista,
     interfaz::juego::{Opciones, ejecutar},
     motor::jugadores::{Computadora, Nivel},
 };
 
 use crate::{
     comun::{
-        INICIAL, PartidaCompleta, TRAS_C4, assert_eq, carpeta, partidas_completas, tablero_de,
-        texto_de,
+        INICIAL, PartidaCompleta, TRAS_C4, assert_eq, carpeta, copia_de_recuperacion,
+        copias_de_recuperacion, partidas_completas, tablero_de, texto_de,
     },
     fuzz::objetivos::lineas_anchas,
 };
@@ -1282,6 +1282,26 @@ fn una_partida_de_un_tablero_cargado_se_retoma_con_su_comienzo() {
 }
 
 #[test]
+fn un_guardado_cortado_entre_sus_dos_archivos_se_carga_con_lo_mas_nuevo() {
+    // The moves were written and the board not yet (#39): the game goes on from the
+    // moves, all of them, and says so.
+    let dir = carpeta();
+    let ruta = escribir(dir.path(), "p.txt", TRAS_C4);
+    escribir(dir.path(), "p.txt.jugadas", "C4 C3\n");
+    let salida = jugar_con(&cargando(&ruta, None), "historial\nsalir\nn\n");
+    assert_eq!(
+        mensaje_tras(&salida, "«ayuda reglas», las reglas.\n"),
+        format!(
+            "Partida cargada de «{}», con 2 jugadas anteriores: turno de las negras. \
+             El tablero guardado quedó 1 jugada atrás de sus jugadas (un guardado \
+             interrumpido): la partida sigue desde la última jugada anotada.",
+            ruta.display()
+        )
+    );
+    contiene(&salida, "Transcripción: C4 C3\n");
+}
+
+#[test]
 fn sin_jugadas_al_lado_o_con_otras_se_pregunta_el_turno() {
     let dir = carpeta();
     let ruta = escribir(dir.path(), "p.txt", TRAS_C4);
@@ -1294,7 +1314,7 @@ fn sin_jugadas_al_lado_o_con_otras_se_pregunta_el_turno() {
         ),
         // Moves that lead to another board (the board was changed after the save).
         (
-            Some("C4 C3\n"),
+            Some("F5 F6\n"),
             format!(
                 "«{jugadas}» no corresponde: sus jugadas llevan a otro tablero: se pregunta quién juega."
             ),
@@ -1555,9 +1575,9 @@ fn una_partida_interrumpida_se_ofrece_y_se_retoma_exactamente() {
     let dir = carpeta();
     let datos = dir.path().join("datos");
     let opciones = con_recuperacion(&datos);
-    let recuperada = datos.join("partida.txt");
     // Ctrl-D at the move prompt with unsaved moves: kept, and said where.
     let salida = jugar_con(&opciones, "1\nc4\npasar\n");
+    let recuperada = copia_de_recuperacion(&datos);
     assert_eq!(
         mensaje_tras(&salida, "Turno de las negras (N): \n"),
         format!(
@@ -1588,8 +1608,148 @@ fn una_partida_interrumpida_se_ofrece_y_se_retoma_exactamente() {
         ),
     );
     // Continued and left without saving ("n"): the players chose to drop it.
-    assert!(!recuperada.exists());
+    assert_eq!(
+        copias_de_recuperacion(&datos),
+        Vec::<std::path::PathBuf>::new()
+    );
     assert!(!jugar_con(&opciones, "5\n").contains("  0) "));
+}
+
+#[test]
+fn una_partida_contra_la_computadora_se_retoma_con_sus_jugadores() {
+    // #39: the copy keeps who plays each color, the time, the rules, the seed and where
+    // the computer's randomness was; the game goes on as if it had never stopped.
+    let dir = carpeta();
+    let datos = dir.path().join("datos");
+    let contra_libro = Opciones {
+        jugadores: Some(PorColor::new(Nivel::Humano, Nivel::Libro)),
+        semilla: Some(5),
+        reglas: Reglas::Oficiales,
+        tiempo: Duration::from_millis(30),
+        ..con_recuperacion(&datos)
+    };
+    // The whole game at once, the person playing the first valid move every time.
+    let entrada = primeras_validas_contra(Nivel::Libro, 5 + 1, 12);
+    let entera = jugar_con(&contra_libro, format!("{entrada}salir\nn\n"));
+    // The same game cut after the person's fourth move, then taken up from the menu,
+    // with options that would play it otherwise.
+    let (antes, despues) = entrada.split_at(entrada.match_indices('\n').nth(3).unwrap().0 + 1);
+    jugar_con(&contra_libro, antes);
+    let otras = Opciones {
+        tiempo: Duration::from_secs(3),
+        ..con_recuperacion(&datos)
+    };
+    let retomada = jugar_con(&otras, format!("0\npasar\n{despues}salir\nn\n"));
+    // The menu's line, fitted to the width.
+    let menu = retomada.split_whitespace().collect::<Vec<_>>().join(" ");
+    contiene(&menu, "0) Seguir la partida interrumpida (8 jugadas, del ");
+    contiene(&menu, ", contra libro) 1) Partida nueva");
+    contiene(&retomada, "Negras: humano. Blancas: libro. Semilla: 5 ");
+    // The book's answers are the same ones, in the same order.
+    let respuestas = |salida: &str| -> Vec<String> {
+        salida
+            .lines()
+            .filter(|linea| linea.starts_with("Las blancas (libro) "))
+            .map(str::to_owned)
+            .collect()
+    };
+    let todas = respuestas(&entera);
+    assert_eq!(respuestas(&retomada), todas[4..], "{retomada}");
+    // The official rules stay: no voluntary pass.
+    contiene(
+        &retomada,
+        "Turno de las negras (N): pasar\nJugada no válida: con las reglas oficiales solo se \
+         puede pasar sin jugadas\nválidas. Intenta de nuevo.\n",
+    );
+    assert_eq!(
+        copias_de_recuperacion(&datos),
+        Vec::<std::path::PathBuf>::new()
+    );
+}
+
+/// The moves a person playing black types against `nivel` (its randomness from
+/// `semilla`) when always choosing the first valid move, for `cuantas` of their turns.
+fn primeras_validas_contra(nivel: Nivel, semilla: u64, cuantas: usize) -> String {
+    let mut computadora = Computadora::nueva(nivel, semilla, Duration::from_millis(30));
+    let mut partida = Partida::nueva().con_reglas(Reglas::Oficiales);
+    let mut entrada = String::new();
+    let mut turnos = 0;
+    while partida.estado() == Estado::EnCurso && turnos < cuantas {
+        let jugada = match partida.turno() {
+            Color::Negro => match partida.jugadas_validas().primera() {
+                Some(posicion) => {
+                    entrada += &format!("{posicion}\n");
+                    turnos += 1;
+                    Jugada::Colocar(posicion)
+                }
+                None => Jugada::Pasar,
+            },
+            Color::Blanco => computadora
+                .elegir(partida.tablero(), Color::Blanco)
+                .map_or(Jugada::Pasar, Jugada::Colocar),
+        };
+        partida.jugar(jugada).unwrap();
+    }
+    entrada
+}
+
+#[test]
+fn una_partida_retomada_recuerda_su_archivo() {
+    // #39: saved as g.txt, played on, interrupted and taken up again: «guardar» offers
+    // g.txt and saves over it without asking, as before the interruption.
+    let dir = carpeta();
+    let datos = dir.path().join("datos");
+    let opciones = con_recuperacion(&datos);
+    let g = dir.path().join("g.txt");
+    jugar_con(&opciones, format!("1\nc4\nguardar {}\nc3\n", g.display()));
+    let salida = jugar_con(&opciones, "0\nd3\nguardar\n\nsalir\n");
+    contiene(
+        &salida.replace('\n', " "),
+        &format!(
+            "Nombre del archivo [Enter = {}; «cancelar» para no guardar]: ",
+            g.display()
+        ),
+    );
+    assert!(!salida.contains("¿Sobrescribir"), "{salida}");
+    contiene(
+        &salida.replace('\n', " "),
+        &format!("Partida guardada en «{}»", g.display()),
+    );
+    let jugadas = fs::read_to_string(format!("{}.jugadas", g.display())).unwrap();
+    assert!(jugadas.ends_with("\nC4 C3 D3\n"), "{jugadas}");
+}
+
+#[test]
+fn dos_partidas_a_la_vez_guardan_cada_una_la_suya() {
+    // #39: game B plays 5 moves; game A, in another terminal, plays 1 and quits normally;
+    // B is killed. B's copy is there, and A removed only its own.
+    let dir = carpeta();
+    let datos = dir.path().join("datos");
+    let opciones = con_recuperacion(&datos);
+    jugar_con(&opciones, "1\nc4\nc3\nd3\ne3\nf2\n");
+    let de_b = copia_de_recuperacion(&datos);
+    jugar_con(&opciones, "1\nf5\nsalir\nn\n");
+    assert_eq!(copias_de_recuperacion(&datos), std::slice::from_ref(&de_b));
+    // A scripted run that ends mid-game keeps its own too; the menu lists both, the
+    // newest first (option 0), the other after 5.
+    std::thread::sleep(Duration::from_millis(20));
+    jugar_con(&opciones, "1\nf5\n");
+    assert_eq!(copias_de_recuperacion(&datos).len(), 2);
+    let salida = jugar_con(&opciones, "6\nhistorial\nsalir\nn\n");
+    contiene(
+        &salida,
+        "  0) Seguir la partida interrumpida (1 jugada, del ",
+    );
+    contiene(
+        &salida,
+        "Otras partidas interrumpidas, de la más reciente a la más antigua:\n  6) 5 jugadas, del ",
+    );
+    contiene(&salida, "Elige una opción (0 a 6, o «ayuda»): 6\n");
+    contiene(&salida, "Transcripción: C4 C3 D3 E3 F2\n");
+    // Taken up and left without saving: only that one went.
+    let quedan = copias_de_recuperacion(&datos);
+    assert_eq!(quedan.len(), 1);
+    assert_ne!(quedan[0], de_b);
 }
 
 #[test]
@@ -1597,7 +1757,7 @@ fn la_copia_de_recuperacion_sigue_cada_jugada_y_se_borra_al_terminar() {
     let dir = carpeta();
     let datos = dir.path().join("datos");
     let opciones = con_recuperacion(&datos);
-    let recuperada = datos.join("partida.txt");
+    let ninguna = Vec::<std::path::PathBuf>::new();
     // Quitting with "salir" and no unsaved changes removes it.
     let salida = jugar_con(
         &opciones,
@@ -1606,17 +1766,21 @@ fn la_copia_de_recuperacion_sigue_cada_jugada_y_se_borra_al_terminar() {
             dir.path().join("a.txt").display()
         ),
     );
-    assert!(!recuperada.exists(), "{salida}");
+    assert_eq!(copias_de_recuperacion(&datos), ninguna, "{salida}");
     // A game that ends removes it; undoing after the end brings it back.
     jugar_con(&opciones, "1\npasar\npasar\nn\n");
-    assert!(!recuperada.exists());
+    assert_eq!(copias_de_recuperacion(&datos), ninguna);
     jugar_con(&opciones, "1\npasar\npasar\ndeshacer\n");
-    assert!(recuperada.exists());
-    let jugadas = fs::read_to_string(datos.join("partida.txt.jugadas")).unwrap();
+    let recuperada = copia_de_recuperacion(&datos);
+    let jugadas = fs::read_to_string(format!("{}.jugadas", recuperada.display())).unwrap();
     assert!(jugadas.ends_with("\npasar\n"), "{jugadas}");
-    // A game that does not continue it leaves an earlier one alone until it plays.
+    // A game that does not continue it leaves it alone.
     let salida = jugar_con(&opciones, "1\nsalir\n");
-    assert!(recuperada.exists(), "{salida}");
+    assert_eq!(
+        copias_de_recuperacion(&datos),
+        std::slice::from_ref(&recuperada),
+        "{salida}"
+    );
     let salida = jugar_con(
         &Opciones {
             jugadores: Some(PorColor::new(Nivel::Humano, Nivel::Humano)),
@@ -1627,40 +1791,38 @@ fn la_copia_de_recuperacion_sigue_cada_jugada_y_se_borra_al_terminar() {
     assert_eq!(
         mensaje_tras(&salida, "las reglas.\n"),
         format!(
-            "Hay una partida interrumpida en «{}»: el menú (othello, sin opciones) ofrece \
-             seguirla; si juegas esta, la reemplaza.",
-            recuperada.display()
+            "Hay 1 partida interrumpida en «{}»: el menú (othello, sin opciones) la ofrece.",
+            datos.display()
         )
     );
     assert!(recuperada.exists());
 }
 
 #[test]
-fn no_se_guarda_sobre_la_copia_de_recuperacion() {
-    // Each move replaces the recovery save and leaving removes it: a game saved there
-    // was lost (found by the fuzzing of the game). Its names are refused, offered after
-    // loading it or typed, and the game stays in the copy.
+fn no_se_guarda_en_la_carpeta_de_las_copias() {
+    // Each move replaces a recovery copy and leaving removes it: a game saved there
+    // was lost (found by the fuzzing of the game). Names there are refused, offered
+    // after loading a copy or typed, and the game stays in its copy.
     let dir = carpeta();
     let datos = dir.path().join("datos");
     let opciones = con_recuperacion(&datos);
-    let copia = datos.join("partida.txt").display().to_string();
     jugar_con(&opciones, "1\nc4\n");
+    let copia = copia_de_recuperacion(&datos).display().to_string();
+    let otro = datos.join("mia.txt").display().to_string();
     let salida = jugar_con(
         &opciones,
-        format!(
-            "2\n{copia}\nc3\nguardar\n\nguardar {copia}\nguardar {copia}.jugadas\nsalir\ns\n\n"
-        ),
+        format!("2\n{copia}\nc3\nguardar\n\nguardar {copia}\nguardar {otro}\nsalir\ns\n\n"),
     );
     // The messages are wrapped at spaces.
     let texto = salida.replace('\n', " ");
     let rechazo = |nombre: &str| {
         format!(
-            "«{nombre}» es de la copia de recuperación, que cada jugada reemplaza y salir \
-             borra: elige otro nombre."
+            "«{nombre}» está en la carpeta de las copias de recuperación, que el juego \
+             reemplaza y borra solo: elige otra carpeta."
         )
     };
     assert_eq!(texto.matches(&rechazo(&copia)).count(), 3, "{salida}");
-    contiene(&texto, &rechazo(&format!("{copia}.jugadas")));
+    contiene(&texto, &rechazo(&otro));
     assert!(!salida.contains("Partida guardada"), "{salida}");
     assert!(Path::new(&copia).exists(), "{salida}");
 }

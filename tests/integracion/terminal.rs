@@ -129,7 +129,7 @@ fn tras_una_jugada() -> (OsSession, TempDir) {
 /// and that the next start in `dir` offers it and brings it back.
 fn interrumpida(mut sesion: OsSession, dir: &TempDir, codigo: i32, con_aviso: bool) {
     if con_aviso {
-        esperar(&mut sesion, "La partida quedó en «");
+        esperar(&mut sesion, "La partida quedó en");
         // The rest is wrapped at 80 columns around the long path of the folder.
         esperar(&mut sesion, "seguirla.");
     }
@@ -178,7 +178,7 @@ fn sighup_en_la_jugada_sale_con_129_y_la_partida_se_recupera() {
 fn ctrl_d_en_la_jugada_deja_la_partida_para_la_proxima_vez() {
     let (mut sesion, dir) = tras_una_jugada();
     teclear(&mut sesion, &[CTRL_D]);
-    esperar(&mut sesion, "La partida sin guardar quedó en «");
+    esperar(&mut sesion, "La partida sin guardar quedó en");
     interrumpida(sesion, &dir, 0, false);
 }
 

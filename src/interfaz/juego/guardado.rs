@@ -11,7 +11,7 @@ use std::{
 
 use super::{consola::Consola, historial::Historial};
 use crate::{
-    Partida, disco,
+    Partida, Tablero, disco,
     texto::{ajustar, mayuscula_inicial},
 };
 
@@ -26,20 +26,46 @@ pub(super) struct Archivos {
     propios: HashSet<PathBuf>,
     /// The last file this game saved or was loaded from, offered as the default name.
     ultimo: Option<PathBuf>,
-    /// The board of the recovery save, if the game keeps one: each move replaces it
-    /// and leaving removes it, so a game saved there (or its moves) would be lost.
-    copia: Option<PathBuf>,
+    /// The folder of the recovery copies, if the game keeps one: the game replaces and
+    /// removes the files there by itself, so a game saved there could be lost.
+    copias: Option<PathBuf>,
 }
 
 impl Archivos {
-    /// The files of a game loaded from `cargada_de`, or of a new one, with its recovery
-    /// save's board at `copia`: none written yet.
-    pub(super) fn de(cargada_de: Option<PathBuf>, copia: Option<PathBuf>) -> Archivos {
+    /// The files of a game loaded from `cargada_de`, or of a new one, with the recovery
+    /// copies in `copias`: none written yet.
+    pub(super) fn de(cargada_de: Option<PathBuf>, copias: Option<PathBuf>) -> Archivos {
         Archivos {
             propios: HashSet::new(),
             ultimo: cargada_de,
-            copia,
+            copias,
         }
+    }
+
+    /// The files of a game taken up again from its recovery copy: `ultimo` offered
+    /// when saving, and `propios` written by it, as they were.
+    pub(super) fn retomar(
+        ultimo: Option<PathBuf>,
+        propios: Vec<PathBuf>,
+        copias: Option<PathBuf>,
+    ) -> Archivos {
+        Archivos {
+            propios: propios.into_iter().collect(),
+            ultimo,
+            copias,
+        }
+    }
+
+    /// The file offered when saving, if any.
+    pub(super) fn ultimo(&self) -> Option<&Path> {
+        self.ultimo.as_deref()
+    }
+
+    /// The files this game wrote.
+    pub(super) fn propios(&self) -> Vec<PathBuf> {
+        let mut propios: Vec<PathBuf> = self.propios.iter().cloned().collect();
+        propios.sort();
+        propios
     }
 
     /// Saves the board to `nombre`, or to a name asked for, and its moves beside it.
@@ -78,15 +104,13 @@ impl Archivos {
             writeln!(consola, "{NOMBRE_ILEGIBLE}")?;
             return Ok(false);
         }
-        // The copy is two files, its board and its moves: a save as either is lost.
-        let de_la_copia = self.copia.as_deref().is_some_and(|copia| {
-            let (ruta, copia) = (canonica(&ruta), canonica(copia));
-            ruta == copia || ruta == ruta_de_jugadas(&copia)
+        let en_las_copias = self.copias.as_deref().is_some_and(|copias| {
+            canonica(&ruta).parent() == Some(canonica_de_carpeta(copias).as_path())
         });
-        if de_la_copia {
+        if en_las_copias {
             let rechazo = format!(
-                "«{}» es de la copia de recuperación, que cada jugada reemplaza y salir \
-                 borra: elige otro nombre.",
+                "«{}» está en la carpeta de las copias de recuperación, que el juego \
+                 reemplaza y borra solo: elige otra carpeta.",
                 ruta.display()
             );
             writeln!(consola, "{}", ajustar(&rechazo))?;
@@ -153,16 +177,37 @@ pub(super) enum ErrorGuardado {
     Jugadas(disco::ErrorArchivo),
 }
 
-/// Writes the board of `partida` to `ruta` and its moves beside it, each atomically.
+/// Writes the moves of `partida` beside `ruta`, then its board to `ruta`, each
+/// atomically. Moves first: a kill between the two leaves the moves ahead of the board,
+/// and loading takes the newer ([`Historial::retomar`]), so the game comes back whole.
+/// The board is written even if its moves could not be: it is the homework's file. A
+/// board that cannot be written takes back the moves file this save made.
 pub(super) fn guardar_partida(
     partida: &Partida,
     historial: &Historial,
     ruta: &Path,
 ) -> Result<(), ErrorGuardado> {
-    disco::guardar(partida.tablero(), ruta).map_err(ErrorGuardado::Tablero)?;
+    let texto = historial.archivo_de_jugadas(partida, ruta, &ruta_de_jugadas(ruta));
+    guardar_con_jugadas(partida.tablero(), &texto, ruta)
+}
+
+/// Writes `texto`, a `.jugadas` file, beside `ruta`, then `tablero` to `ruta`, as
+/// [`guardar_partida`] does.
+pub(super) fn guardar_con_jugadas(
+    tablero: &Tablero,
+    texto: &str,
+    ruta: &Path,
+) -> Result<(), ErrorGuardado> {
     let ruta_jugadas = ruta_de_jugadas(ruta);
-    let texto = historial.archivo_de_jugadas(partida, ruta, &ruta_jugadas);
-    disco::guardar_texto(&texto, &ruta_jugadas).map_err(ErrorGuardado::Jugadas)
+    let habia_jugadas = fs::symlink_metadata(&ruta_jugadas).is_ok();
+    let jugadas = disco::guardar_texto(texto, &ruta_jugadas);
+    if let Err(error) = disco::guardar(tablero, ruta) {
+        if jugadas.is_ok() && !habia_jugadas {
+            let _ = fs::remove_file(&ruta_jugadas);
+        }
+        return Err(ErrorGuardado::Tablero(error));
+    }
+    jugadas.map_err(ErrorGuardado::Jugadas)
 }
 
 /// The transcript file saved beside the board at `ruta`: the same name with
@@ -182,6 +227,11 @@ pub(super) const NOMBRE_ILEGIBLE: &str =
 /// for under a name the person did not write.
 pub(super) fn nombre_legible(ruta: &Path) -> bool {
     !ruta.to_string_lossy().contains('\u{FFFD}')
+}
+
+/// `carpeta` without `.`, `..` or links, as [`canonica`] leaves a file's folder.
+fn canonica_de_carpeta(carpeta: &Path) -> PathBuf {
+    fs::canonicalize(carpeta).unwrap_or_else(|_| carpeta.to_owned())
 }
 
 /// The path without `.`, `..` or links where it can be resolved (its folder's, for a

@@ -15,8 +15,10 @@
 //! ```
 //!
 //! The final string lets a loaded board and its `.jugadas` be checked against each
-//! other: the two are written one after the other, and a kill in between, or a hand
-//! edit of either, leaves them apart.
+//! other. The two are written one after the other, the moves first: a kill in between
+//! leaves the moves ahead of the board, and loading then takes the newer of the two (the
+//! moves; or the board, when it is one move past them, as an older save left it). A hand
+//! edit of either that leaves them apart otherwise is told, and the moves are not used.
 
 use std::path::{Path, PathBuf};
 
@@ -68,6 +70,35 @@ pub(super) struct Retomada {
     pub(super) partida: Partida,
     /// The last move, to mark on the board.
     pub(super) ultima: Option<Posicion>,
+    /// How the board and its moves were apart, when a save was cut between the two.
+    pub(super) arreglo: Option<Arreglo>,
+}
+
+/// How a board and its `.jugadas` were apart when a save was cut between the two
+/// writes, and which one the game goes on from: always the newer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Arreglo {
+    /// The board was this many moves behind its moves: the game goes on from the moves.
+    TableroAtrasado(usize),
+    /// The board was one move past its moves: that move, found, is added to them.
+    JugadaAgregada(Jugada),
+}
+
+impl Arreglo {
+    /// What the players are told, after the board's name.
+    pub(super) fn aviso(self) -> String {
+        match self {
+            Arreglo::TableroAtrasado(n) => format!(
+                "el tablero guardado quedó {} atrás de sus jugadas (un guardado \
+                 interrumpido): la partida sigue desde la última jugada anotada",
+                crate::texto::cantidad(n as u64, "jugada", "jugadas")
+            ),
+            Arreglo::JugadaAgregada(jugada) => format!(
+                "a sus jugadas les faltaba la última, «{jugada}», que está en el tablero \
+                 (un guardado interrumpido): se agregó"
+            ),
+        }
+    }
 }
 
 /// Why a `.jugadas` file does not bring back the board beside it.
@@ -105,7 +136,8 @@ impl Historial {
 
     /// The game saved as `tablero` with `texto` (its `.jugadas` file, at `ruta`) beside
     /// it, under `reglas`: the moves from the start they name (the homework's if none),
-    /// replayed, must lead to `tablero` and to the turn they name.
+    /// replayed, lead to `tablero` and to the turn they name; or, after a save cut
+    /// between its two writes, the newer of the two is taken ([`Arreglo`]).
     pub(super) fn retomar(
         texto: &str,
         ruta: &Path,
@@ -136,11 +168,21 @@ impl Historial {
                 texto: error.texto.clone(),
             })?;
         let llegada = repeticion.partida();
-        let coincide = llegada.tablero() == tablero
-            && final_.is_none_or(|f| f.tablero == *tablero && f.turno == llegada.turno());
-        if !coincide {
+        // The moves must lead where they say they do; a hand edit breaks that.
+        if final_.is_some_and(|f| f.tablero != *llegada.tablero() || f.turno != llegada.turno()) {
             return Err(Desacuerdo::OtroTablero);
         }
+        let mut jugadas = repeticion.jugadas().to_vec();
+        let arreglo = if llegada.tablero() == tablero {
+            None
+        } else if let Some(atras) = atrasado(&inicio, &jugadas, tablero) {
+            Some(Arreglo::TableroAtrasado(atras))
+        } else if let Some(jugada) = siguiente(llegada, tablero) {
+            jugadas.push(jugada);
+            Some(Arreglo::JugadaAgregada(jugada))
+        } else {
+            return Err(Desacuerdo::OtroTablero);
+        };
         let origen = if es_inicial(&inicio) {
             Origen::Inicial
         } else {
@@ -153,7 +195,7 @@ impl Historial {
         };
         let mut partida = inicio;
         let mut ultima = None;
-        for &jugada in repeticion.jugadas() {
+        for jugada in jugadas {
             historial.anotar(&partida, ultima, jugada);
             partida.jugar(jugada).expect("las jugadas ya se repitieron");
             ultima = match jugada {
@@ -165,6 +207,7 @@ impl Historial {
             historial,
             partida,
             ultima,
+            arreglo,
         })
     }
 
@@ -289,6 +332,33 @@ impl Historial {
     }
 }
 
+/// How many of `jugadas`, played from `inicio`, come after the last time the game had
+/// `tablero`: where a board saved behind its moves was left.
+fn atrasado(inicio: &Partida, jugadas: &[Jugada], tablero: &Tablero) -> Option<usize> {
+    let mut partida = inicio.clone();
+    let mut vez = (partida.tablero() == tablero).then_some(0);
+    for (i, &jugada) in jugadas.iter().enumerate() {
+        partida.jugar(jugada).ok()?;
+        if partida.tablero() == tablero {
+            vez = Some(i + 1);
+        }
+    }
+    vez.map(|vez| jugadas.len() - vez)
+}
+
+/// The one move that takes `partida` to `tablero`, if one does: what a board saved
+/// past its moves holds.
+fn siguiente(partida: &Partida, tablero: &Tablero) -> Option<Jugada> {
+    partida
+        .jugadas_validas()
+        .into_iter()
+        .map(Jugada::Colocar)
+        .find(|&jugada| {
+            let mut despues = partida.clone();
+            despues.jugar(jugada).is_ok() && despues.tablero() == tablero
+        })
+}
+
 /// Whether `partida` is the homework's start: the starting board, black to move.
 fn es_inicial(partida: &Partida) -> bool {
     *partida.tablero() == Tablero::inicial() && partida.turno() == Color::Negro
@@ -329,5 +399,84 @@ mod tests {
         assert_eq!(citar_ruta(Path::new("-x.txt")), "./-x.txt");
         assert_eq!(citar_ruta(Path::new("-x y.txt")), "'./-x y.txt'");
         assert_eq!(citar_para_shell("$HOME"), "'$HOME'");
+    }
+
+    /// The game after `jugadas` from the start, with its history.
+    fn jugada(jugadas: &str) -> (Partida, Historial) {
+        let mut partida = Partida::nueva();
+        let mut historial = Historial::nuevo(partida.clone(), None);
+        for texto in jugadas.split_whitespace() {
+            let jugada: Jugada = texto.parse().unwrap();
+            historial.anotar(&partida, None, jugada);
+            partida.jugar(jugada).unwrap();
+        }
+        (partida, historial)
+    }
+
+    /// `historial`'s `.jugadas` file, loaded beside `tablero`.
+    fn retomar(
+        partida: &Partida,
+        historial: &Historial,
+        tablero: &Tablero,
+    ) -> Result<Retomada, Desacuerdo> {
+        let ruta = Path::new("p.txt");
+        let texto = historial.archivo_de_jugadas(partida, ruta, Path::new("p.txt.jugadas"));
+        Historial::retomar(&texto, ruta, tablero, Reglas::Tarea)
+    }
+
+    #[test]
+    fn un_tablero_y_sus_jugadas_de_un_guardado_entero() {
+        let (partida, historial) = jugada("C4 C3 pasar");
+        let retomada = retomar(&partida, &historial, partida.tablero()).unwrap();
+        assert_eq!(retomada.partida, partida);
+        assert_eq!(retomada.historial.cantidad(), 3);
+        assert_eq!(retomada.arreglo, None);
+    }
+
+    #[test]
+    fn cortado_entre_las_dos_escrituras_gana_lo_mas_nuevo() {
+        // The moves were written, the board not yet: it is the one of two moves before
+        // (a pass in between does not change it).
+        let (antes, _) = jugada("C4");
+        let (partida, historial) = jugada("C4 C3 pasar");
+        let retomada = retomar(&partida, &historial, antes.tablero()).unwrap();
+        assert_eq!(retomada.partida, partida);
+        assert_eq!(retomada.historial.cantidad(), 3);
+        assert_eq!(retomada.arreglo, Some(Arreglo::TableroAtrasado(2)));
+        // Saved as older versions did, the board first: it is one move past its moves,
+        // which is found and added.
+        let (despues, _) = jugada("C4 C3 pasar E3");
+        let retomada = retomar(&partida, &historial, despues.tablero()).unwrap();
+        assert_eq!(retomada.partida, despues);
+        assert_eq!(retomada.historial.cantidad(), 4);
+        assert_eq!(
+            retomada.arreglo,
+            Some(Arreglo::JugadaAgregada(Jugada::Colocar(
+                "E3".parse().unwrap()
+            )))
+        );
+    }
+
+    #[test]
+    fn un_tablero_que_no_sale_de_sus_jugadas_no_las_usa() {
+        let (partida, historial) = jugada("C4 C3");
+        // Two moves past the moves, or another game: apart.
+        let (lejos, _) = jugada("C4 C3 D3 E3");
+        let (otra, _) = jugada("F5");
+        for tablero in [lejos.tablero(), otra.tablero()] {
+            assert_eq!(
+                retomar(&partida, &historial, tablero).err(),
+                Some(Desacuerdo::OtroTablero)
+            );
+        }
+        // Moves edited by hand so that they no longer lead where they say.
+        let ruta = Path::new("p.txt");
+        let texto = historial
+            .archivo_de_jugadas(&partida, ruta, Path::new("p.txt.jugadas"))
+            .replace("\nC4 C3\n", "\nC4 E3\n");
+        assert_eq!(
+            Historial::retomar(&texto, ruta, partida.tablero(), Reglas::Tarea).err(),
+            Some(Desacuerdo::OtroTablero)
+        );
     }
 }

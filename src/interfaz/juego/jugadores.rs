@@ -53,6 +53,59 @@ impl Jugadores {
         self.niveles = niveles;
     }
 
+    /// Who plays each color.
+    pub(super) fn niveles(&self) -> PorColor<Nivel> {
+        self.niveles
+    }
+
+    /// The seed of the computers, once drawn.
+    pub(super) fn semilla(&self) -> Option<u64> {
+        self.semilla
+    }
+
+    /// How long the strong player thinks per move.
+    pub(super) fn tiempo(&self) -> Duration {
+        self.tiempo
+    }
+
+    /// How far each computer's random stream has gone (`None` for a person).
+    pub(super) fn avance_del_azar(&self) -> PorColor<Option<u128>> {
+        PorColor::new(
+            self.computadoras
+                .negro
+                .as_ref()
+                .map(Computadora::avance_del_azar),
+            self.computadoras
+                .blanco
+                .as_ref()
+                .map(Computadora::avance_del_azar),
+        )
+    }
+
+    /// The players of a game put away and taken up again: `niveles` with the `semilla`
+    /// and `tiempo` they had, each computer's random stream where it was (`avance`), so
+    /// that they go on choosing as they would have.
+    pub(super) fn reanudar(
+        &mut self,
+        niveles: PorColor<Nivel>,
+        semilla: Option<u64>,
+        tiempo: Duration,
+        avance: PorColor<Option<u128>>,
+    ) {
+        self.niveles = niveles;
+        self.semilla = semilla.or(self.semilla);
+        self.tiempo = tiempo;
+        self.computadoras = PorColor::default();
+        self.preparar();
+        for color in Color::TODOS {
+            if let (Some(computadora), Some(avance)) =
+                (&mut self.computadoras[color], avance[color])
+            {
+                computadora.seguir_desde(avance);
+            }
+        }
+    }
+
     /// Whether the computer plays `color`.
     pub(super) fn es_computadora(&self, color: Color) -> bool {
         self.niveles[color] != Nivel::Humano

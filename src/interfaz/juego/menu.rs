@@ -15,7 +15,7 @@ use super::{
     decir,
     guardado::{NOMBRE_ILEGIBLE, nombre_legible, ruta_de_jugadas},
     historial::{Historial, Retomada},
-    recuperacion::Pendiente,
+    recuperacion::{Ajustes, Pendiente, Recuperacion},
 };
 use crate::{
     Color, ErrorArchivo, Estado, Partida, PorColor, Reglas, Tablero, disco,
@@ -34,9 +34,11 @@ pub(super) struct Comienzo {
     pub(super) jugadores: Option<PorColor<Nivel>>,
     /// Whether two computers play on without waiting for Enter; `None` to keep it.
     pub(super) sin_pausa: Option<bool>,
-    /// The unfinished game of an earlier session: not saved anywhere but in the
-    /// recovery save.
+    /// The unfinished game of an earlier session: not saved anywhere but in its
+    /// recovery copy.
     pub(super) recuperada: bool,
+    /// How the unfinished game was played, as its copy says: it goes on so.
+    pub(super) ajustes: Option<Ajustes>,
 }
 
 impl Comienzo {
@@ -58,11 +60,13 @@ impl Comienzo {
                 historial: Historial::nuevo(partida.clone(), archivo.clone()),
                 partida,
                 ultima: None,
+                arreglo: None,
             },
             archivo,
             jugadores,
             sin_pausa: None,
             recuperada: false,
+            ajustes: None,
         }
     }
 }
@@ -70,7 +74,7 @@ impl Comienzo {
 /// What the person chose while loading.
 enum Eleccion {
     /// Play this game.
-    Jugar(Comienzo),
+    Jugar(Box<Comienzo>),
     /// An empty answer: no file.
     Ninguna,
     /// The input ended: say goodbye.
@@ -91,7 +95,8 @@ const NIVEL_SUGERIDO: Nivel = Nivel::Libro;
 
 /// The menu's options, explained.
 const AYUDA: &str = "  0) sigue la partida que quedó a medias, si la hay: el juego la guarda solo
-     después de cada jugada, por si se cierra la terminal o se corta la luz
+     después de cada jugada, por si se cierra la terminal o se corta la luz (las
+     más antiguas, de la 6 en adelante)
   1) dos personas en este teclado, por turnos; empiezan las negras
   2) sigue una partida guardada con «guardar» (o un tablero escrito a mano)
   3) tú contra la computadora, en una partida nueva o en una guardada
@@ -99,27 +104,27 @@ const AYUDA: &str = "  0) sigue la partida que quedó a medias, si la hay: el ju
   5) termina el programa
 ";
 
-/// The start menu: a new game, a saved one, the unfinished one (`pendiente`), or
-/// quit (`None`).
+/// The start menu: a new game, a saved one, one of the unfinished games kept in
+/// `recuperacion` (the newest as option 0, the others after 5), or quit (`None`).
 pub(super) fn menu<R: BufRead, W: Write>(
     consola: &mut Consola<R, W>,
     reglas: Reglas,
-    pendiente: Option<&Pendiente>,
+    mut recuperacion: Option<&mut Recuperacion>,
 ) -> io::Result<Option<Comienzo>> {
     let nueva = |jugadores| Comienzo::nueva(reglas, Some(jugadores));
     loop {
+        let pendientes = recuperacion
+            .as_deref()
+            .map(Recuperacion::pendientes)
+            .unwrap_or_default();
         writeln!(consola)?;
         writeln!(consola, "Menú:")?;
-        if let Some(pendiente) = pendiente {
-            let fecha = match &pendiente.fecha {
-                Some(fecha) => format!(", del {fecha}"),
-                None => String::new(),
-            };
+        if let Some(pendiente) = pendientes.first() {
             decir(
                 consola,
                 &format!(
-                    "  0) Seguir la partida interrumpida ({}{fecha})",
-                    cantidad(pendiente.jugadas as u64, "jugada", "jugadas")
+                    "  0) Seguir la partida interrumpida ({})",
+                    pendiente.descripcion()
                 ),
             )?;
         }
@@ -128,48 +133,37 @@ pub(super) fn menu<R: BufRead, W: Write>(
         writeln!(consola, "  3) Contra la computadora")?;
         writeln!(consola, "  4) Computadora contra computadora")?;
         writeln!(consola, "  5) Salir")?;
-        let primera = if pendiente.is_some() { 0 } else { 1 };
-        let pregunta = format!("Elige una opción ({primera} a 5, o «ayuda»): ");
+        if pendientes.len() > 1 {
+            writeln!(
+                consola,
+                "Otras partidas interrumpidas, de la más reciente a la más antigua:"
+            )?;
+            for (numero, pendiente) in (OTRAS..).zip(&pendientes[1..]) {
+                decir(consola, &format!("  {numero}) {}", pendiente.descripcion()))?;
+            }
+        }
+        let primera = if pendientes.is_empty() { 1 } else { 0 };
+        let ultima = (OTRAS - 1 + pendientes.len().saturating_sub(1)).max(5);
+        let pregunta = format!("Elige una opción ({primera} a {ultima}, o «ayuda»): ");
         let Some(opcion) = consola.preguntar(&pregunta)? else {
             return Ok(None);
         };
-        let eleccion = match opcion.to_lowercase().as_str() {
-            "0" | "seguir" if pendiente.is_some() => {
-                let ruta = &pendiente.expect("hay una partida pendiente").ruta;
-                match disco::cargar(ruta) {
-                    Ok(tablero) => {
-                        let abierta = abrir(
-                            consola,
-                            "Sigue la partida interrumpida",
-                            ruta,
-                            tablero,
-                            None,
-                            reglas,
-                        )?;
-                        abierta.map_or(Eleccion::Salir, |comienzo| {
-                            Eleccion::Jugar(Comienzo {
-                                archivo: None,
-                                recuperada: true,
-                                ..comienzo
-                            })
-                        })
-                    }
-                    Err(error) => {
-                        decir(consola, &format!("No se pudo retomar: {error}."))?;
-                        Eleccion::Ninguna
-                    }
-                }
+        let opcion = opcion.to_lowercase();
+        let eleccion = match (opcion.as_str(), interrumpida(&opcion, &pendientes)) {
+            (_, Some(pendiente)) => {
+                let recuperacion = recuperacion.as_deref_mut().expect("hay copias");
+                seguir(consola, recuperacion, pendiente, reglas)?
             }
-            "1" | "nueva" => Eleccion::Jugar(nueva(HUMANOS)),
-            "2" | "cargar" => cargar(
+            ("1" | "nueva", _) => Eleccion::Jugar(Box::new(nueva(HUMANOS))),
+            ("2" | "cargar", _) => cargar(
                 consola,
                 reglas,
                 "Archivo a cargar (Enter para volver al menú): ",
             )?,
-            "3" => contra_la_computadora(consola, reglas)?,
-            "4" => computadoras(consola, reglas)?,
-            "5" | "salir" => Eleccion::Salir,
-            "ayuda" | "?" => {
+            ("3", _) => contra_la_computadora(consola, reglas)?,
+            ("4", _) => computadoras(consola, reglas)?,
+            ("5" | "salir", _) => Eleccion::Salir,
+            ("ayuda" | "?", _) => {
                 write!(consola, "{AYUDA}\n{NIVELES}")?;
                 writeln!(
                     consola,
@@ -181,7 +175,8 @@ pub(super) fn menu<R: BufRead, W: Write>(
                 decir(
                     consola,
                     &format!(
-                        "«{}» no es una opción: escribe un número del {primera} al 5, o «ayuda».",
+                        "«{}» no es una opción: escribe un número del {primera} al {ultima}, o \
+                         «ayuda».",
                         cita(&opcion)
                     ),
                 )?;
@@ -189,11 +184,63 @@ pub(super) fn menu<R: BufRead, W: Write>(
             }
         };
         match eleccion {
-            Eleccion::Jugar(comienzo) => return Ok(Some(comienzo)),
+            Eleccion::Jugar(comienzo) => return Ok(Some(*comienzo)),
             Eleccion::Ninguna => {}
             Eleccion::Salir => return Ok(None),
         }
     }
+}
+
+/// The menu's number of the second newest unfinished game; the others follow.
+const OTRAS: usize = 6;
+
+/// The unfinished game that `opcion` names among `pendientes`: 0 (or «seguir») the
+/// newest, [`OTRAS`] and on the others.
+fn interrumpida<'a>(opcion: &str, pendientes: &'a [Pendiente]) -> Option<&'a Pendiente> {
+    match opcion {
+        "0" | "seguir" => pendientes.first(),
+        _ => {
+            let numero: usize = opcion.parse().ok()?;
+            pendientes
+                .get(numero.checked_sub(OTRAS - 1)?)
+                .filter(|_| numero >= OTRAS)
+        }
+    }
+}
+
+/// Takes up the unfinished game `pendiente`, kept in `recuperacion`: as it was played
+/// when its copy says how.
+fn seguir<R: BufRead, W: Write>(
+    consola: &mut Consola<R, W>,
+    recuperacion: &mut Recuperacion,
+    pendiente: &Pendiente,
+    reglas: Reglas,
+) -> io::Result<Eleccion> {
+    let ruta = &pendiente.ruta;
+    let tablero = recuperacion
+        .adoptar(ruta)
+        .map_err(|error| error.to_string())
+        .and_then(|()| disco::cargar(ruta).map_err(|error| error.to_string()));
+    let tablero = match tablero {
+        Ok(tablero) => tablero,
+        Err(razon) => {
+            recuperacion.soltar();
+            decir(consola, &format!("No se pudo retomar: {razon}."))?;
+            return Ok(Eleccion::Ninguna);
+        }
+    };
+    let ajustes = Ajustes::de_la_copia(ruta);
+    let reglas = ajustes.as_ref().map_or(reglas, |ajustes| ajustes.reglas);
+    let encabezado = "Sigue la partida interrumpida";
+    let Some(comienzo) = abrir(consola, encabezado, ruta, tablero, None, reglas)? else {
+        return Ok(Eleccion::Salir);
+    };
+    Ok(Eleccion::Jugar(Box::new(Comienzo {
+        archivo: None,
+        recuperada: true,
+        ajustes,
+        ..comienzo
+    })))
 }
 
 /// Option 3: a person against the computer, on a new game or a saved one.
@@ -206,7 +253,7 @@ fn contra_la_computadora<R: BufRead, W: Write>(
         reglas,
         "Archivo a cargar (Enter = partida nueva): ",
     )? {
-        Eleccion::Jugar(comienzo) => comienzo,
+        Eleccion::Jugar(comienzo) => *comienzo,
         Eleccion::Ninguna => Comienzo::nueva(reglas, None),
         Eleccion::Salir => return Ok(Eleccion::Salir),
     };
@@ -219,10 +266,10 @@ fn contra_la_computadora<R: BufRead, W: Write>(
     };
     let mut jugadores = PorColor::new(nivel, nivel);
     jugadores[color] = Nivel::Humano;
-    Ok(Eleccion::Jugar(Comienzo {
+    Ok(Eleccion::Jugar(Box::new(Comienzo {
         jugadores: Some(jugadores),
         ..comienzo
-    }))
+    })))
 }
 
 /// Option 4: two computers, with or without a pause between their moves.
@@ -240,10 +287,10 @@ fn computadoras<R: BufRead, W: Write>(
     let Some(pausa) = consola.confirmar("¿Esperar Enter entre jugadas?", true)? else {
         return Ok(Eleccion::Salir);
     };
-    Ok(Eleccion::Jugar(Comienzo {
+    Ok(Eleccion::Jugar(Box::new(Comienzo {
         sin_pausa: Some(!pausa),
         ..Comienzo::nueva(reglas, Some(PorColor::new(negro, blanco)))
-    }))
+    })))
 }
 
 /// Asks which color the person plays against the computer; `None` at the end of
@@ -321,7 +368,9 @@ fn cargar<R: BufRead, W: Write>(
                     None,
                     reglas,
                 )?;
-                return Ok(abierta.map_or(Eleccion::Salir, Eleccion::Jugar));
+                return Ok(abierta.map_or(Eleccion::Salir, |comienzo| {
+                    Eleccion::Jugar(Box::new(comienzo))
+                }));
             }
             Err(error) => decir(consola, &format!("No se pudo cargar: {error}."))?,
         }
@@ -382,12 +431,19 @@ pub(super) fn abrir<R: BufRead, W: Write>(
                     retomada.partida.turno().nombre()
                 ),
             )?;
+            if let Some(arreglo) = retomada.arreglo {
+                decir(
+                    consola,
+                    &mayuscula_inicial(&format!("{}.", arreglo.aviso())),
+                )?;
+            }
             return Ok(Some(Comienzo {
                 retomada,
                 archivo: Some(ruta.to_owned()),
                 jugadores: None,
                 sin_pausa: None,
                 recuperada: false,
+                ajustes: None,
             }));
         }
         (Err(_), Some(turno)) => {

@@ -32,12 +32,12 @@ use self::{
     jugadores::{HUMANOS, Jugadores},
     menu::Comienzo,
     pantalla::decir,
-    recuperacion::Recuperacion,
+    recuperacion::{Ajustes, Recuperacion},
 };
 use crate::{
     Color, ErrorArchivo, Estado, Partida, PorColor, Posicion, Reglas, disco,
     motor::jugadores::Nivel,
-    texto::{ajustar, mayuscula_inicial, ruta_visible},
+    texto::{ajustar, cantidad, mayuscula_inicial, ruta_visible},
 };
 
 /// How the game starts and looks.
@@ -101,11 +101,10 @@ pub fn carpeta_de_recuperacion() -> Option<PathBuf> {
 }
 
 /// What to tell a person whose game a signal ended (Ctrl-C, a closed terminal, a
-/// kill) with the recovery save in `carpeta`: where the game in progress was kept, if
-/// one was.
+/// kill) with the recovery copies in `carpeta`: where this process's game was kept, if
+/// it was.
 pub fn aviso_de_interrupcion(carpeta: &Path) -> Option<String> {
-    let ruta = Recuperacion::en(carpeta.to_owned()).ruta();
-    ruta.is_file().then(|| {
+    recuperacion::de_este_proceso(carpeta).map(|ruta| {
         format!(
             "La partida quedó en «{}»: al volver, el menú ofrece seguirla.",
             ruta.display()
@@ -179,20 +178,26 @@ fn jugar<R: BufRead, W: Write>(
     let mut sesion = Sesion::abrir(consola, opciones);
     sesion.bienvenida()?;
     let reglas = opciones.reglas;
-    let pendiente = sesion
-        .recuperacion
-        .as_ref()
-        .and_then(Recuperacion::pendiente);
     let con_menu = cargada.is_none() && opciones.jugadores.is_none();
-    if let (Some(pendiente), false) = (&pendiente, con_menu) {
-        decir(
-            &mut sesion.consola,
-            &format!(
-                "Hay una partida interrumpida en «{}»: el menú (othello, sin opciones) ofrece \
-                 seguirla; si juegas esta, la reemplaza.",
-                pendiente.ruta.display()
-            ),
-        )?;
+    if let (Some(recuperacion), false) = (&sesion.recuperacion, con_menu) {
+        let pendientes = recuperacion.pendientes().len();
+        if pendientes > 0 {
+            let aviso = format!(
+                "{} en «{}»: el menú (othello, sin opciones) {}.",
+                cantidad(
+                    pendientes as u64,
+                    "partida interrumpida",
+                    "partidas interrumpidas"
+                ),
+                recuperacion.carpeta().display(),
+                if pendientes == 1 {
+                    "la ofrece"
+                } else {
+                    "las ofrece"
+                }
+            );
+            decir(&mut sesion.consola, &format!("Hay {aviso}"))?;
+        }
     }
     let mut siguiente = match cargada {
         Some((ruta, tablero)) => {
@@ -200,7 +205,7 @@ fn jugar<R: BufRead, W: Write>(
             let consola = &mut sesion.consola;
             menu::abrir(consola, &encabezado, ruta, tablero, opciones.turno, reglas)?
         }
-        None if con_menu => menu::menu(&mut sesion.consola, reglas, pendiente.as_ref())?,
+        None if con_menu => menu::menu(&mut sesion.consola, reglas, sesion.recuperacion.as_mut())?,
         None => Some(Comienzo::nueva(reglas, None)),
     };
     while let Some(comienzo) = siguiente {
@@ -316,21 +321,28 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
         if let Some(sin_pausa) = comienzo.sin_pausa {
             self.sin_pausa = sin_pausa;
         }
-        if let (true, Some(recuperacion)) = (comienzo.recuperada, &mut self.recuperacion) {
-            recuperacion.adoptar();
-        }
+        let copias = self.recuperacion.as_ref().map(|r| r.carpeta().to_owned());
+        let archivos = match comienzo.ajustes {
+            // Taken up from its copy: as it was played.
+            Some(ajustes) => {
+                let azar = ajustes.avance_del_azar();
+                let niveles = ajustes.niveles();
+                (self.jugadores).reanudar(niveles, ajustes.semilla, ajustes.tiempo, azar);
+                self.sin_pausa = ajustes.sin_pausa;
+                Archivos::retomar(ajustes.archivo, ajustes.propios, copias)
+            }
+            None => Archivos::de(comienzo.archivo, copias),
+        };
         let Retomada {
             partida,
             historial,
             ultima,
+            ..
         } = comienzo.retomada;
         let mut juego = EnJuego {
             partida,
             historial,
-            archivos: Archivos::de(
-                comienzo.archivo,
-                self.recuperacion.as_ref().map(Recuperacion::ruta),
-            ),
+            archivos,
             ultima,
             pistas: false,
             // A game continued from the recovery save is saved nowhere else.
@@ -547,7 +559,22 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
         };
         if juego.partida.estado() != Estado::EnCurso {
             recuperacion.borrar();
-        } else if let Some(aviso) = recuperacion.guardar(&juego.partida, &juego.historial) {
+            return Ok(());
+        }
+        let niveles = self.jugadores.niveles();
+        let azar = self.jugadores.avance_del_azar();
+        let ajustes = Ajustes {
+            negro: niveles.negro,
+            blanco: niveles.blanco,
+            tiempo: self.jugadores.tiempo(),
+            reglas: juego.partida.reglas(),
+            semilla: self.jugadores.semilla(),
+            azar: [azar.negro, azar.blanco],
+            sin_pausa: self.sin_pausa,
+            archivo: juego.archivos.ultimo().map(Path::to_owned),
+            propios: juego.archivos.propios(),
+        };
+        if let Some(aviso) = recuperacion.guardar(&juego.partida, &juego.historial, &ajustes) {
             decir(&mut self.consola, &aviso)?;
         }
         Ok(())
@@ -557,17 +584,16 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
     /// (and they are told where), or is removed.
     fn dejar(&mut self, conservar: bool) -> io::Result<Fin> {
         if let Some(recuperacion) = &mut self.recuperacion {
-            if conservar && recuperacion.guardada() {
-                decir(
-                    &mut self.consola,
-                    &format!(
+            match recuperacion.ruta() {
+                Some(ruta) if conservar && recuperacion.guardada() => {
+                    let aviso = format!(
                         "La partida sin guardar quedó en «{}»: al volver, el menú ofrece \
                          seguirla.",
-                        recuperacion.ruta().display()
-                    ),
-                )?;
-            } else {
-                recuperacion.borrar();
+                        ruta.display()
+                    );
+                    decir(&mut self.consola, &aviso)?;
+                }
+                _ => recuperacion.borrar(),
             }
         }
         Ok(Fin::Salir)
