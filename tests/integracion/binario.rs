@@ -739,14 +739,14 @@ fn fin_de_entrada_al_cargar_se_despide_sin_volver_al_menu() {
 
 #[test]
 fn nombres_con_caracteres_de_control_no_se_usan() {
-    // The reader turns a NUL into U+FFFD: the file must not be saved as "a\u{FFFD}b",
-    // nor looked for under that name.
+    // The reader turns a control character into U+FFFD: the file must not be saved as
+    // "a\u{FFFD}b", nor looked for under that name.
     let dir = carpeta();
     let aviso = "Ese nombre tiene caracteres de control o bytes que no son UTF-8: elige otro.\n";
-    othello(dir.path(), &[], &b"1\nguardar a\x00b\nsalir\n"[..])
+    othello(dir.path(), &[], &b"1\nguardar a\x01b\nsalir\n"[..])
         .termina_bien()
         .contiene(aviso);
-    othello(dir.path(), &[], &b"2\n\xffp.txt\n\n5\n"[..])
+    othello(dir.path(), &[], &b"2\n\x1bp.txt\n\n5\n"[..])
         .termina_bien()
         .contiene(aviso);
     assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);

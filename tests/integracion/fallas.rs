@@ -504,4 +504,59 @@ fn lo_que_viene_de_un_archivo_o_un_argumento_no_maneja_la_terminal() {
     );
     correr(&["--cargar", &nombre]);
     correr(&["validar", &nombre, "p.txt.jugadas"]);
+    // A damaged recovery copy, offered by the menu and taken up.
+    let copias = dir.path().join(".datos/othello");
+    fs::create_dir_all(&copias).unwrap();
+    fs::write(copias.join("partida-1.txt"), TRAS_C4).unwrap();
+    fs::write(
+        copias.join("partida-1.txt.jugadas"),
+        format!("# Partida en curso: {SECUENCIAS}\nC4 {SECUENCIAS}\n"),
+    )
+    .unwrap();
+    let corrida = crate::comun::correr(&mut crate::comun::othello(dir.path()), "0\n");
+    assert!(
+        corrida.salida.contains("Sigue la partida"),
+        "{}",
+        corrida.salida
+    );
+    assert!(!tiene_controles(&corrida.salida), "{:?}", corrida.salida);
+    let salida = programa(dir.path())
+        .stdin(std::process::Stdio::null())
+        .arg("--cargar")
+        .arg(copias.join("partida-1.txt"))
+        .output()
+        .unwrap();
+    let texto = String::from_utf8(salida.stdout).unwrap();
+    assert!(texto.contains(r"«\u{1b}]0;PWNED"), "{texto}");
+    assert!(!tiene_controles(&texto), "{texto:?}");
+}
+
+#[test]
+fn un_juego_que_lee_dev_zero_o_dev_urandom_termina_con_estado_2() {
+    // Before, /dev/zero was read forever at full speed and /dev/urandom answered
+    // forever. A program that hangs is killed after 60 s, failing the test.
+    for dispositivo in ["/dev/zero", "/dev/urandom"] {
+        let dir = carpeta();
+        let mut hijo = programa(dir.path())
+            .stdin(fs::File::open(dispositivo).unwrap())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let inicio = std::time::Instant::now();
+        while hijo.try_wait().unwrap().is_none() {
+            if inicio.elapsed() > std::time::Duration::from_secs(60) {
+                hijo.kill().unwrap();
+                panic!("{dispositivo}: el juego no terminó en un minuto");
+            }
+            thread::sleep(std::time::Duration::from_millis(10));
+        }
+        let salida = hijo.wait_with_output().unwrap();
+        let errores = String::from_utf8(salida.stderr).unwrap();
+        assert_eq!(salida.status.code(), Some(2), "{dispositivo}: {errores}");
+        assert!(
+            errores.starts_with("error: la entrada no es texto"),
+            "{dispositivo}: {errores}"
+        );
+    }
 }

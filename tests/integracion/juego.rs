@@ -728,13 +728,13 @@ fn linea_vacia_vuelve_a_preguntar_sin_queja() {
 }
 
 #[test]
-fn basura_lineas_enormes_y_bytes_no_utf8_no_detienen_el_juego() {
-    let megabyte = "x".repeat(1 << 20);
+fn basura_lineas_enormes_y_caracteres_de_control_no_detienen_el_juego() {
+    let megabyte = "x".repeat((1 << 20) - 1);
     let mut entrada: Vec<u8> = Vec::new();
     entrada.extend_from_slice(megabyte.as_bytes());
-    entrada.extend_from_slice(b"\n\xc3\x28\xff\n\x00\x01\x1b\n1\n");
+    entrada.extend_from_slice(b"\n\x01\x1b[2J\n1\n");
     entrada.extend_from_slice(megabyte.as_bytes());
-    entrada.extend_from_slice(b"\n\xff\xfe\xfd\n\xe2\x82\n\x00\n");
+    entrada.extend_from_slice(b"\n\x7f\n\x1b\n");
     entrada.extend_from_slice("!@#$%^&*()ñ€\nc4\nsalir\nn\n".as_bytes());
     // The huge lines are echoed in part (1024 bytes): the width is not checked.
     let salida = salida_de(&Opciones::default(), entrada);
@@ -761,17 +761,83 @@ fn basura_lineas_enormes_y_bytes_no_utf8_no_detienen_el_juego() {
         salida
             .matches(" no es una opción: escribe un número")
             .count(),
-        2
+        1
     );
     assert_eq!(salida.matches(larga).count(), 2);
     assert_eq!(
         salida
             .matches(" no es una jugada ni un comando (escribe «ayuda»).")
             .count(),
-        4
+        3
     );
-    assert_eq!(salida.matches("Turno de las negras (N): ").count(), 6);
+    assert_eq!(salida.matches("Turno de las negras (N): ").count(), 5);
     assert!(salida.len() < 64 * 1024, "{} bytes", salida.len());
+}
+
+/// How the game ends on `entrada` from a pipe, with the recovery copies in `datos`:
+/// the error, and what it wrote.
+fn termina_con(datos: &Path, entrada: &[u8]) -> (othello::interfaz::juego::ErrorJuego, String) {
+    let mut salida = Vec::new();
+    let opciones = Opciones {
+        eco: true,
+        ..con_recuperacion(datos)
+    };
+    let error = ejecutar(entrada, &mut salida, &opciones).expect_err("la entrada lo detiene");
+    (
+        error,
+        String::from_utf8(salida).expect("la salida es texto"),
+    )
+}
+
+#[test]
+fn lo_que_no_es_texto_ni_una_partida_detiene_el_juego_y_lo_deja_en_su_copia() {
+    // #39: /dev/zero was read forever, /dev/urandom answered forever. From a pipe or a
+    // file, a NUL byte, bytes that are not UTF-8, a line without end or 100 refused
+    // answers in a row end the game, kept in its recovery copy.
+    let dir = carpeta();
+    let mut nulos = b"1\nc4\n".to_vec();
+    nulos.extend(vec![0; 4 << 20]);
+    let mut sin_fin = b"1\nc4\n".to_vec();
+    sin_fin.extend(vec![b'x'; 4 << 20]);
+    let mut rechazos = b"1\nc4\n".to_vec();
+    rechazos.extend(b"hola\n".repeat(150));
+    let casos: [(&[u8], &str); 4] = [
+        (
+            &nulos,
+            "la entrada no es texto: la línea 3 tiene un byte nulo",
+        ),
+        (
+            b"1\nc4\n\xc3\x28\xff\nc3\n",
+            "la entrada no es texto UTF-8 (línea 3)",
+        ),
+        (
+            &sin_fin,
+            "la línea 3 de la entrada pasa de 1 MiB sin terminar",
+        ),
+        (
+            &rechazos,
+            "100 respuestas seguidas de la entrada no son válidas: no es una partida",
+        ),
+    ];
+    for (i, (entrada, mensaje)) in casos.into_iter().enumerate() {
+        let datos = dir.path().join(format!("datos-{i}"));
+        let (error, salida) = termina_con(&datos, entrada);
+        assert_eq!(error.to_string(), mensaje);
+        assert!(matches!(
+            error,
+            othello::interfaz::juego::ErrorJuego::Entrada(_)
+        ));
+        assert!(
+            salida.ends_with("Turno de las blancas (B): \n")
+                || salida.ends_with("«hola» no es una jugada ni un comando (escribe «ayuda»).\n"),
+            "{salida}"
+        );
+        let copia = copia_de_recuperacion(&datos);
+        assert_eq!(fs::read_to_string(copia).unwrap(), texto_de(C4));
+    }
+    // A refused answer between valid ones starts the count again: 99 and 99.
+    let entrada = "1\n".to_owned() + &"hola\n".repeat(99) + "c4\n" + &"hola\n".repeat(99);
+    salida_de(&Opciones::default(), entrada + "salir\nn\n");
 }
 
 #[test]
@@ -1883,7 +1949,7 @@ fn ninguna_linea_pasa_de_ochenta_columnas() {
             largo.display()
         ),
         "0\npistas\nsalir\nn\n".to_owned(),
-        "3\n\n\naleatorio\nsugerir\nguardar a\x00b\nsalir\nn\n".to_owned(),
+        "3\n\n\naleatorio\nsugerir\nguardar a\x01b\nsalir\nn\n".to_owned(),
         "4\nfuerte\naleatorio\nn\nn\n".to_owned(),
         "ayuda\n7\n5\n".to_owned(),
     ] {

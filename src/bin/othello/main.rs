@@ -184,6 +184,14 @@ fn jugar(argumentos: &Argumentos) -> ExitCode {
             decir_error(&format!("error: {error}"));
             match error {
                 ErrorJuego::Carga(_) => ExitCode::from(2),
+                // Input that is no game: a usage error, the game kept as after a signal.
+                ErrorJuego::Entrada(_) => {
+                    let carpeta = opciones.recuperacion.as_deref();
+                    if let Some(aviso) = carpeta.and_then(juego::aviso_de_interrupcion) {
+                        decir_error(&aviso);
+                    }
+                    ExitCode::from(2)
+                }
                 ErrorJuego::EntradaSalida(_) => ExitCode::FAILURE,
             }
         }

@@ -20,6 +20,39 @@ use rustyline::{
 /// dropped, so a huge line costs no memory. No answer is that long.
 const LARGO_LINEA: usize = 1024;
 
+/// A line read from a pipe or a file that runs this long without its end is no
+/// answer at all: the input is not a game (`/dev/zero` has no line end).
+const LARGO_MAXIMO: usize = 1 << 20;
+
+/// After this many answers in a row refused from a pipe or a file, the input is not
+/// a game (`/dev/urandom`): the program stops instead of answering forever.
+const RECHAZOS_SEGUIDOS: u32 = 100;
+
+/// Why input read from a pipe or a file ends the game: it is not text, or not a game.
+/// A person at a terminal is never stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ErrorEntrada {
+    /// A NUL byte: binary data, not lines typed.
+    #[error("la entrada no es texto: la línea {0} tiene un byte nulo")]
+    ByteNulo(usize),
+    /// Bytes that are not UTF-8.
+    #[error("la entrada no es texto UTF-8 (línea {0})")]
+    NoEsUtf8(usize),
+    /// A line that does not end.
+    #[error("la línea {0} de la entrada pasa de 1 MiB sin terminar")]
+    LineaSinFin(usize),
+    /// Too many answers in a row that were no answer.
+    #[error("{0} respuestas seguidas de la entrada no son válidas: no es una partida")]
+    Rechazos(u32),
+}
+
+impl ErrorEntrada {
+    /// As the I/O error the console's readers return.
+    fn en_io(self) -> io::Error {
+        io::Error::new(io::ErrorKind::InvalidData, self)
+    }
+}
+
 /// A line read from the input.
 #[derive(Debug, PartialEq)]
 enum Linea {
@@ -72,6 +105,11 @@ pub(super) struct Consola<R, W> {
     /// Write back each line read, after its prompt, so that the output of a piped
     /// transcript reads like a session at the terminal.
     eco: bool,
+    /// Lines read so far, to name one in an error.
+    lineas: usize,
+    /// Answers refused in a row, and whether the last answer was ([`Consola::rechazar`]).
+    rechazos: u32,
+    rechazada: bool,
 }
 
 impl Consola<io::Empty, io::Stdout> {
@@ -93,6 +131,9 @@ impl Consola<io::Empty, io::Stdout> {
             entrada: Entrada::Teclado(Box::new(editor)),
             salida: io::stdout(),
             eco: false,
+            lineas: 0,
+            rechazos: 0,
+            rechazada: false,
         })
     }
 }
@@ -104,6 +145,9 @@ impl<R: BufRead, W: Write> Consola<R, W> {
             entrada: Entrada::Lineas(entrada),
             salida,
             eco,
+            lineas: 0,
+            rechazos: 0,
+            rechazada: false,
         }
     }
 
@@ -123,13 +167,26 @@ impl<R: BufRead, W: Write> Consola<R, W> {
     /// input. A line too long to be any answer is refused and the question asked
     /// again. Ctrl-C at the line editor is an error of kind
     /// [`Interrupted`](io::ErrorKind::Interrupted), as the signal it stands for.
+    ///
+    /// # Errors
+    ///
+    /// From a pipe or a file, an [`ErrorEntrada`] (of kind
+    /// [`InvalidData`](io::ErrorKind::InvalidData)) for input that is not text or not a
+    /// game.
     pub(super) fn preguntar(&mut self, pregunta: &str) -> io::Result<Option<String>> {
+        if !std::mem::take(&mut self.rechazada) {
+            self.rechazos = 0;
+        }
         let respuesta = loop {
             let linea = match &mut self.entrada {
                 Entrada::Lineas(entrada) => {
                     write!(self.salida, "{pregunta}")?;
                     self.salida.flush()?;
-                    let linea = leer_linea(entrada)?;
+                    self.lineas += 1;
+                    // What comes after the question (the error) starts a line of its own.
+                    let linea = leer_linea(entrada, self.lineas).inspect_err(|_| {
+                        let _ = writeln!(self.salida);
+                    })?;
                     match &linea {
                         Some(Linea::Completa(texto)) if self.eco => {
                             writeln!(self.salida, "{texto}")?;
@@ -151,15 +208,37 @@ impl<R: BufRead, W: Write> Consola<R, W> {
             };
             match linea {
                 Some(Linea::Completa(texto)) => break Some(texto.trim().to_owned()),
-                Some(Linea::Larga(_)) => writeln!(
-                    self.salida,
-                    "Entrada no válida: la línea tiene más de {LARGO_LINEA} bytes. Intenta de nuevo."
-                )?,
+                Some(Linea::Larga(_)) => {
+                    self.rechazar(&format!(
+                        "Entrada no válida: la línea tiene más de {LARGO_LINEA} bytes. Intenta \
+                         de nuevo."
+                    ))?;
+                    self.rechazada = false;
+                }
                 None => break None,
             }
         };
         self.completar(Vec::new());
         Ok(respuesta)
+    }
+
+    /// Tells why the last answer is refused (the question comes again). From a pipe or
+    /// a file, [`RECHAZOS_SEGUIDOS`] refusals in a row end the game: such input is not
+    /// a game, and would be answered forever.
+    ///
+    /// # Errors
+    ///
+    /// Writing fails, or [`ErrorEntrada::Rechazos`].
+    pub(super) fn rechazar(&mut self, mensaje: &str) -> io::Result<()> {
+        writeln!(self.salida, "{}", ajustar(mensaje))?;
+        self.rechazada = true;
+        self.rechazos += 1;
+        match self.entrada {
+            Entrada::Lineas(_) if self.rechazos >= RECHAZOS_SEGUIDOS => {
+                Err(ErrorEntrada::Rechazos(self.rechazos).en_io())
+            }
+            _ => Ok(()),
+        }
     }
 
     /// A yes-or-no question, asked until answered, with Enter for `defecto` (shown,
@@ -182,20 +261,29 @@ impl<R: BufRead, W: Write> Consola<R, W> {
                 "s" | "si" | "sí" => return Ok(Some(true)),
                 "n" | "no" => return Ok(Some(false)),
                 _ if es_salir(&respuesta) => return Ok(None),
-                _ => writeln!(
-                    self.salida,
+                _ => self.rechazar(&format!(
                     "Responde «s» (sí) o «n» (no), o Enter para «{enter}»."
-                )?,
+                ))?,
             }
         }
     }
 }
 
-/// One line of `entrada` without its line end, or `None` at the end of the input. A
-/// line longer than [`LARGO_LINEA`] bytes is read to its end but kept only in part, and
-/// comes as [`Linea::Larga`].
-fn leer_linea(entrada: &mut impl BufRead) -> io::Result<Option<Linea>> {
+/// One line of `entrada` (its line `numero`) without its line end, or `None` at the
+/// end of the input. A line longer than [`LARGO_LINEA`] bytes is read to its end but
+/// kept only in part, and comes as [`Linea::Larga`].
+///
+/// # Errors
+///
+/// Reading fails, or the line is not text ([`ErrorEntrada`]): a NUL byte, bytes that
+/// are not UTF-8, or no line end within [`LARGO_MAXIMO`] bytes, told as soon as it is
+/// seen.
+fn leer_linea(entrada: &mut impl BufRead, numero: usize) -> io::Result<Option<Linea>> {
     let mut bytes = Vec::new();
+    // What was read of the line and not yet checked as UTF-8: the start of a character
+    // that the next read completes.
+    let mut sin_revisar: Vec<u8> = Vec::new();
+    let mut leidos = 0;
     let mut leyo_algo = false;
     let mut larga = false;
     loop {
@@ -210,6 +298,21 @@ fn leer_linea(entrada: &mut impl BufRead) -> io::Result<Option<Linea>> {
         leyo_algo = true;
         let fin = disponible.iter().position(|&b| b == b'\n');
         let parte = &disponible[..fin.unwrap_or(disponible.len())];
+        if parte.contains(&0) {
+            return Err(ErrorEntrada::ByteNulo(numero).en_io());
+        }
+        sin_revisar.extend_from_slice(parte);
+        match std::str::from_utf8(&sin_revisar) {
+            Ok(_) => sin_revisar.clear(),
+            Err(error) if error.error_len().is_none() => {
+                sin_revisar.drain(..error.valid_up_to());
+            }
+            Err(_) => return Err(ErrorEntrada::NoEsUtf8(numero).en_io()),
+        }
+        leidos += parte.len();
+        if leidos > LARGO_MAXIMO {
+            return Err(ErrorEntrada::LineaSinFin(numero).en_io());
+        }
         let cabe = LARGO_LINEA.saturating_sub(bytes.len()).min(parte.len());
         larga |= cabe < parte.len();
         bytes.extend_from_slice(&parte[..cabe]);
@@ -218,6 +321,9 @@ fn leer_linea(entrada: &mut impl BufRead) -> io::Result<Option<Linea>> {
         if fin.is_some() {
             break;
         }
+    }
+    if !sin_revisar.is_empty() {
+        return Err(ErrorEntrada::NoEsUtf8(numero).en_io());
     }
     Ok(leyo_algo.then(|| Linea::de(&bytes, larga)))
 }
@@ -309,15 +415,15 @@ mod tests {
         entrada.extend(vec![b' '; 10 * LARGO_LINEA]);
         entrada.extend_from_slice(b"basura\nC4\n");
         let mut entrada = &entrada[..];
-        let Some(Linea::Larga(inicio)) = leer_linea(&mut entrada).unwrap() else {
+        let Some(Linea::Larga(inicio)) = leer_linea(&mut entrada, 1).unwrap() else {
             panic!("se esperaba una línea larga");
         };
         assert_eq!(inicio.len(), LARGO_LINEA);
         assert_eq!(
-            leer_linea(&mut entrada).unwrap(),
+            leer_linea(&mut entrada, 2).unwrap(),
             Some(Linea::Completa("C4".into()))
         );
-        assert_eq!(leer_linea(&mut entrada).unwrap(), None);
+        assert_eq!(leer_linea(&mut entrada, 3).unwrap(), None);
     }
 
     #[test]
@@ -334,18 +440,97 @@ mod tests {
     }
 
     #[test]
-    fn crlf_bytes_invalidos_controles_y_ultima_linea_sin_salto() {
-        let mut entrada = &b"c4\r\n\xff\xfeC3\n\x1b[2J\ta\x07\npasar"[..];
-        let mut siguiente = || match leer_linea(&mut entrada).unwrap() {
-            Some(Linea::Completa(texto)) => Some(texto),
-            None => None,
-            otra => panic!("se esperaba una línea completa: {otra:?}"),
+    fn crlf_controles_y_ultima_linea_sin_salto() {
+        let mut entrada = &b"c4\r\n\x1b[2J\ta\x07\n\xc3\xb1C3\npasar"[..];
+        let mut numero = 0;
+        let mut siguiente = || {
+            numero += 1;
+            match leer_linea(&mut entrada, numero).unwrap() {
+                Some(Linea::Completa(texto)) => Some(texto),
+                None => None,
+                otra => panic!("se esperaba una línea completa: {otra:?}"),
+            }
         };
         assert_eq!(siguiente().as_deref(), Some("c4"));
-        assert_eq!(siguiente().as_deref(), Some("\u{FFFD}\u{FFFD}C3"));
         assert_eq!(siguiente().as_deref(), Some("\u{FFFD}[2J\ta\u{FFFD}"));
+        assert_eq!(siguiente().as_deref(), Some("ñC3"));
         assert_eq!(siguiente().as_deref(), Some("pasar"));
         assert_eq!(siguiente(), None);
+    }
+
+    /// The error `entrada` ends with when read line by line.
+    fn error_de(entrada: &[u8]) -> String {
+        let mut entrada = std::io::BufReader::with_capacity(7, entrada);
+        for numero in 1.. {
+            match leer_linea(&mut entrada, numero) {
+                Ok(Some(_)) => {}
+                Ok(None) => panic!("se leyó entera"),
+                Err(error) => {
+                    assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+                    return error.to_string();
+                }
+            }
+        }
+        unreachable!()
+    }
+
+    #[test]
+    fn lo_que_no_es_texto_se_rechaza_en_cuanto_se_ve() {
+        assert_eq!(
+            error_de(b"c4\nc3\x00\n"),
+            "la entrada no es texto: la línea 2 tiene un byte nulo"
+        );
+        assert_eq!(
+            error_de(b"c4\n\xff\xfeC3\n"),
+            "la entrada no es texto UTF-8 (línea 2)"
+        );
+        // A character cut at the end of the input, or of a line.
+        assert_eq!(error_de(b"\xc3"), "la entrada no es texto UTF-8 (línea 1)");
+        assert_eq!(
+            error_de(b"a\xc3\nb\n"),
+            "la entrada no es texto UTF-8 (línea 1)"
+        );
+        // A character split between two reads (of 7 bytes) is whole.
+        assert_eq!(
+            error_de(b"abcdef\xc3\xb1\n\x00"),
+            "la entrada no es texto: la línea 2 tiene un byte nulo"
+        );
+        // /dev/zero, and a line without end: told without reading on.
+        assert_eq!(
+            error_de(&vec![0; 10 << 20]),
+            "la entrada no es texto: la línea 1 tiene un byte nulo"
+        );
+        assert_eq!(
+            error_de(&vec![b'x'; 10 << 20]),
+            "la línea 1 de la entrada pasa de 1 MiB sin terminar"
+        );
+    }
+
+    #[test]
+    fn cien_respuestas_rechazadas_seguidas_terminan_la_entrada_de_un_archivo() {
+        let entrada = "x\n".repeat(200);
+        let mut c = Consola::nueva(entrada.as_bytes(), Vec::new(), false);
+        let mut rechazadas = 0;
+        let error = loop {
+            c.preguntar("¿? ").unwrap();
+            match c.rechazar("No.") {
+                Ok(()) => rechazadas += 1,
+                Err(error) => break error,
+            }
+        };
+        assert_eq!(rechazadas, RECHAZOS_SEGUIDOS - 1);
+        assert_eq!(
+            error.to_string(),
+            "100 respuestas seguidas de la entrada no son válidas: no es una partida"
+        );
+        // One valid answer in between starts the count again.
+        let entrada = "x\n".repeat(99) + "C4\n" + &"x\n".repeat(99);
+        let mut c = Consola::nueva(entrada.as_bytes(), Vec::new(), false);
+        while let Some(linea) = c.preguntar("¿? ").unwrap() {
+            if linea != "C4" {
+                c.rechazar("No.").unwrap();
+            }
+        }
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{Efecto, EnJuego, Sesion, decir};
+use super::{Efecto, EnJuego, Sesion};
 use crate::{
     Estado, Jugada, Partida, Posicion,
     texto::{cantidad, mayuscula_inicial},
@@ -18,10 +18,7 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
         let tenia_jugadas = !juego.partida.jugadas_validas().es_vacio();
         let antes = juego.partida.clone();
         if let Err(error) = juego.partida.jugar(Jugada::Pasar) {
-            decir(
-                &mut self.consola,
-                &format!("Jugada no válida: {error}. Intenta de nuevo."),
-            )?;
+            (self.consola).rechazar(&format!("Jugada no válida: {error}. Intenta de nuevo."))?;
             return Ok(Efecto::Nada);
         }
         self.anotar(juego, &antes, Jugada::Pasar);
@@ -62,10 +59,8 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                 Ok(Efecto::Tablero)
             }
             Err(razon) => {
-                decir(
-                    &mut self.consola,
-                    &format!("Jugada no válida: {razon}. Intenta de nuevo."),
-                )?;
+                (self.consola)
+                    .rechazar(&format!("Jugada no válida: {razon}. Intenta de nuevo."))?;
                 Ok(Efecto::Nada)
             }
         }

@@ -172,14 +172,11 @@ pub(super) fn menu<R: BufRead, W: Write>(
                 Eleccion::Ninguna
             }
             _ => {
-                decir(
-                    consola,
-                    &format!(
-                        "«{}» no es una opción: escribe un número del {primera} al {ultima}, o \
-                         «ayuda».",
-                        cita(&opcion)
-                    ),
-                )?;
+                consola.rechazar(&format!(
+                    "«{}» no es una opción: escribe un número del {primera} al {ultima}, o \
+                     «ayuda».",
+                    cita(&opcion)
+                ))?;
                 Eleccion::Ninguna
             }
         };
@@ -310,7 +307,7 @@ fn preguntar_color<R: BufRead, W: Write>(consola: &mut Consola<R, W>) -> io::Res
         }
         match entrada::color(&respuesta) {
             Some(color) => return Ok(Some(color)),
-            None => writeln!(consola, "Responde N (negras) o B (blancas).")?,
+            None => consola.rechazar("Responde N (negras) o B (blancas).")?,
         }
     }
 }
@@ -330,10 +327,9 @@ fn preguntar_nivel<R: BufRead, W: Write>(
         }
         match respuesta.parse::<Nivel>() {
             _ if respuesta.is_empty() => return Ok(Some(NIVEL_SUGERIDO)),
-            Ok(Nivel::Humano) | Err(_) => decir(
-                consola,
-                &format!("Responde aleatorio, libro o fuerte (o Enter para {NIVEL_SUGERIDO})."),
-            )?,
+            Ok(Nivel::Humano) | Err(_) => consola.rechazar(&format!(
+                "Responde aleatorio, libro o fuerte (o Enter para {NIVEL_SUGERIDO})."
+            ))?,
             Ok(nivel) => return Ok(Some(nivel)),
         }
     }
@@ -354,7 +350,7 @@ fn cargar<R: BufRead, W: Write>(
             return Ok(Eleccion::Ninguna);
         }
         if !nombre_legible(Path::new(&nombre)) {
-            writeln!(consola, "{NOMBRE_ILEGIBLE}")?;
+            consola.rechazar(NOMBRE_ILEGIBLE)?;
             continue;
         }
         match disco::cargar(&nombre) {
@@ -372,7 +368,7 @@ fn cargar<R: BufRead, W: Write>(
                     Eleccion::Jugar(Box::new(comienzo))
                 }));
             }
-            Err(error) => decir(consola, &format!("No se pudo cargar: {error}."))?,
+            Err(error) => consola.rechazar(&format!("No se pudo cargar: {error}."))?,
         }
     }
 }
@@ -495,7 +491,7 @@ fn preguntar_turno<R: BufRead, W: Write>(
         };
         match turno {
             Some(turno) => return Ok(Some(Partida::desde(tablero, turno).con_reglas(reglas))),
-            None => writeln!(consola, "Responde N (negras) o B (blancas).")?,
+            None => consola.rechazar("Responde N (negras) o B (blancas).")?,
         }
     }
 }

@@ -10,6 +10,8 @@
 
 mod comando;
 mod consola;
+
+pub use self::consola::ErrorEntrada;
 mod guardado;
 mod historial;
 mod jugadores;
@@ -118,9 +120,23 @@ pub enum ErrorJuego {
     /// The board of [`Opciones::cargar`] could not be loaded.
     #[error(transparent)]
     Carga(#[from] ErrorArchivo),
+    /// The input, from a pipe or a file, is not text or not a game: the game stops
+    /// (kept in its recovery copy) instead of reading or answering it forever.
+    #[error(transparent)]
+    Entrada(ErrorEntrada),
     /// Reading the input or writing the output failed.
     #[error("error de entrada o salida: {}", disco::describir_io(.0))]
-    EntradaSalida(#[from] io::Error),
+    EntradaSalida(io::Error),
+}
+
+impl From<io::Error> for ErrorJuego {
+    /// The console's [`ErrorEntrada`] travels as an I/O error of its own.
+    fn from(error: io::Error) -> ErrorJuego {
+        match error.downcast::<ErrorEntrada>() {
+            Ok(entrada) => ErrorJuego::Entrada(entrada),
+            Err(error) => ErrorJuego::EntradaSalida(error),
+        }
+    }
 }
 
 /// Plays at the terminal until the players quit or the input ends.
@@ -404,7 +420,7 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
         match linea.parse::<Comando>() {
             Ok(comando) => self.hacer(juego, comando),
             Err(error) => {
-                decir(&mut self.consola, &format!("{error}."))?;
+                self.consola.rechazar(&format!("{error}."))?;
                 Ok(Efecto::Nada)
             }
         }
@@ -420,7 +436,7 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
             Comando::Nada if juego.partida.debe_pasar() => self.pasar(juego),
             Comando::Nada => Ok(Efecto::Nada),
             Comando::Pasar | Comando::Colocar(_) if computadora => {
-                writeln!(self.consola, "{JUEGA_LA_COMPUTADORA}")?;
+                self.consola.rechazar(JUEGA_LA_COMPUTADORA)?;
                 Ok(Efecto::Nada)
             }
             Comando::Pasar => self.pasar(juego),
@@ -483,8 +499,7 @@ impl<R: BufRead, W: Write> Sesion<R, W> {
                 Ok(comando) if comando.vale_al_final() => return self.hacer(juego, comando),
                 _ => {}
             }
-            decir(
-                &mut self.consola,
+            self.consola.rechazar(
                 "La partida terminó: responde «s» (otra partida) o «n» (salir); antes \
                  puedes escribir historial, deshacer o guardar («ayuda» para más).",
             )?;
