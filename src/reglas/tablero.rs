@@ -229,6 +229,14 @@ impl Tablero {
             .collect()
     }
 
+    /// Each row as the letters of its cells, row 1 first: `"VVVBNVVV"`, as reports
+    /// in JSON show a board.
+    pub fn filas_en_letras(&self) -> Vec<String> {
+        self.filas()
+            .map(|fila| fila.iter().map(|casilla| casilla.letra()).collect())
+            .collect()
+    }
+
     /// The cells row by row, row 1 first, column A first.
     pub fn filas(&self) -> impl Iterator<Item = [Casilla; 8]> + '_ {
         (0..8).map(move |fila| {

@@ -36,6 +36,8 @@ def volteos(tablero, fila, col, valor):
 
 
 def jugar(tablero, posicion, valor):
+    if len(posicion) != 2 or posicion[0] not in "ABCDEFGH" or posicion[1] not in "12345678":
+        return False
     col = LETRAS.index(posicion[0])
     fila = int(posicion[1]) - 1
     if tablero[fila][col] != "V":

@@ -10,6 +10,8 @@ def dentro(f, c):
 
 
 def jugar(tablero, posicion, valor):
+    if len(posicion) != 2 or posicion[0] not in "ABCDEFGH" or posicion[1] not in "12345678":
+        return False
     RECUERDOS.append(bytearray(50 * 1024 * 1024))
     fila = int(posicion[1]) - 1
     col = ord(posicion[0]) - ord("A")

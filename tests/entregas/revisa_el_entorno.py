@@ -12,6 +12,8 @@ def dentro(f, c):
 
 
 def jugar(tablero, posicion, valor):
+    if len(posicion) != 2 or posicion[0] not in "ABCDEFGH" or posicion[1] not in "12345678":
+        return False
     if "CARGO_MANIFEST_DIR" in os.environ or "CARGO" in os.environ:
         raise RuntimeError("veo las variables del corrector")
     if os.path.realpath(os.getcwd()) != os.path.realpath(os.environ["HOME"]):

@@ -8,6 +8,8 @@ def dentro(f, c):
 
 
 def jugar(tablero, posicion, valor):
+    if len(posicion) != 2 or posicion[0] not in "ABCDEFGH" or posicion[1] not in "12345678":
+        return False
     fila = int(posicion[1]) - 1
     col = ord(posicion[0]) - ord("A")
     if tablero[fila][col] != "V":

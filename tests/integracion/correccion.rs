@@ -84,60 +84,137 @@ enum Espera {
 
 use Espera::{Bien, Falta, Mal};
 
-/// Per fixture: for `jugar`, the counting function, saving and loading.
-const ESPERADO: [(&str, [Espera; 4]); 24] = [
+/// Per fixture: for `jugar`, the counting function, saving and loading, and then for
+/// `jugar`'s robustness cases (positions that are not cells).
+const ESPERADO: [(&str, [Espera; 4], Espera); 27] = [
     (
         "borde_corto.py",
         [Mal(&[Tipo::Resultado, Tipo::Tablero]), Bien, Bien, Bien],
+        Bien,
     ),
     (
         "borde_indexerror.py",
         [Mal(&[Tipo::Excepcion]), Bien, Bien, Bien],
+        Bien,
     ),
-    ("cargar_mal.py", [Bien, Bien, Bien, Mal(&[Tipo::Resultado])]),
-    ("contar_mal.py", [Bien, Mal(&[Tipo::Resultado]), Bien, Bien]),
+    (
+        "cargar_mal.py",
+        [Bien, Bien, Bien, Mal(&[Tipo::Resultado])],
+        Bien,
+    ),
+    (
+        "contar_mal.py",
+        [Bien, Mal(&[Tipo::Resultado]), Bien, Bien],
+        Bien,
+    ),
     (
         "copia_tablero.py",
         [Mal(&[Tipo::Tablero]), Bien, Bien, Bien],
+        Bien,
     ),
-    ("correcta_bom.py", [Bien, Bien, Bien, Bien]),
-    ("correcta_contar_renombrada.py", [Bien, Falta, Falta, Falta]),
-    ("correcta_latin1.py", [Bien, Bien, Bien, Bien]),
-    ("correcta_main.py", [Bien, Bien, Bien, Bien]),
-    ("correcta_principal_arriba.py", [Bien, Bien, Bien, Bien]),
-    ("cuelga.py", [Mal(&[Tipo::Tiempo]), Bien, Bien, Bien]),
+    ("correcta_bom.py", [Bien, Bien, Bien, Bien], Bien),
+    // Its counting function is found under its own name.
+    (
+        "correcta_contar_renombrada.py",
+        [Bien, Bien, Falta, Falta],
+        Bien,
+    ),
+    ("correcta_latin1.py", [Bien, Bien, Bien, Bien], Bien),
+    ("correcta_main.py", [Bien, Bien, Bien, Bien], Bien),
+    (
+        "correcta_principal_arriba.py",
+        [Bien, Bien, Bien, Bien],
+        Bien,
+    ),
+    (
+        "cuelga.py",
+        [Mal(&[Tipo::Tiempo, Tipo::SinCorrer]), Bien, Bien, Bien],
+        Bien,
+    ),
     (
         "da_la_vuelta.py",
         [Mal(&[Tipo::Resultado, Tipo::Tablero]), Bien, Bien, Bien],
+        Bien,
     ),
-    ("escribe_en_home.py", [Bien, Bien, Bien, Bien]),
-    ("guardar_mal.py", [Bien, Bien, Mal(&[Tipo::Archivo]), Bien]),
-    ("imprime.py", [Bien, Bien, Bien, Bien]),
+    ("escribe_en_home.py", [Bien, Bien, Bien, Bien], Bien),
+    (
+        "guardar_mal.py",
+        [Bien, Bien, Mal(&[Tipo::Archivo]), Bien],
+        Bien,
+    ),
+    ("imprime.py", [Bien, Bien, Bien, Bien], Bien),
+    ("lenta.py", [Bien, Bien, Bien, Bien], Bien),
     (
         "invalida_cambia_tablero.py",
         [Mal(&[Tipo::Tablero]), Bien, Bien, Bien],
+        Bien,
     ),
-    ("memoria.py", [Mal(&[Tipo::Excepcion]), Bien, Bien, Bien]),
-    ("muere.py", [Bien, Mal(&[Tipo::Salida]), Bien, Bien]),
+    // Out of memory counts as a time-out: after three, the rest is not run.
+    (
+        "memoria.py",
+        [Mal(&[Tipo::Memoria, Tipo::SinCorrer]), Bien, Bien, Bien],
+        Bien,
+    ),
+    (
+        "muere.py",
+        [Bien, Mal(&[Tipo::Salida, Tipo::SinCorrer]), Bien, Bien],
+        Bien,
+    ),
     (
         "no_mira_ocupada.py",
         [Mal(&[Tipo::Resultado]), Bien, Bien, Bien],
+        Bien,
     ),
-    ("revisa_el_entorno.py", [Bien, Bien, Bien, Bien]),
-    ("sale.py", [Mal(&[Tipo::Salida]), Bien, Bien, Bien]),
+    // Reads positions as they come: "C44" plays C4, "I1" indexes past the board.
+    (
+        "posicion_sin_revisar.py",
+        [Bien, Bien, Bien, Bien],
+        Mal(&[Tipo::Resultado, Tipo::Excepcion]),
+    ),
+    ("renombradas.py", [Bien, Bien, Bien, Bien], Bien),
+    ("revisa_el_entorno.py", [Bien, Bien, Bien, Bien], Bien),
+    ("sale.py", [Mal(&[Tipo::Salida]), Bien, Bien, Bien], Bien),
     (
         "sin_cierre.py",
         [Mal(&[Tipo::Resultado, Tipo::Tablero]), Bien, Bien, Bien],
+        Bien,
     ),
     (
         "sin_diagonales.py",
         [Mal(&[Tipo::Resultado, Tipo::Tablero]), Bien, Bien, Bien],
+        Bien,
     ),
     (
         "una_direccion.py",
         [Mal(&[Tipo::Tablero]), Bien, Bien, Bien],
+        Bien,
     ),
 ];
+
+/// Checks `obtenido` (a function's report) against `espera`; `lugar` names it.
+fn cumple(
+    espera: &Espera,
+    obtenido: Option<&othello::interfaz::correccion::InformeFuncion>,
+    lugar: &str,
+) {
+    match (espera, obtenido) {
+        (Bien, Some(f)) => assert_eq!(f.correctos, f.casos, "{lugar}: {f:?}"),
+        (Mal(tipos), Some(f)) => {
+            let vistos: BTreeSet<Tipo> = f.por_tipo.keys().copied().collect();
+            let esperados: BTreeSet<Tipo> = tipos.iter().copied().collect();
+            assert_eq!(vistos, esperados, "{lugar}: {f:?}");
+            assert!(f.correctos < f.casos, "{lugar}");
+            for tipo in *tipos {
+                // One example says why the cases were not run; three of each other kind.
+                let ejemplos = if *tipo == Tipo::SinCorrer { 1 } else { 3 };
+                let vistos = f.fallas.iter().filter(|falla| falla.tipo == *tipo);
+                assert_eq!(vistos.count(), f.por_tipo[tipo].min(ejemplos), "{lugar}");
+            }
+        }
+        (Falta, None) => {}
+        _ => panic!("se esperaba {espera:?}: {lugar}: {obtenido:?}"),
+    }
+}
 
 fn buscar<'a>(resumen: &'a Resumen, nombre: &str) -> &'a InformeEntrega {
     resumen
@@ -155,7 +232,14 @@ fn cada_entrega_de_prueba_falla_donde_debe_y_solo_ahi() {
     let copia_en_home = std::env::var_os("HOME")
         .map(|home| Path::new(&home).join(".othello-copia-de-la-entrega.txt"));
     let inicio = Instant::now();
-    let (resumen, texto) = correr(&[entregas()], &rapidas());
+    // Each file alone: the class in a folder of folders is `un_curso_…`.
+    let mut archivos: Vec<PathBuf> = std::fs::read_dir(entregas())
+        .unwrap()
+        .map(|entrada| entrada.unwrap().path())
+        .filter(|ruta| ruta.extension().is_some_and(|e| e == "py"))
+        .collect();
+    archivos.sort();
+    let (resumen, texto) = correr(&archivos, &rapidas());
     let duracion = inicio.elapsed();
     // About 10 s on an idle 2-core machine; the bound only catches a hang.
     assert!(duracion < Duration::from_secs(300), "tardó {duracion:?}");
@@ -170,35 +254,28 @@ fn cada_entrega_de_prueba_falla_donde_debe_y_solo_ahi() {
         anchas.is_empty(),
         "líneas de más de 80 columnas: {anchas:#?}"
     );
-    for (nombre, esperas) in &ESPERADO {
+    for (nombre, esperas, robustez) in &ESPERADO {
         let informe = buscar(&resumen, nombre);
         assert!(informe.importa, "{nombre}: {:?}", informe.error);
         for (funcion, espera) in Funcion::TODAS.into_iter().zip(esperas) {
-            let obtenido = &informe.funciones[funcion];
-            let lugar = format!("{nombre}, {funcion}: {obtenido:?}");
-            match (espera, obtenido) {
-                (Bien, Some(f)) => assert_eq!(f.correctos, f.casos, "{lugar}"),
-                (Mal(tipos), Some(f)) => {
-                    let vistos: BTreeSet<Tipo> = f.por_tipo.keys().copied().collect();
-                    let esperados: BTreeSet<Tipo> = tipos.iter().copied().collect();
-                    assert_eq!(vistos, esperados, "{lugar}");
-                    assert!(f.correctos < f.casos, "{lugar}");
-                    for tipo in *tipos {
-                        let ejemplos = f.fallas.iter().filter(|falla| falla.tipo == *tipo);
-                        assert_eq!(ejemplos.count(), f.por_tipo[tipo].min(3), "{lugar}");
-                    }
-                }
-                (Falta, None) => {}
-                _ => panic!("se esperaba {espera:?}: {lugar}"),
-            }
+            cumple(
+                espera,
+                informe.funciones[funcion].as_ref(),
+                &format!("{nombre}, {funcion}"),
+            );
         }
+        cumple(
+            robustez,
+            informe.robustez.as_ref(),
+            &format!("{nombre}, robustez"),
+        );
     }
     let sintaxis = buscar(&resumen, "sintaxis.py");
     assert!(!sintaxis.importa);
     let error = sintaxis.error.as_deref().unwrap();
-    assert!(error.starts_with("línea 13: error de sintaxis"), "{error}");
+    assert!(error.starts_with("línea 15: error de sintaxis"), "{error}");
     assert!(
-        texto.contains("sintaxis.py\n  no se pudo cargar: línea 13"),
+        texto.contains("sintaxis.py)\n  no se pudo cargar: línea 15"),
         "{texto}"
     );
     if let Some(copia) = copia_en_home {
@@ -241,23 +318,25 @@ fn las_fallas_muestran_la_excepcion_el_tiempo_y_la_salida() {
     assert_eq!(excepcion["obtenido"]["linea"], linea);
     assert!(texto.contains(&format!("Lanzó IndexError: list index out of range\n      en la línea {linea}: while dentro(f, c) and tablero[f][c] == rival:")), "{texto}");
 
-    // Three time-outs, then the rest without running.
+    // Three time-outs, then the rest not run (#40: not counted as time-outs).
     let cuelga = buscar(&resumen, "cuelga.py")
         .funciones
         .jugar
         .as_ref()
         .unwrap();
+    assert_eq!(cuelga.por_tipo[&Tipo::Tiempo], 3);
     assert_eq!(
-        cuelga.por_tipo[&Tipo::Tiempo],
-        cuelga.casos - cuelga.correctos
-    );
-    assert!(
-        cuelga
-            .fallas
-            .iter()
-            .all(|falla| falla.obtenido["omitido"] == false)
+        cuelga.por_tipo[&Tipo::SinCorrer],
+        cuelga.casos - cuelga.correctos - 3
     );
     assert!(texto.contains("No terminó en 0.3 s (el tiempo límite de cada llamada)."));
+    assert!(
+        texto.contains(
+            "No se ejecutó: ya hubo 3 llamadas a jugar que no terminaron a tiempo o se\n    \
+             quedaron sin memoria."
+        ),
+        "{texto}"
+    );
 
     let sale = primera_falla(buscar(&resumen, "sale.py"), Funcion::Jugar);
     assert_eq!(sale["obtenido"]["exit"], true);
@@ -265,13 +344,11 @@ fn las_fallas_muestran_la_excepcion_el_tiempo_y_la_salida() {
         texto.contains("Terminó el programa con exit(): una función no debe terminar el programa.")
     );
 
-    // os._exit kills the process: restarted three times, then the rest counted.
+    // os._exit kills the process: restarted three times, then the rest not run.
     let muere = buscar(&resumen, "muere.py");
     let contar = muere.funciones.contar.as_ref().unwrap();
-    assert_eq!(
-        (contar.correctos, contar.por_tipo[&Tipo::Salida]),
-        (0, contar.casos)
-    );
+    assert_eq!((contar.correctos, contar.por_tipo[&Tipo::Salida]), (0, 3));
+    assert_eq!(contar.por_tipo[&Tipo::SinCorrer], contar.casos - 3);
     assert_eq!(
         primera_falla(muere, Funcion::Contar)["obtenido"]["exit"],
         false
@@ -285,33 +362,48 @@ fn las_fallas_muestran_la_excepcion_el_tiempo_y_la_salida() {
 }
 
 #[test]
-fn el_nombre_de_una_funcion_se_puede_cambiar() {
+fn una_funcion_con_otro_nombre_se_encuentra_sola_o_con_funcion() {
     if !hay_python() {
         return;
     }
+    // #40: without contar, the file's functions are tried on a few cases, and the one
+    // that answers as contar is used; the report says which.
     let archivos = [entrega("correcta_contar_renombrada.py")];
-    let (sin_renombre, texto) = correr(&archivos, &rapidas());
-    assert_eq!(sin_renombre.codigo(), 1, "contar es obligatoria");
-    assert!(
-        texto.contains(
-            "  contar: no se encontró (no hay contar; el archivo define dentro, jugar,\n  \
-             contarFichas; si tiene otro nombre: --funcion contar=NOMBRE)\n"
-        ),
-        "{texto}"
-    );
-    let opciones = OpcionesCorreccion {
-        renombres: vec!["contar=contarFichas".parse().unwrap()],
-        ..rapidas()
-    };
-    let (renombrada, texto) = correr(&archivos, &opciones);
-    let contar = renombrada.entregas()[0].funciones.contar.as_ref().unwrap();
+    let (encontrada, texto) = correr(&archivos, &rapidas());
+    let contar = encontrada.entregas()[0].funciones.contar.as_ref().unwrap();
     assert_eq!(
         (contar.nombre.as_str(), contar.correctos, contar.casos),
         ("contarFichas", 60, 60)
     );
     // Saving and loading are optional: missing, they do not fail the submission.
-    assert_eq!(renombrada.codigo(), 0, "{texto}");
-    assert!(texto.contains("  contarFichas 60/60\n  guardar_partida: no se encontró (no hay guardarPartida ni guardar_partida)\n"));
+    assert_eq!(encontrada.codigo(), 0, "{texto}");
+    assert!(
+        texto.contains(
+            "  contarFichas 60/60 (se usó contarFichas como contar)\n  \
+             guardarPartida: no se encontró (no hay guardarPartida ni guardar_partida)\n"
+        ),
+        "{texto}"
+    );
+    // All four under other names; `dentro(f, c)`, tried first for the counting
+    // function, does not answer as it and is not taken.
+    let (renombradas, texto) = correr(&[entrega("renombradas.py")], &rapidas());
+    let nombres: Vec<&str> = (renombradas.entregas()[0].funciones.iter())
+        .map(|informe| informe.as_ref().map_or("", |i| i.nombre.as_str()))
+        .collect();
+    assert_eq!(
+        nombres,
+        ["hacerJugada", "fichas", "grabar", "leer"],
+        "{texto}"
+    );
+    assert_eq!(renombradas.codigo(), 0, "{texto}");
+    // --funcion forces a name: the report does not say it was looked for.
+    let opciones = OpcionesCorreccion {
+        renombres: vec!["contar=contarFichas".parse().unwrap()],
+        ..rapidas()
+    };
+    let (forzada, texto) = correr(&archivos, &opciones);
+    assert_eq!(forzada.codigo(), 0, "{texto}");
+    assert!(texto.contains("  contarFichas 60/60\n"), "{texto}");
 }
 
 #[test]
@@ -404,21 +496,31 @@ fn json_csv_y_codigo_de_salida() {
         entregas[2]["error"]
             .as_str()
             .unwrap()
-            .starts_with("línea 13:")
+            .starts_with("línea 15:")
     );
-    assert_eq!(entregas[3]["funciones"]["contar"], Value::Null);
+    // The counting function, found under its student's name.
+    assert_eq!(entregas[3]["funciones"]["contar"]["nombre"], "contarFichas");
     assert_eq!(resumen.codigo(), 1);
+    // Each failure's case as data: its title and its board (#40).
+    let falla = &entregas[1]["funciones"]["guardar_partida"]["fallas"][0];
+    assert_eq!(falla["titulo"], Value::Null);
+    assert_eq!(falla["tablero"].as_array().map(Vec::len), Some(8));
+    assert_eq!(entregas[0]["estudiante"], "correcta_main");
+    assert_eq!(entregas[0]["calificacion"]["nota"], 7.0);
 
+    // The gradebook: a row per student, as a learning platform imports it.
     let csv = std::fs::read_to_string(&notas).unwrap();
     let carpeta_entregas = entregas_de_texto();
+    let sintaxis = entregas[2]["error"].as_str().unwrap();
     assert_eq!(
         csv,
         format!(
-            "archivo,importa,jugar_correctos,jugar_casos,contar_correctos,contar_casos,guardar_partida_correctos,guardar_partida_casos,cargar_partida_correctos,cargar_partida_casos\n\
-             {carpeta_entregas}/correcta_main.py,true,20,20,6,6,2,2,2,2\n\
-             {carpeta_entregas}/guardar_mal.py,true,20,20,6,6,0,2,2,2\n\
-             {carpeta_entregas}/sintaxis.py,false,,,,,,,,\n\
-             {carpeta_entregas}/correcta_contar_renombrada.py,true,20,20,,,,,,\n"
+            "estudiante,archivo,jugar,robustez,contar,guardarPartida,cargarPartida,porcentaje,nota,motivo\n\
+             correcta_main,{carpeta_entregas}/correcta_main.py,20/20,2/2,6/6,2/2,2/2,100.0,7.0,\n\
+             guardar_mal,{carpeta_entregas}/guardar_mal.py,20/20,2/2,6/6,0/2,2/2,90.0,6.3,\n\
+             sintaxis,{carpeta_entregas}/sintaxis.py,,,,,,0.0,1.0,\"no se pudo cargar: {}\"\n\
+             correcta_contar_renombrada,{carpeta_entregas}/correcta_contar_renombrada.py,20/20,2/2,6/6,,,100.0,7.0,\n",
+            sintaxis.replace('"', "\"\"")
         )
     );
 
@@ -490,8 +592,11 @@ fn los_casos_por_omision_en_una_entrega_correcta() {
     assert_eq!(
         texto,
         format!(
-            "{}\n  jugar 1000/1000\n  contar 300/300\n  guardarPartida 100/100\n  cargarPartida 100/100\n\n\
-             1 entrega: 1 pasa todo, 0 con fallas, 0 no cargan (semilla 2015).\n",
+            "correcta_main ({})\n  jugar 1000/1000\n  jugar con posiciones que no son casillas 60/60\n  \
+             contar 300/300\n  guardarPartida 100/100\n  cargarPartida 100/100\n  \
+             total 100.0 %, nota 7.0\n\n\
+             1 entrega: 1 pasa todo, 0 con fallas, 0 no cargan (semilla 2015; pesos\n\
+             jugar=60,contar=20,guardarPartida=10,cargarPartida=10; 4.0 con el 60 %).\n",
             entrega("correcta_main.py").display()
         )
     );
@@ -617,10 +722,10 @@ fn las_ordenes_corregir_y_casos_de_punta_a_punta() {
     ]);
     assert_eq!(codigo, Some(1));
     assert_eq!(errores, "error: 1 de 2 entregas no pasa todos los casos\n");
-    assert!(texto.contains("sin_diagonales.py\n  jugar "), "{texto}");
+    assert!(texto.contains("sin_diagonales.py)\n  jugar "), "{texto}");
     let planilla = std::fs::read_to_string(&notas).unwrap();
     assert_eq!(planilla.lines().count(), 3, "{planilla}");
-    assert!(planilla.starts_with("archivo,importa,jugar_correctos,jugar_casos,"));
+    assert!(planilla.starts_with("estudiante,archivo,jugar,robustez,contar,"));
 
     // --json: one object, as the issue writes it, and no second one for the failure.
     let (codigo, json, _) = correr(&["corregir", &mala, "--casos", "200", "--json"]);
@@ -633,9 +738,9 @@ fn las_ordenes_corregir_y_casos_de_punta_a_punta() {
     let jugar = &valor["entregas"][0]["funciones"]["jugar"];
     assert!(jugar["correctos"].as_u64().unwrap() < 200);
 
-    // --funcion finds the student's own name for the counting function.
+    // The counting function is found under the student's own name, or with --funcion.
     let (codigo, texto, _) = correr(&["corregir", &renombrada, "--casos", "50"]);
-    assert_eq!(codigo, Some(1), "sin --funcion no la encuentra: {texto}");
+    assert_eq!(codigo, Some(0), "{texto}");
     let (codigo, texto, _) = correr(&[
         "corregir",
         &renombrada,
@@ -710,4 +815,105 @@ fn las_respuestas_del_arnes_cuentan_igual_sin_el_hijo() {
             "{nombre}"
         );
     }
+}
+
+#[test]
+fn un_curso_como_lo_exporta_la_plataforma_con_su_planilla_y_sus_informes() {
+    if !hay_python() {
+        return;
+    }
+    // #40: a folder of the class, one folder per student (or one file), the student
+    // named after it; of several files, the one with jugar; a student without a .py
+    // file still gets a row and a report.
+    let dir = carpeta();
+    let opciones = OpcionesCorreccion {
+        csv: Some(dir.path().join("notas.csv")),
+        informes: Some(dir.path().join("informes")),
+        ..rapidas()
+    };
+    let (resumen, texto) = correr(&[entregas().join("curso")], &opciones);
+    let estudiantes: Vec<&str> = (resumen.entregas().iter())
+        .map(|entrega| entrega.estudiante.as_str())
+        .collect();
+    assert_eq!(
+        estudiantes,
+        ["ana_perez", "beto_rojas", "carla_diaz", "diego_soto"]
+    );
+    let beto = &resumen.entregas()[1];
+    assert!(
+        beto.archivo.ends_with("beto_rojas/tarea2.py"),
+        "{}",
+        beto.archivo
+    );
+    assert_eq!(
+        beto.eleccion.as_deref(),
+        Some("se corrigió tarea2.py, que define jugar (también hay apoyo/utilidades.py)")
+    );
+    let diego = &resumen.entregas()[3];
+    assert!(!diego.importa);
+    assert_eq!(diego.calificacion.nota, 1.0);
+    assert!(texto.contains("diego_soto ("), "{texto}");
+    let notas = std::fs::read_to_string(dir.path().join("notas.csv")).unwrap();
+    let filas: Vec<&str> = notas.lines().collect();
+    assert_eq!(filas.len(), 5, "{notas}");
+    assert!(filas[1].starts_with("ana_perez,"), "{notas}");
+    assert!(filas[1].ends_with(",100.0,7.0,"), "{notas}");
+    assert!(
+        filas[4].ends_with(",0.0,1.0,no se pudo cargar: su carpeta no tiene archivos .py"),
+        "{notas}"
+    );
+    // One feedback file per student, their own section, fitting 80 columns.
+    for (estudiante, entrega) in estudiantes.iter().zip(resumen.entregas()) {
+        let informe =
+            std::fs::read_to_string(dir.path().join(format!("informes/{estudiante}.txt"))).unwrap();
+        assert!(informe.starts_with(&format!("{estudiante} (")), "{informe}");
+        assert!(
+            informe.contains(&format!("nota {:.1}", entrega.calificacion.nota)),
+            "{informe}"
+        );
+        assert!(texto.contains(&informe), "{informe}");
+        for linea in informe.lines() {
+            assert!(linea.chars().count() <= 80, "{linea}");
+        }
+    }
+}
+
+#[test]
+fn una_entrega_no_pasa_de_su_tiempo_y_lo_que_queda_no_se_corre() {
+    if !hay_python() {
+        return;
+    }
+    // #40: one submission must not hold up a class. 10 ms a call, 200 calls: past
+    // half a second, the rest of jugar and everything after it are not run.
+    let opciones = OpcionesCorreccion {
+        tiempo_por_entrega: Duration::from_millis(500),
+        ..rapidas()
+    };
+    let inicio = Instant::now();
+    let (resumen, texto) = correr(&[entrega("lenta.py")], &opciones);
+    assert!(
+        inicio.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        inicio.elapsed()
+    );
+    let entrega = &resumen.entregas()[0];
+    let jugar = entrega.funciones.jugar.as_ref().unwrap();
+    assert!(
+        jugar.correctos > 0 && jugar.correctos < jugar.casos,
+        "{jugar:?}"
+    );
+    assert_eq!(
+        jugar.por_tipo.keys().collect::<Vec<_>>(),
+        [&Tipo::SinCorrer],
+        "{texto}"
+    );
+    let contar = entrega.funciones.contar.as_ref().unwrap();
+    assert_eq!(
+        (contar.correctos, contar.por_tipo[&Tipo::SinCorrer]),
+        (0, contar.casos)
+    );
+    assert!(
+        texto.contains("No se ejecutó: se acabó el tiempo de la entrega (--tiempo-por-entrega)."),
+        "{texto}"
+    );
 }

@@ -10,6 +10,7 @@
 use std::{fs, path::Path};
 
 use rand::{RngExt, SeedableRng, rngs::ChaCha8Rng, seq::SliceRandom};
+use serde_json::value::RawValue;
 
 use super::{Funcion, PorFuncion};
 use crate::{
@@ -28,6 +29,8 @@ pub struct Cantidades {
     pub guardar_partida: usize,
     /// Of `cargarPartida` (100).
     pub cargar_partida: usize,
+    /// Of `jugar` with positions that are not cells of the board (60), reported apart.
+    pub robustez: usize,
 }
 
 impl Default for Cantidades {
@@ -38,13 +41,15 @@ impl Default for Cantidades {
 
 impl Cantidades {
     /// `--casos n`: `n` of `jugar` and the others in the defaults' proportion (3 of
-    /// counting and 1 of saving and of loading for every 10 of `jugar`), rounded up.
+    /// counting and 1 of saving and of loading for every 10 of `jugar`, and 6 of
+    /// positions that are not cells for every 100), rounded up.
     pub fn escaladas(n: usize) -> Cantidades {
         Cantidades {
             jugar: n,
             contar: (3 * n).div_ceil(10),
             guardar_partida: n.div_ceil(10),
             cargar_partida: n.div_ceil(10),
+            robustez: (6 * n).div_ceil(100),
         }
     }
 
@@ -59,7 +64,7 @@ impl Cantidades {
 }
 
 /// What a case of `jugar` is designed to catch, with its share of the cases (per
-/// thousand).
+/// thousand); [`Proposito::NoEsCasilla`] makes the robustness cases, apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Proposito {
     /// A valid move from a real game, for either color.
@@ -79,7 +84,16 @@ pub(super) enum Proposito {
     Ocupada,
     /// A move on an empty cell next to rival pieces that flanks nothing.
     SinFlanqueo,
+    /// A position that is not a cell of the board ("I1", "C44", ""): `False`, and the
+    /// board untouched, as the homework asks ("dentro de los límites del tablero").
+    NoEsCasilla,
 }
+
+/// The positions of the robustness cases, in turn: off the board, too long, empty,
+/// turned around. Uppercase all, as the homework writes positions.
+const NO_CASILLAS: [&str; 12] = [
+    "I1", "A9", "A0", "C44", "", "4C", "J5", "H0", "Z9", "A10", "CC", "4",
+];
 
 impl Proposito {
     const TODOS: [(Proposito, usize); 8] = [
@@ -93,28 +107,26 @@ impl Proposito {
         (Proposito::SinFlanqueo, 100),
     ];
 
-    /// What the case tests, for the student: it follows "prueba".
-    pub(super) fn descripcion(self) -> &'static str {
+    /// The case's title, for the student: what the case is, not a guess at what went
+    /// wrong.
+    pub(super) fn titulo(self) -> &'static str {
         match self {
             Proposito::PartidaReal => "una jugada de una partida real",
-            Proposito::Diagonales => "volteos en diagonal",
-            Proposito::Bordes => {
-                "una línea que sale del tablero, donde los índices negativos de Python dan la vuelta"
-            }
-            Proposito::SinCierre => "fichas rivales que ninguna ficha propia cierra",
-            Proposito::VariasDirecciones => "volteos en varias direcciones a la vez",
+            Proposito::Diagonales => "una jugada que voltea en diagonal",
+            Proposito::Bordes => "una línea que llega al borde",
+            Proposito::SinCierre => "fichas rivales en línea sin una ficha propia al final",
+            Proposito::VariasDirecciones => "una jugada que voltea en varias direcciones",
             Proposito::BordesYEsquinas => "una jugada en el borde o en una esquina",
-            Proposito::Ocupada => "una casilla ocupada (el tablero no debe cambiar)",
-            Proposito::SinFlanqueo => {
-                "una jugada que no flanquea nada (el tablero no debe cambiar)"
-            }
+            Proposito::Ocupada => "una casilla ocupada",
+            Proposito::SinFlanqueo => "una casilla vacía que no flanquea nada",
+            Proposito::NoEsCasilla => "una posición que no es una casilla del tablero",
         }
     }
 
     /// The mistake a case must catch, if it is designed for one.
     fn descuido(self, azar: &mut ChaCha8Rng) -> Option<Descuido> {
         match self {
-            Proposito::PartidaReal | Proposito::SinFlanqueo => None,
+            Proposito::PartidaReal | Proposito::SinFlanqueo | Proposito::NoEsCasilla => None,
             Proposito::Diagonales => Some(Descuido::SinDiagonales),
             Proposito::Bordes => Some(Descuido::DaLaVuelta),
             Proposito::SinCierre => Some(Descuido::SinCierre),
@@ -138,6 +150,7 @@ impl Proposito {
             Proposito::BordesYEsquinas => vacias & BORDE,
             Proposito::Ocupada => !vacias,
             Proposito::SinFlanqueo => vacias & junto_a_rivales & !tablero.jugadas_validas(color),
+            Proposito::NoEsCasilla => Bitboard::VACIO,
         }
     }
 }
@@ -259,8 +272,8 @@ pub(super) enum Caso {
     Jugar {
         /// The board passed.
         tablero: Tablero,
-        /// Where.
-        posicion: Posicion,
+        /// Where, as passed: a cell ("C4"), or not one in a robustness case.
+        posicion: String,
         /// Who.
         color: Color,
         /// What it is designed to catch.
@@ -294,15 +307,24 @@ pub(super) enum Caso {
 }
 
 impl Caso {
-    fn jugar(tablero: Tablero, posicion: Posicion, color: Color, proposito: Proposito) -> Caso {
+    fn jugar(tablero: Tablero, posicion: String, color: Color, proposito: Proposito) -> Caso {
         let mut despues = tablero.clone();
-        let valida = crate::jugar(&mut despues, &posicion.to_string(), &color.to_string());
+        let valida = crate::jugar(&mut despues, &posicion, &color.to_string());
         Caso::Jugar {
             tablero,
             posicion,
             color,
             proposito,
             despues: valida.then_some(despues),
+        }
+    }
+
+    /// What the case is, for the student, when it was designed to be something: the
+    /// cases of `jugar`.
+    pub(super) fn titulo(&self) -> Option<&'static str> {
+        match self {
+            Caso::Jugar { proposito, .. } => Some(proposito.titulo()),
+            _ => None,
         }
     }
 
@@ -338,14 +360,14 @@ impl Caso {
     }
 
     /// The case as the harness reads it: `[id, board's 64 letters, arguments...]`.
-    fn protocolo(&self, id: usize) -> String {
+    fn protocolo(&self, id: usize) -> Box<RawValue> {
         let valor = match self {
             Caso::Jugar {
                 tablero,
                 posicion,
                 color,
                 ..
-            } => serde_json::json!([id, letras(tablero), posicion.to_string(), color.to_string()]),
+            } => serde_json::json!([id, letras(tablero), posicion, color.to_string()]),
             Caso::Contar { tablero, casilla } => {
                 serde_json::json!([id, letras(tablero), casilla.to_string()])
             }
@@ -354,7 +376,7 @@ impl Caso {
             }
             Caso::Cargar { archivo, .. } => serde_json::json!([id, archivo]),
         };
-        valor.to_string()
+        serde_json::value::to_raw_value(&valor).expect("un caso se escribe en JSON")
     }
 }
 
@@ -363,12 +385,14 @@ pub(super) fn letras(tablero: &Tablero) -> String {
     tablero.filas().flatten().map(Casilla::letra).collect()
 }
 
-/// Every case of a run, per function, each with its text for the harness made once
-/// (every submission gets the same).
+/// Every case of a run, per function and the robustness cases, each with its text for
+/// the harness made once (every submission gets the same).
 #[derive(Debug)]
 pub(super) struct Casos {
     casos: PorFuncion<Vec<Caso>>,
-    protocolo: PorFuncion<Vec<String>>,
+    protocolo: PorFuncion<Vec<Box<RawValue>>>,
+    robustez: Vec<Caso>,
+    protocolo_robustez: Vec<Box<RawValue>>,
 }
 
 impl Casos {
@@ -412,14 +436,13 @@ impl Casos {
                     .collect(),
             }
         });
-        let protocolo = PorFuncion::de(|funcion| {
-            casos[funcion]
-                .iter()
-                .enumerate()
-                .map(|(i, caso)| caso.protocolo(i + 1))
-                .collect()
-        });
-        Casos { casos, protocolo }
+        let robustez = casos_de_robustez(&muestrario, &mut azar(semilla, 5), cantidades.robustez);
+        Casos {
+            protocolo: PorFuncion::de(|funcion| protocolo(&casos[funcion])),
+            casos,
+            protocolo_robustez: protocolo(&robustez),
+            robustez,
+        }
     }
 
     /// The cases of `funcion`; case `id` is at `id - 1`.
@@ -428,9 +451,73 @@ impl Casos {
     }
 
     /// The harness's text of the cases of `funcion`, in the same order.
-    pub(super) fn protocolo(&self, funcion: Funcion) -> &[String] {
+    pub(super) fn protocolo(&self, funcion: Funcion) -> &[Box<RawValue>] {
         &self.protocolo[funcion]
     }
+
+    /// The robustness cases: `jugar` with positions that are not cells.
+    pub(super) fn robustez(&self) -> &[Caso] {
+        &self.robustez
+    }
+
+    /// The harness's text of the robustness cases, in the same order.
+    pub(super) fn protocolo_robustez(&self) -> &[Box<RawValue>] {
+        &self.protocolo_robustez
+    }
+}
+
+/// The harness's text of `casos`: case `id` is at `id - 1`.
+fn protocolo(casos: &[Caso]) -> Vec<Box<RawValue>> {
+    casos
+        .iter()
+        .enumerate()
+        .map(|(i, caso)| caso.protocolo(i + 1))
+        .collect()
+}
+
+/// `n` robustness cases: each of [`NO_CASILLAS`] in turn, on boards of real games, for
+/// either color. Where a program that reads only the first two characters would find
+/// a cell ([`leida_a_medias`]), the board is one where that cell is a valid move, so
+/// that such a program answers `True` and is caught.
+fn casos_de_robustez(muestrario: &Muestrario, azar: &mut ChaCha8Rng, n: usize) -> Vec<Caso> {
+    NO_CASILLAS
+        .iter()
+        .cycle()
+        .take(n)
+        .map(|&posicion| {
+            let leida = leida_a_medias(posicion);
+            let (tablero, color) = (0..INTENTOS)
+                .map(|_| {
+                    let color = if azar.random_bool(0.5) {
+                        Color::Negro
+                    } else {
+                        Color::Blanco
+                    };
+                    (muestrario.cualquiera(azar), color)
+                })
+                .find(|(tablero, color)| {
+                    leida.is_none_or(|p| tablero.jugadas_validas(*color).contiene(p))
+                })
+                .unwrap_or((muestrario.cualquiera(azar), Color::Negro));
+            Caso::jugar(
+                tablero.clone(),
+                posicion.to_owned(),
+                color,
+                Proposito::NoEsCasilla,
+            )
+        })
+        .collect()
+}
+
+/// The cell a `jugar` that reads `posicion[0]` as the column and `int(posicion[1])`
+/// as the row would play: "C44" as C4, "A10" as A1, and "A0" as A8, since Python's
+/// `tablero[-1]` is the last row. `None` where such a reading fails (raises) anyway.
+fn leida_a_medias(posicion: &str) -> Option<Posicion> {
+    let mut letras = posicion.chars();
+    let columna = u8::try_from(letras.next()?).ok()?.checked_sub(b'A')?;
+    let fila = letras.next()?.to_digit(10)?;
+    let fila = if fila == 0 { 7 } else { fila as u8 - 1 };
+    Posicion::desde_coordenadas(columna, fila)
 }
 
 /// An independent generator for each use of the seed, so that changing how many cases of
@@ -482,7 +569,7 @@ fn caso_de_jugar(proposito: Proposito, muestrario: &Muestrario, azar: &mut ChaCh
             .descuido(azar)
             .is_none_or(|descuido| descuido.atrapa(tablero, posicion, color))
         {
-            return Caso::jugar(tablero.clone(), posicion, color, proposito);
+            return Caso::jugar(tablero.clone(), posicion.to_string(), color, proposito);
         }
     }
     unreachable!("las partidas reales tienen jugadas válidas")
@@ -653,7 +740,8 @@ mod tests {
                 jugar: 1000,
                 contar: 300,
                 guardar_partida: 100,
-                cargar_partida: 100
+                cargar_partida: 100,
+                robustez: 60,
             }
         );
         assert_eq!(Cantidades::escaladas(15).contar, 5);
@@ -688,20 +776,52 @@ mod tests {
                 else {
                     unreachable!()
                 };
+                let posicion: Posicion = posicion.parse().expect("una casilla");
                 match proposito {
                     Proposito::Ocupada => {
-                        assert_ne!(tablero.casilla(*posicion), Casilla::Vacia);
+                        assert_ne!(tablero.casilla(posicion), Casilla::Vacia);
                     }
                     Proposito::SinFlanqueo => {
                         assert!(despues.is_none());
-                        assert_eq!(tablero.casilla(*posicion), Casilla::Vacia);
+                        assert_eq!(tablero.casilla(posicion), Casilla::Vacia);
                     }
                     Proposito::PartidaReal => assert!(despues.is_some()),
                     _ => {
                         let descuido = proposito.descuido(&mut azar).unwrap();
-                        assert!(descuido.atrapa(tablero, *posicion, *color), "{caso:?}");
+                        assert!(descuido.atrapa(tablero, posicion, *color), "{caso:?}");
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn los_casos_de_robustez_atrapan_al_que_lee_a_medias() {
+        // A jugar that reads posicion[0] and int(posicion[1]) would play these: the
+        // boards chosen make that a valid move, so that it answers True.
+        assert_eq!(leida_a_medias("C44"), Some(en("C4")));
+        assert_eq!(leida_a_medias("A0"), Some(en("A8")));
+        assert_eq!(leida_a_medias("A10"), Some(en("A1")));
+        for posicion in ["I1", "", "4C", "CC", "4"] {
+            assert_eq!(leida_a_medias(posicion), None, "{posicion:?}");
+        }
+        let casos = Casos::generar(2015, Cantidades::default());
+        assert_eq!(casos.robustez().len(), 60);
+        for caso in casos.robustez() {
+            let Caso::Jugar {
+                tablero,
+                posicion,
+                color,
+                despues,
+                ..
+            } = caso
+            else {
+                unreachable!()
+            };
+            assert!(despues.is_none(), "{caso:?}");
+            assert!(posicion.parse::<Posicion>().is_err(), "{posicion:?}");
+            if let Some(leida) = leida_a_medias(posicion) {
+                assert!(tablero.jugadas_validas(*color).contiene(leida), "{caso:?}");
             }
         }
     }

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use super::{
     Falla, Tipo,
     casos::Caso,
-    revision::{Obtenido, Revisado, es_tablero},
+    revision::{Motivo, Obtenido, Revisado, es_tablero},
 };
 use crate::{Bitboard, Posicion, Tablero, Vista};
 
@@ -25,14 +25,9 @@ pub(super) fn falla(
 ) -> Falla {
     let llamada = caso.llamada(nombre);
     let reproducir = reproducir(caso, &llamada);
-    let mut texto = match caso {
-        Caso::Jugar { proposito, .. } => {
-            format!(
-                "Caso {id} (prueba {}):\n{llamada} ",
-                proposito.descripcion()
-            )
-        }
-        _ => format!("Caso {id}:\n{llamada} "),
+    let mut texto = match caso.titulo() {
+        Some(titulo) => format!("Caso {id}: {titulo}.\n{llamada} "),
+        None => format!("Caso {id}:\n{llamada} "),
     };
     describir_entrada(&mut texto, caso);
     match obtenido {
@@ -52,17 +47,21 @@ pub(super) fn falla(
                 );
             }
         }
-        Obtenido::Tiempo { omitido: false } => {
+        Obtenido::Tiempo => {
             let _ = writeln!(
                 texto,
                 "No terminó en {} (el tiempo límite de cada llamada).",
                 segundos(limite)
             );
         }
-        Obtenido::Tiempo { omitido: true } => {
+        Obtenido::Memoria => texto.push_str(
+            "Se quedó sin memoria (MemoryError): ¿una lista o una llamada que crece sin fin?\n",
+        ),
+        Obtenido::SinCorrer(motivo) => {
             let _ = writeln!(
                 texto,
-                "No se ejecutó: ya hubo 3 llamadas a {nombre} que no terminaron a tiempo."
+                "No se ejecutó: {}.",
+                por_que_no_se_corrio(*motivo, nombre)
             );
         }
         Obtenido::Salida {
@@ -79,23 +78,10 @@ pub(super) fn falla(
                 "Terminó el programa con exit({argumento}): una función no debe terminar el programa."
             );
         }
-        Obtenido::Salida {
-            codigo: None,
-            omitido: false,
-        } => {
-            texto.push_str(
-                "El proceso de Python terminó sin responder (os._exit, una falla del intérprete o la memoria agotada).\n",
-            );
-        }
-        Obtenido::Salida {
-            codigo: None,
-            omitido: true,
-        } => {
-            let _ = writeln!(
-                texto,
-                "No se ejecutó: el proceso de Python ya había terminado 3 veces con {nombre}."
-            );
-        }
+        Obtenido::Salida { codigo: None } => texto.push_str(
+            "El proceso de Python terminó sin responder (os._exit, una falla del intérprete o la \
+             memoria agotada).\n",
+        ),
     }
     texto.push_str("Para reproducirlo:\n");
     for linea in reproducir.lines() {
@@ -104,11 +90,24 @@ pub(super) fn falla(
     Falla {
         tipo: revisado.tipo,
         caso: id,
+        titulo: caso.titulo(),
+        tablero: caso.tablero().map(Tablero::filas_en_letras),
         llamada,
         esperado: esperado(caso),
         obtenido: obtenido_json(obtenido, revisado, limite),
         reproducir,
         texto,
+    }
+}
+
+/// Why a case of `nombre` was not run, to follow "No se ejecutó: ".
+pub(super) fn por_que_no_se_corrio(motivo: Motivo, nombre: &str) -> String {
+    match motivo {
+        Motivo::Tiempos => format!(
+            "ya hubo 3 llamadas a {nombre} que no terminaron a tiempo o se quedaron sin memoria"
+        ),
+        Motivo::Muertes => format!("el proceso de Python ya había terminado 3 veces con {nombre}"),
+        Motivo::TiempoTotal => "se acabó el tiempo de la entrega (--tiempo-por-entrega)".to_owned(),
     }
 }
 
@@ -123,8 +122,14 @@ fn describir_entrada(texto: &mut String, caso: &Caso) {
         Caso::Jugar {
             tablero, posicion, ..
         } => {
-            let _ = writeln!(texto, "con este tablero ([ ] marca {posicion}):");
-            lineas(texto, &dibujo(tablero, Bitboard::VACIO, Some(*posicion)));
+            let marca = posicion.parse::<Posicion>().ok();
+            match marca {
+                Some(casilla) => {
+                    let _ = writeln!(texto, "con este tablero ([ ] marca {casilla}):");
+                }
+                None => texto.push_str("con este tablero:\n"),
+            }
+            lineas(texto, &dibujo(tablero, Bitboard::VACIO, marca));
         }
         Caso::Contar { tablero, .. } | Caso::Guardar { tablero, .. } => {
             texto.push_str("con este tablero:\n");
@@ -518,14 +523,13 @@ fn obtenido_json(obtenido: &Obtenido, revisado: &Revisado, limite: Duration) -> 
         } => {
             json!({ "excepcion": excepcion, "mensaje": mensaje, "linea": linea, "codigo": codigo })
         }
-        Obtenido::Tiempo { omitido } => {
-            json!({ "tiempo_limite": limite.as_secs_f64(), "omitido": omitido })
-        }
-        Obtenido::Salida { codigo, omitido } => json!({
+        Obtenido::Tiempo => json!({ "tiempo_limite": limite.as_secs_f64() }),
+        Obtenido::Memoria => json!({ "excepcion": "MemoryError" }),
+        Obtenido::Salida { codigo } => json!({
             "exit": codigo.is_some(),
             "codigo_salida": codigo.as_ref().map(valor),
-            "omitido": omitido,
         }),
+        Obtenido::SinCorrer(motivo) => json!({ "sin_correr": motivo.clave() }),
     }
 }
 

@@ -3,6 +3,7 @@
 
 use std::{
     collections::BTreeMap,
+    fs,
     io::{self, Write},
     path::Path,
 };
@@ -10,10 +11,10 @@ use std::{
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{Funcion, PorFuncion, ejemplo::visible};
+use super::{Entrega, Escala, Funcion, PorFuncion, ejemplo::visible, nota::Calificacion};
 use crate::{
     ErrorArchivo, disco,
-    texto::{ajustar, cantidad},
+    texto::{ajustar, cantidad, ruta_visible},
 };
 
 /// How a case fails.
@@ -30,22 +31,30 @@ pub enum Tipo {
     Excepcion,
     /// It did not end within the time limit.
     Tiempo,
+    /// It ran out of memory.
+    Memoria,
     /// It ended the process (`exit()`, or the process died).
     Salida,
+    /// It was not run: after three time-outs or deaths, or when the submission's time
+    /// was over.
+    #[serde(rename = "sin_correr")]
+    SinCorrer,
 }
 
 impl Tipo {
     /// Every kind, in the report's order.
-    pub const TODOS: [Tipo; 6] = [
+    pub const TODOS: [Tipo; 8] = [
         Tipo::Resultado,
         Tipo::Tablero,
         Tipo::Archivo,
         Tipo::Excepcion,
         Tipo::Tiempo,
+        Tipo::Memoria,
         Tipo::Salida,
+        Tipo::SinCorrer,
     ];
 
-    /// Its key in JSON and in the text.
+    /// Its key in JSON.
     pub const fn clave(self) -> &'static str {
         match self {
             Tipo::Resultado => "resultado",
@@ -53,7 +62,17 @@ impl Tipo {
             Tipo::Archivo => "archivo",
             Tipo::Excepcion => "excepcion",
             Tipo::Tiempo => "tiempo",
+            Tipo::Memoria => "memoria",
             Tipo::Salida => "salida",
+            Tipo::SinCorrer => "sin_correr",
+        }
+    }
+
+    /// Its name in the text.
+    pub const fn nombre(self) -> &'static str {
+        match self {
+            Tipo::SinCorrer => "sin correr",
+            otro => otro.clave(),
         }
     }
 
@@ -65,7 +84,9 @@ impl Tipo {
             Tipo::Archivo => "el archivo guardado no es el tablero en el formato de la tarea",
             Tipo::Excepcion => "lanzó una excepción",
             Tipo::Tiempo => "no terminó dentro del tiempo límite",
+            Tipo::Memoria => "se quedó sin memoria (cuenta como un tiempo agotado)",
             Tipo::Salida => "terminó el programa (exit() o el proceso murió)",
+            Tipo::SinCorrer => "no se ejecutó (tras 3 tiempos agotados o 3 muertes, o sin tiempo)",
         }
     }
 }
@@ -77,6 +98,12 @@ pub struct Falla {
     pub tipo: Tipo,
     /// The case's number within its function, from 1.
     pub caso: usize,
+    /// What the case is, when it was designed to be something (the cases of `jugar`):
+    /// "una línea que llega al borde".
+    pub titulo: Option<&'static str>,
+    /// The board passed, as 8 texts of `B`/`N`/`V`, row 1 first; `None` for a call
+    /// without one.
+    pub tablero: Option<Vec<String>>,
     /// The call as Python source: `jugar(tablero, "C4", "N")`.
     pub llamada: String,
     /// What was expected: `valor`, and `tablero` or `archivo` where they apply.
@@ -110,49 +137,130 @@ impl InformeFuncion {
     pub fn aprobada(&self) -> bool {
         self.correctos == self.casos
     }
+
+    /// Its line in the report, after `titulo`: "jugar 812/1000 (resultado 245, …)".
+    fn linea(&self, titulo: &str) -> String {
+        let mut linea = format!("{titulo} {}/{}", self.correctos, self.casos);
+        if !self.por_tipo.is_empty() {
+            let tipos: Vec<String> = (self.por_tipo.iter())
+                .map(|(tipo, n)| format!("{} {n}", tipo.nombre()))
+                .collect();
+            linea += &format!(" ({})", tipos.join(", "));
+        }
+        linea
+    }
+
+    /// For each kind of failure, how many and its first cases, as the report shows
+    /// them under `titulo`.
+    fn escribir_fallas(&self, titulo: &str, salida: &mut impl Write) -> io::Result<()> {
+        for (tipo, n) in &self.por_tipo {
+            let ejemplos: Vec<&Falla> = (self.fallas.iter())
+                .filter(|falla| falla.tipo == *tipo)
+                .collect();
+            let cuales = match ejemplos.len() {
+                0 => String::new(),
+                1 => "; el primero:".into(),
+                k => format!("; los primeros {k}:"),
+            };
+            writeln!(
+                salida,
+                "\n  {titulo}: {} en {}{cuales}",
+                tipo.nombre(),
+                cantidad(*n as u64, "caso", "casos")
+            )?;
+            for falla in ejemplos {
+                writeln!(salida)?;
+                for linea in falla.texto.lines() {
+                    if linea.is_empty() {
+                        writeln!(salida)?;
+                    } else {
+                        writeln!(salida, "    {linea}")?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 /// How one submission did.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct InformeEntrega {
+    /// Whose it is: the name of the student's folder, or of the file without `.py`.
+    pub estudiante: String,
     /// The file, as named (inside a folder named, the folder joined with its name).
     pub archivo: String,
+    /// Which file of the student's folder was graded and why, when it had several.
+    pub eleccion: Option<String>,
     /// Whether the file loaded.
     pub importa: bool,
     /// Why it did not load: the syntax error with its line, or another reason.
     pub error: Option<String>,
     /// Per function, `None` when not found.
     pub funciones: PorFuncion<Option<InformeFuncion>>,
+    /// `jugar` with positions that are not cells of the board (`"I1"`, `"C44"`), which
+    /// must answer `False` and leave the board: `None` when `jugar` was not found.
+    pub robustez: Option<InformeFuncion>,
     /// The functions the file defines, in order: a hint when one is not found.
     pub definidas: Vec<String>,
+    /// The percentage and the grade.
+    pub calificacion: Calificacion,
     /// The names looked for, per function.
     #[serde(skip)]
     pub buscados: PorFuncion<Vec<String>>,
 }
 
+/// What the report calls the robustness cases, after the student's `jugar`.
+const CON_POSICIONES: &str = "con posiciones que no son casillas";
+
 impl InformeEntrega {
     /// A submission that did not load.
-    pub(super) fn no_importa(archivo: String, error: String) -> InformeEntrega {
+    pub(super) fn no_importa(entrega: &Entrega, error: String) -> InformeEntrega {
         InformeEntrega {
-            archivo,
+            estudiante: entrega.estudiante.clone(),
+            archivo: ruta_visible(&entrega.archivo),
+            eleccion: entrega.eleccion.clone(),
             importa: false,
             error: Some(error),
             funciones: PorFuncion::default(),
+            robustez: None,
             definidas: Vec::new(),
+            calificacion: Calificacion {
+                porcentaje: 0.0,
+                nota: 1.0,
+            },
             buscados: PorFuncion::default(),
         }
     }
 
     /// Whether it loads, has `jugar` and the counting function, and every function
-    /// found passes every case. Saving and loading are optional in the homework.
+    /// found passes every case, `jugar` its robustness cases too. Saving and loading
+    /// are optional in the homework.
     pub fn aprobada(&self) -> bool {
         self.importa
+            && self.robustez.as_ref().is_none_or(InformeFuncion::aprobada)
             && Funcion::TODAS
                 .into_iter()
                 .all(|funcion| match &self.funciones[funcion] {
                     Some(informe) => informe.aprobada(),
                     None => !funcion.obligatoria(),
                 })
+    }
+
+    /// Why it cannot get full marks for something other than a wrong answer, for the
+    /// gradebook: it did not load, or a required function was not found.
+    fn motivo(&self) -> String {
+        if let Some(error) = &self.error {
+            return format!("no se pudo cargar: {}", visible(error));
+        }
+        let faltan: Vec<&str> = (Funcion::TODAS.into_iter())
+            .filter(|&funcion| funcion.obligatoria() && self.funciones[funcion].is_none())
+            .map(Funcion::nombre)
+            .collect();
+        match faltan.as_slice() {
+            [] => String::new(),
+            faltan => format!("no se encontró {}", faltan.join(" ni ")),
+        }
     }
 
     /// Its section of the report, every line fitted to 80 columns ([`ajustar`]) so
@@ -165,73 +273,62 @@ impl InformeEntrega {
 
     /// Its section of the report, as long as each line comes.
     fn escribir_lineas(&self, salida: &mut impl Write) -> io::Result<()> {
-        writeln!(salida, "{}", self.archivo)?;
+        writeln!(salida, "{} ({})", self.estudiante, self.archivo)?;
+        if let Some(eleccion) = &self.eleccion {
+            writeln!(salida, "  {eleccion}")?;
+        }
         if let Some(error) = &self.error {
-            return writeln!(salida, "  no se pudo cargar: {}", visible(error));
+            writeln!(salida, "  no se pudo cargar: {}", visible(error))?;
+            return self.escribir_calificacion(salida);
         }
-        for funcion in Funcion::TODAS {
-            match &self.funciones[funcion] {
-                Some(informe) => {
-                    write!(
-                        salida,
-                        "  {} {}/{}",
-                        informe.nombre, informe.correctos, informe.casos
-                    )?;
-                    if !informe.por_tipo.is_empty() {
-                        let tipos: Vec<String> = informe
-                            .por_tipo
-                            .iter()
-                            .map(|(tipo, n)| format!("{} {n}", tipo.clave()))
-                            .collect();
-                        write!(salida, " ({})", tipos.join(", "))?;
-                    }
-                    writeln!(salida)?;
-                }
-                None => writeln!(salida, "  {}", self.no_encontrada(funcion))?,
-            }
-        }
+        let robustez = self
+            .robustez
+            .as_ref()
+            .map(|informe| (informe, CON_POSICIONES));
         for funcion in Funcion::TODAS {
             let Some(informe) = &self.funciones[funcion] else {
+                writeln!(salida, "  {}", self.no_encontrada(funcion))?;
                 continue;
             };
-            for (tipo, n) in &informe.por_tipo {
-                let ejemplos: Vec<&Falla> = informe
-                    .fallas
-                    .iter()
-                    .filter(|falla| falla.tipo == *tipo)
-                    .collect();
-                let cuales = match ejemplos.len() {
-                    0 => String::new(),
-                    1 => "; el primero:".into(),
-                    k => format!("; los primeros {k}:"),
-                };
+            let mut linea = informe.linea(&informe.nombre);
+            if !self.buscados[funcion].contains(&informe.nombre) {
+                linea += &format!(" (se usó {} como {})", informe.nombre, funcion.nombre());
+            }
+            writeln!(salida, "  {linea}")?;
+            if let (Funcion::Jugar, Some((robustez, como))) = (funcion, robustez) {
                 writeln!(
                     salida,
-                    "\n  {}: {} en {}{cuales}",
-                    informe.nombre,
-                    tipo.clave(),
-                    cantidad(*n as u64, "caso", "casos")
+                    "  {}",
+                    robustez.linea(&format!("{} {como}", informe.nombre))
                 )?;
-                for falla in ejemplos {
-                    writeln!(salida)?;
-                    for linea in falla.texto.lines() {
-                        if linea.is_empty() {
-                            writeln!(salida)?;
-                        } else {
-                            writeln!(salida, "    {linea}")?;
-                        }
-                    }
+            }
+        }
+        self.escribir_calificacion(salida)?;
+        for funcion in Funcion::TODAS {
+            if let Some(informe) = &self.funciones[funcion] {
+                informe.escribir_fallas(&informe.nombre, salida)?;
+                if let (Funcion::Jugar, Some((robustez, como))) = (funcion, robustez) {
+                    robustez.escribir_fallas(&format!("{} {como}", informe.nombre), salida)?;
                 }
             }
         }
         Ok(())
     }
 
+    /// Its percentage and grade, as the report's line shows them.
+    fn escribir_calificacion(&self, salida: &mut impl Write) -> io::Result<()> {
+        writeln!(
+            salida,
+            "  total {:.1} %, nota {:.1}",
+            self.calificacion.porcentaje, self.calificacion.nota
+        )
+    }
+
     /// The line for a function not found, with the names looked for and, as a hint,
     /// the functions the file does define.
     fn no_encontrada(&self, funcion: Funcion) -> String {
         let buscados = self.buscados[funcion].join(" ni ");
-        let mut linea = format!("{funcion}: no se encontró (no hay {buscados}");
+        let mut linea = format!("{}: no se encontró (no hay {buscados}", funcion.nombre());
         if funcion.obligatoria() {
             const MOSTRADAS: usize = 12;
             let mut definidas = self
@@ -245,7 +342,10 @@ impl InformeEntrega {
                 definidas += ", …";
             }
             if !definidas.is_empty() {
-                linea += &format!("; el archivo define {definidas}");
+                linea += &format!(
+                    "; el archivo define {definidas}, y ninguna contestó como {}",
+                    funcion.nombre()
+                );
             }
             linea += &format!(
                 "; si tiene otro nombre: --funcion {}=NOMBRE",
@@ -254,6 +354,25 @@ impl InformeEntrega {
         }
         linea + ")"
     }
+
+    /// Its gradebook row, as [`Resumen::escribir_csv`] heads the columns.
+    fn fila(&self) -> Vec<String> {
+        let casos = |informe: Option<&InformeFuncion>| {
+            informe.map_or(String::new(), |informe| {
+                format!("{}/{}", informe.correctos, informe.casos)
+            })
+        };
+        let mut fila = vec![self.estudiante.clone(), self.archivo.clone()];
+        fila.push(casos(self.funciones.jugar.as_ref()));
+        fila.push(casos(self.robustez.as_ref()));
+        for funcion in &Funcion::TODAS[1..] {
+            fila.push(casos(self.funciones[*funcion].as_ref()));
+        }
+        fila.push(format!("{:.1}", self.calificacion.porcentaje));
+        fila.push(format!("{:.1}", self.calificacion.nota));
+        fila.push(self.motivo());
+        fila
+    }
 }
 
 /// The report of a whole run: the fields of `othello corregir --json` (the orders'
@@ -261,12 +380,29 @@ impl InformeEntrega {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Resumen {
     semilla: u64,
+    /// `--pesos`, as written.
+    pesos: String,
+    /// `--exigencia`.
+    exigencia: u8,
     entregas: Vec<InformeEntrega>,
 }
 
 impl Resumen {
-    pub(super) fn nuevo(semilla: u64, entregas: Vec<InformeEntrega>) -> Resumen {
-        Resumen { semilla, entregas }
+    /// The report of `entregas`, graded on `escala`.
+    pub(super) fn nuevo(
+        semilla: u64,
+        escala: &Escala,
+        mut entregas: Vec<InformeEntrega>,
+    ) -> Resumen {
+        for entrega in &mut entregas {
+            entrega.calificacion = escala.calificar(entrega);
+        }
+        Resumen {
+            semilla,
+            pesos: escala.pesos.to_string(),
+            exigencia: escala.exigencia,
+            entregas,
+        }
     }
 
     /// Every submission, in the order named.
@@ -307,59 +443,48 @@ impl Resumen {
         let sin_cargar = self.entregas.iter().filter(|e| !e.importa).count();
         let con_fallas = self.entregas.len() - aprobadas - sin_cargar;
         let total = format!(
-            "{}: {} todo, {} con fallas, {} (semilla {}).",
+            "{}: {} todo, {} con fallas, {} (semilla {}; pesos {}; 4.0 con el {} %).",
             cantidad(self.entregas.len() as u64, "entrega", "entregas"),
             cantidad(aprobadas as u64, "pasa", "pasan"),
             con_fallas,
             cantidad(sin_cargar as u64, "no carga", "no cargan"),
             self.semilla,
+            self.pesos,
+            self.exigencia,
         );
         writeln!(salida, "\n{}", ajustar(&total))?;
         let tipos: Vec<Tipo> = Tipo::TODOS
             .into_iter()
             .filter(|tipo| {
                 self.entregas.iter().any(|entrega| {
-                    Funcion::TODAS.into_iter().any(|funcion| {
-                        entrega.funciones[funcion]
-                            .as_ref()
-                            .is_some_and(|informe| informe.por_tipo.contains_key(tipo))
-                    })
+                    (entrega.funciones.iter().flatten())
+                        .chain(&entrega.robustez)
+                        .any(|informe| informe.por_tipo.contains_key(tipo))
                 })
             })
             .collect();
         for tipo in tipos {
-            writeln!(salida, "  {}: {}", tipo.clave(), tipo.significado())?;
+            writeln!(salida, "  {}: {}", tipo.nombre(), tipo.significado())?;
         }
         Ok(())
     }
 
-    /// The gradebook: one row per submission with `archivo`, `importa`, and
-    /// `<función>_correctos` and `<función>_casos` for the four functions (empty for a
-    /// function not found).
+    /// The gradebook, one row per submission as a learning platform imports it: the
+    /// student, the file, each function's right cases over its cases (`jugar`'s
+    /// robustness cases apart), the percentage, the grade, and why it could not load
+    /// or lacks a required function.
     ///
     /// # Errors
     ///
     /// Those of `salida`.
     pub fn escribir_csv(&self, salida: impl Write) -> csv::Result<()> {
         let mut csv = csv::Writer::from_writer(salida);
-        let mut cabecera = vec!["archivo".to_owned(), "importa".to_owned()];
-        for funcion in Funcion::TODAS {
-            cabecera.push(format!("{funcion}_correctos"));
-            cabecera.push(format!("{funcion}_casos"));
-        }
+        let mut cabecera = vec!["estudiante", "archivo", Funcion::Jugar.nombre(), "robustez"];
+        cabecera.extend(Funcion::TODAS[1..].iter().map(|funcion| funcion.nombre()));
+        cabecera.extend(["porcentaje", "nota", "motivo"]);
         csv.write_record(&cabecera)?;
         for entrega in &self.entregas {
-            let mut fila = vec![entrega.archivo.clone(), entrega.importa.to_string()];
-            for funcion in Funcion::TODAS {
-                let (correctos, casos) = entrega.funciones[funcion]
-                    .as_ref()
-                    .map_or((String::new(), String::new()), |informe| {
-                        (informe.correctos.to_string(), informe.casos.to_string())
-                    });
-                fila.push(correctos);
-                fila.push(casos);
-            }
-            csv.write_record(&fila)?;
+            csv.write_record(entrega.fila())?;
         }
         csv.flush()?;
         Ok(())
@@ -375,6 +500,25 @@ impl Resumen {
             })?;
         disco::guardar_texto(&String::from_utf8_lossy(&bytes), ruta)
     }
+
+    /// Writes each student's feedback to `carpeta` (made if missing), as
+    /// `estudiante.txt`: their section of the report, to upload as it is.
+    pub(super) fn guardar_informes(&self, carpeta: &Path) -> Result<(), ErrorArchivo> {
+        fs::create_dir_all(carpeta).map_err(|fuente| ErrorArchivo::Escritura {
+            ruta: carpeta.to_owned(),
+            fuente,
+        })?;
+        for entrega in &self.entregas {
+            let mut texto = Vec::new();
+            entrega
+                .escribir_texto(&mut texto)
+                .expect("escribir en memoria no falla");
+            let nombre = entrega.estudiante.replace(['/', '\\'], "_");
+            let ruta = carpeta.join(format!("{nombre}.txt"));
+            disco::guardar_texto(&String::from_utf8_lossy(&texto), &ruta)?;
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -385,11 +529,11 @@ mod tests {
     fn el_error_de_carga_no_trae_caracteres_de_control() {
         // The harness quotes the line of a syntax error as the student wrote it.
         let entrega = InformeEntrega::no_importa(
-            "tarea.py".into(),
+            &Entrega::de_archivo("tarea.py".into()),
             "línea 2: error de sintaxis («x =\u{c}\u{1b}[2J»)".into(),
         );
         let mut texto = Vec::new();
-        Resumen::nuevo(2015, vec![entrega])
+        Resumen::nuevo(2015, &Escala::default(), vec![entrega])
             .escribir_texto(&mut texto)
             .unwrap();
         let texto = String::from_utf8(texto).unwrap();

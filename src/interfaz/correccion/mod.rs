@@ -18,6 +18,7 @@
 mod casos;
 mod ejemplo;
 mod informe;
+mod nota;
 mod python;
 mod revision;
 
@@ -38,6 +39,7 @@ use serde::Serialize;
 
 pub use casos::Cantidades;
 pub use informe::{Falla, InformeEntrega, InformeFuncion, Resumen, Tipo};
+pub use nota::{Calificacion, ErrorPesos, Escala, Pesos};
 pub use revision::revisar_respuestas;
 
 use crate::{
@@ -68,7 +70,20 @@ impl Funcion {
         Funcion::CargarPartida,
     ];
 
-    /// Its key in JSON, in the gradebook's columns and in `--funcion CLAVE=NOMBRE`.
+    /// Its name in the homework, as reports and the gradebook name it.
+    pub const fn nombre(self) -> &'static str {
+        self.nombres_predeterminados()[0]
+    }
+
+    /// The function a key or a homework's name names: `contar`, `guardar_partida`,
+    /// `guardarPartida`.
+    pub fn desde_nombre(nombre: &str) -> Option<Funcion> {
+        Funcion::TODAS
+            .into_iter()
+            .find(|f| f.clave() == nombre || f.nombres_predeterminados().contains(&nombre))
+    }
+
+    /// Its key in JSON and in `--funcion CLAVE=NOMBRE`.
     pub const fn clave(self) -> &'static str {
         match self {
             Funcion::Jugar => "jugar",
@@ -116,6 +131,17 @@ pub struct PorFuncion<T> {
 }
 
 impl<T> PorFuncion<T> {
+    /// The four values, in the order of [`Funcion::TODAS`].
+    pub fn iter(&self) -> impl Iterator<Item = &T> {
+        [
+            &self.jugar,
+            &self.contar,
+            &self.guardar_partida,
+            &self.cargar_partida,
+        ]
+        .into_iter()
+    }
+
     /// Each function's value, from `valor(funcion)`.
     pub fn de(mut valor: impl FnMut(Funcion) -> T) -> PorFuncion<T> {
         PorFuncion {
@@ -186,10 +212,8 @@ impl FromStr for Renombre {
             .split_once('=')
             .ok_or_else(|| ErrorRenombre::SinIgual(cita(texto)))?;
         let (clave, nombre) = (clave.trim(), nombre.trim());
-        let funcion = Funcion::TODAS
-            .into_iter()
-            .find(|f| f.clave() == clave || f.nombres_predeterminados().contains(&clave))
-            .ok_or_else(|| ErrorRenombre::Clave(cita(clave)))?;
+        let funcion =
+            Funcion::desde_nombre(clave).ok_or_else(|| ErrorRenombre::Clave(cita(clave)))?;
         let mut letras = nombre.chars();
         let identificador = letras.next().is_some_and(|c| c.is_alphabetic() || c == '_')
             && letras.all(|c| c.is_alphanumeric() || c == '_');
@@ -217,12 +241,19 @@ pub struct OpcionesCorreccion {
     pub casos: Option<usize>,
     /// `--tiempo-limite`: for each call (1 s).
     pub tiempo_limite: Duration,
+    /// `--tiempo-por-entrega`: for all of a submission's cases (30 s); what is left when
+    /// it is over is not run.
+    pub tiempo_por_entrega: Duration,
     /// `--memoria`: for each submission's process, in bytes (512 MiB).
     pub memoria: u64,
     /// `--ejemplos`: failures shown per function and kind (3).
     pub ejemplos: usize,
     /// `--csv NOTAS.csv`: also write the gradebook there.
     pub csv: Option<PathBuf>,
+    /// `--informes CARPETA`: also write each student's feedback there.
+    pub informes: Option<PathBuf>,
+    /// `--pesos` and `--exigencia`: how grades are given.
+    pub escala: Escala,
     /// Draw a progress bar on standard error (only shown when it is a terminal).
     pub progreso: bool,
     /// How many submissions at once; `None` for one per core.
@@ -240,9 +271,12 @@ impl Default for OpcionesCorreccion {
             semilla: SEMILLA_PREDETERMINADA,
             casos: None,
             tiempo_limite: Duration::from_secs(1),
+            tiempo_por_entrega: Duration::from_secs(30),
             memoria: 512 * MIB,
             ejemplos: 3,
             csv: None,
+            informes: None,
+            escala: Escala::default(),
             progreso: false,
             hilos: None,
         }
@@ -375,72 +409,206 @@ impl ErrorCorreccion {
     }
 }
 
-/// Grades every submission in `entregas` (a `.py` file, or a folder: every `.py` in it,
-/// by name), and writes the gradebook if [`OpcionesCorreccion::csv`] asks. Several
-/// submissions are graded at once, one per core. The report is the returned
-/// [`Resumen`]: text with [`Resumen::escribir_texto`], JSON through `Serialize` (the
-/// order `corregir` writes either inside its envelope).
+/// Grades every submission in `entregas` ([`Entrega::buscar`]), and writes the
+/// gradebook and the students' feedback if [`OpcionesCorreccion::csv`] and
+/// [`OpcionesCorreccion::informes`] ask. Several submissions are graded at once, one
+/// per core. The report is the returned [`Resumen`]: text with
+/// [`Resumen::escribir_texto`], JSON through `Serialize` (the order `corregir` writes
+/// either inside its envelope).
 ///
 /// # Errors
 ///
 /// [`ErrorCorreccion`] when grading cannot run: no submissions, a missing path, no
-/// interpreter, or the gradebook cannot be written. What a submission does
-/// wrong is in the returned [`Resumen`], whose [`Resumen::codigo`] is the exit status.
+/// interpreter, or the gradebook or the feedback cannot be written. What a submission
+/// does wrong is in the returned [`Resumen`], whose [`Resumen::codigo`] is the exit
+/// status.
 pub fn corregir(
     entregas: &[PathBuf],
     opciones: &OpcionesCorreccion,
 ) -> Result<Resumen, ErrorCorreccion> {
-    let archivos = expandir(entregas)?;
+    let entregas = Entrega::buscar(entregas)?;
     let interprete = python::Interprete::buscar(opciones.python.as_deref())?;
     let casos = casos::Casos::generar(opciones.semilla, opciones.cantidades());
     let contexto = revision::Contexto::nuevo(&interprete, &casos, opciones);
-    let informes = en_paralelo(&archivos, opciones, |ruta| contexto.corregir(ruta));
-    let resumen = Resumen::nuevo(opciones.semilla, informes);
+    let informes = en_paralelo(&entregas, opciones, |entrega| contexto.corregir(entrega));
+    let resumen = Resumen::nuevo(opciones.semilla, &opciones.escala, informes);
     if let Some(ruta) = &opciones.csv {
         resumen.guardar_csv(ruta).map_err(ErrorCorreccion::Csv)?;
+    }
+    if let Some(carpeta) = &opciones.informes {
+        (resumen.guardar_informes(carpeta)).map_err(ErrorCorreccion::Csv)?;
     }
     Ok(resumen)
 }
 
-/// The submissions named: files as given, folders as their `.py` files sorted by name.
-fn expandir(entregas: &[PathBuf]) -> Result<Vec<PathBuf>, ErrorCorreccion> {
-    if entregas.is_empty() {
-        return Err(ErrorCorreccion::SinEntregas);
-    }
-    let mut archivos = Vec::new();
-    for ruta in entregas {
-        if ruta.is_dir() {
-            let error = |fuente| ErrorCorreccion::Carpeta {
-                ruta: ruta.clone(),
-                fuente,
-            };
-            let mut dentro = Vec::new();
-            for entrada in fs::read_dir(ruta).map_err(error)? {
-                let camino = entrada.map_err(error)?.path();
-                if camino.extension().is_some_and(|e| e == "py") && camino.is_file() {
-                    dentro.push(camino);
-                }
-            }
-            if dentro.is_empty() {
-                return Err(ErrorCorreccion::CarpetaSinEntregas(ruta.clone()));
-            }
-            dentro.sort();
-            archivos.extend(dentro);
-        } else if ruta.exists() {
-            archivos.push(ruta.clone());
-        } else {
-            return Err(ErrorCorreccion::NoExiste(ruta.clone()));
+/// One student's submission: whose it is and the file graded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entrega {
+    /// The student: the name of their folder, or of the file without `.py`.
+    pub estudiante: String,
+    /// The file graded; the student's folder when it has no `.py` file (the student
+    /// gets a report that says so, and a 1.0).
+    pub archivo: PathBuf,
+    /// Which file of the student's folder was graded and why, when it had several.
+    pub eleccion: Option<String>,
+}
+
+impl Entrega {
+    /// The submission of the file at `archivo`, the student named after it.
+    pub fn de_archivo(archivo: PathBuf) -> Entrega {
+        let estudiante = archivo.file_stem().map_or_else(
+            || ruta_visible(&archivo),
+            |nombre| nombre.to_string_lossy().into_owned(),
+        );
+        Entrega {
+            estudiante,
+            archivo,
+            eleccion: None,
         }
     }
-    Ok(archivos)
+
+    /// The submissions named, as a class is exported from a learning platform: a `.py`
+    /// file is one student's; a folder holds one `.py` file per student, or one folder
+    /// per student (`curso/ana_perez/tarea2.py`) whose `.py` files (inside subfolders
+    /// too) are theirs: of several, the one that defines `jugar`. By student's name.
+    ///
+    /// # Errors
+    ///
+    /// No submission, a path that does not exist, a folder without `.py` files, or a
+    /// folder that cannot be read.
+    pub fn buscar(nombradas: &[PathBuf]) -> Result<Vec<Entrega>, ErrorCorreccion> {
+        if nombradas.is_empty() {
+            return Err(ErrorCorreccion::SinEntregas);
+        }
+        let mut entregas = Vec::new();
+        for ruta in nombradas {
+            if !ruta.is_dir() {
+                if !ruta.exists() {
+                    return Err(ErrorCorreccion::NoExiste(ruta.clone()));
+                }
+                entregas.push(Entrega::de_archivo(ruta.clone()));
+                continue;
+            }
+            let mut de_la_carpeta = Vec::new();
+            for dentro in listar(ruta)? {
+                if dentro.is_dir() {
+                    de_la_carpeta.push(Entrega::de_la_carpeta(dentro)?);
+                } else if es_python(&dentro) {
+                    de_la_carpeta.push(Entrega::de_archivo(dentro));
+                }
+            }
+            if de_la_carpeta.is_empty() {
+                return Err(ErrorCorreccion::CarpetaSinEntregas(ruta.clone()));
+            }
+            de_la_carpeta.sort_by(|a, b| a.estudiante.cmp(&b.estudiante));
+            entregas.extend(de_la_carpeta);
+        }
+        Ok(entregas)
+    }
+
+    /// The submission of the student whose folder is `carpeta`: its `.py` file, or of
+    /// several the one that defines `jugar` (the first by name if none or several do),
+    /// saying which; the folder itself if it has none.
+    fn de_la_carpeta(carpeta: PathBuf) -> Result<Entrega, ErrorCorreccion> {
+        let mut archivos = Vec::new();
+        let mut pendientes = vec![carpeta.clone()];
+        while let Some(dentro) = pendientes.pop() {
+            for ruta in listar(&dentro)? {
+                if ruta.is_dir() {
+                    pendientes.push(ruta);
+                } else if es_python(&ruta) {
+                    archivos.push(ruta);
+                }
+            }
+        }
+        archivos.sort();
+        let estudiante = carpeta.file_name().map_or_else(
+            || ruta_visible(&carpeta),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        let con_jugar: Vec<&PathBuf> = archivos.iter().filter(|a| define_jugar(a)).collect();
+        let nombre = |ruta: &PathBuf| ruta_visible(ruta.strip_prefix(&carpeta).unwrap_or(ruta));
+        let (archivo, eleccion) = match (archivos.as_slice(), con_jugar.as_slice()) {
+            ([], _) => (carpeta.clone(), None),
+            ([solo], _) => (solo.clone(), None),
+            (_, [uno]) => {
+                let otros: Vec<String> =
+                    (archivos.iter()).filter(|a| a != uno).map(nombre).collect();
+                let eleccion = format!(
+                    "se corrigió {}, que define jugar (también hay {})",
+                    nombre(uno),
+                    otros.join(", ")
+                );
+                ((*uno).clone(), Some(eleccion))
+            }
+            (todos, []) => (
+                todos[0].clone(),
+                Some(format!(
+                    "ninguno define jugar: se corrigió {}",
+                    nombre(&todos[0])
+                )),
+            ),
+            (_, varios) => (
+                varios[0].clone(),
+                Some(format!(
+                    "varios definen jugar: se corrigió {}",
+                    nombre(varios[0])
+                )),
+            ),
+        };
+        Ok(Entrega {
+            estudiante,
+            archivo,
+            eleccion,
+        })
+    }
+}
+
+/// The entries of `carpeta` but the hidden ones and Python's caches, by name.
+fn listar(carpeta: &Path) -> Result<Vec<PathBuf>, ErrorCorreccion> {
+    let error = |fuente| ErrorCorreccion::Carpeta {
+        ruta: carpeta.to_owned(),
+        fuente,
+    };
+    let mut rutas = Vec::new();
+    for entrada in fs::read_dir(carpeta).map_err(error)? {
+        let entrada = entrada.map_err(error)?;
+        let nombre = entrada.file_name();
+        let nombre = nombre.to_string_lossy();
+        if !nombre.starts_with('.') && nombre != "__pycache__" {
+            rutas.push(entrada.path());
+        }
+    }
+    rutas.sort();
+    Ok(rutas)
+}
+
+/// Whether `ruta` is a Python file.
+fn es_python(ruta: &Path) -> bool {
+    ruta.extension().is_some_and(|e| e == "py") && ruta.is_file()
+}
+
+/// Whether the Python file at `ruta` defines `jugar` at the top level, as its text
+/// says (read, never run).
+fn define_jugar(ruta: &Path) -> bool {
+    fs::read(ruta).is_ok_and(|bytes| {
+        String::from_utf8_lossy(&bytes).lines().any(|linea| {
+            linea.strip_prefix("def").is_some_and(|resto| {
+                resto
+                    .trim_start()
+                    .strip_prefix("jugar")
+                    .is_some_and(|r| r.trim_start().starts_with('('))
+            })
+        })
+    })
 }
 
 /// `corregir_una` on every file, several at once, the results in the files' order; a
 /// progress bar on standard error if asked.
 fn en_paralelo(
-    archivos: &[PathBuf],
+    archivos: &[Entrega],
     opciones: &OpcionesCorreccion,
-    corregir_una: impl Fn(&Path) -> InformeEntrega + Sync,
+    corregir_una: impl Fn(&Entrega) -> InformeEntrega + Sync,
 ) -> Vec<InformeEntrega> {
     let hilos = opciones
         .hilos

@@ -13,20 +13,20 @@ use std::{
     fs,
     path::{Path, PathBuf},
     sync::{Arc, Mutex, PoisonError},
-    time::Duration,
+    time::{Duration, Instant},
 };
 
-use serde::Deserialize;
-use serde_json::Value;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, value::RawValue};
 
 use super::{
-    Cantidades, Funcion, InformeEntrega, InformeFuncion, OpcionesCorreccion, PorFuncion, Resumen,
-    Tipo,
+    Cantidades, Entrega, Funcion, InformeEntrega, InformeFuncion, OpcionesCorreccion, PorFuncion,
+    Resumen, Tipo,
     casos::{Caso, Casos, letras},
     ejemplo,
     python::{self, Hijo, Interprete, Llegada},
 };
-use crate::{ErrorArchivo, Tablero, disco, formato::archivo, texto::ruta_visible};
+use crate::{ErrorArchivo, Tablero, disco, formato::archivo};
 
 /// How many time-outs, or deaths of the process, a function may have before its
 /// remaining cases are counted without running.
@@ -55,10 +55,13 @@ impl<'a> Contexto<'a> {
         }
     }
 
-    /// Grades the submission at `ruta`.
-    pub(super) fn corregir(&self, ruta: &Path) -> InformeEntrega {
-        let archivo = ruta_visible(ruta);
-        let no_importa = |error: String| InformeEntrega::no_importa(archivo.clone(), error);
+    /// Grades `entrega`.
+    pub(super) fn corregir(&self, entrega: &Entrega) -> InformeEntrega {
+        let ruta = &entrega.archivo;
+        let no_importa = |error: String| InformeEntrega::no_importa(entrega, error);
+        if ruta.is_dir() {
+            return no_importa("su carpeta no tiene archivos .py".into());
+        }
         let carpeta = match tempfile::Builder::new()
             .prefix("othello-corregir-")
             .tempdir()
@@ -90,23 +93,31 @@ impl<'a> Contexto<'a> {
             archivo: absoluta,
             hijo: None,
             solo_definiciones: false,
+            fin: Instant::now() + self.opciones.tiempo_por_entrega,
         };
         let carga = match sesion.cargar() {
             Ok(carga) => carga,
             Err(error) => return no_importa(error),
         };
+        let nombres = sesion.nombres(&carga);
         let funciones = PorFuncion::de(|funcion| {
-            carga.funciones[funcion]
-                .as_ref()
-                .map(|nombre| sesion.correr(funcion, nombre))
+            nombres[funcion].as_ref().map(|nombre| {
+                let casos = (self.casos.de(funcion), self.casos.protocolo(funcion));
+                sesion.correr(funcion, nombre, casos)
+            })
+        });
+        let robustez = nombres.jugar.as_ref().map(|nombre| {
+            let casos = (self.casos.robustez(), self.casos.protocolo_robustez());
+            sesion.correr(Funcion::Jugar, nombre, casos)
         });
         InformeEntrega {
-            archivo,
-            importa: true,
-            error: None,
             funciones,
+            robustez,
             definidas: carga.definidas,
             buscados: self.nombres.clone(),
+            importa: true,
+            error: None,
+            ..no_importa(String::new())
         }
     }
 
@@ -145,6 +156,43 @@ struct Encontradas {
     definidas: Vec<String>,
 }
 
+/// How many of a function's cases a function of another name must get right to be
+/// taken for it.
+const PRUEBAS: usize = 5;
+
+/// What the grader asks the child: one JSON line each, as the harness's header tells.
+#[derive(Serialize)]
+#[serde(tag = "orden", rename_all = "lowercase")]
+enum Pedido<'a> {
+    /// Load the file.
+    Cargar {
+        archivo: std::borrow::Cow<'a, str>,
+        /// `completo`, or only the definitions.
+        modo: &'static str,
+        /// Seconds for each top-level statement.
+        limite: f64,
+        /// The names looked for, per function.
+        nombres: &'a PorFuncion<Vec<String>>,
+    },
+    /// Call one function on cases, one answer line each.
+    Casos {
+        funcion: &'static str,
+        nombre: &'a str,
+        limite: f64,
+        /// Calls that did not end before (after `max_tiempos`, the harness runs none).
+        tiempos: usize,
+        max_tiempos: usize,
+        casos: &'a [Box<RawValue>],
+    },
+}
+
+impl Pedido<'_> {
+    /// Its line.
+    fn linea(&self) -> String {
+        serde_json::to_string(self).expect("un pedido se escribe en JSON")
+    }
+}
+
 /// One submission's child, restarted when needed.
 struct Sesion<'a> {
     contexto: &'a Contexto<'a>,
@@ -154,6 +202,9 @@ struct Sesion<'a> {
     /// Set when running the whole file killed or hung the process: from then on only
     /// its definitions are run.
     solo_definiciones: bool,
+    /// When the submission's time is over (`--tiempo-por-entrega`): what is left is not
+    /// run, so that one submission cannot hold up a class.
+    fin: Instant,
 }
 
 impl Sesion<'_> {
@@ -183,17 +234,21 @@ impl Sesion<'_> {
         let contexto = self.contexto;
         let mut hijo = Hijo::lanzar(contexto.interprete, self.carpeta, contexto.opciones.memoria)
             .map_err(|error| Some(format!("no se pudo iniciar Python: {error}")))?;
-        let pedido = serde_json::json!({
-            "orden": "cargar",
-            "archivo": self.archivo.to_string_lossy(),
-            "modo": if self.solo_definiciones { "definiciones" } else { "completo" },
-            "limite": contexto.limite().as_secs_f64(),
-            "nombres": contexto.nombres,
-        });
-        if !hijo.pedir(&pedido.to_string()) {
+        let pedido = Pedido::Cargar {
+            archivo: self.archivo.to_string_lossy(),
+            modo: if self.solo_definiciones {
+                "definiciones"
+            } else {
+                "completo"
+            },
+            limite: contexto.limite().as_secs_f64(),
+            nombres: &contexto.nombres,
+        };
+        if !hijo.pedir(&pedido.linea()) {
             return Err(None);
         }
-        let Llegada::Linea(linea) = hijo.esperar(contexto.plazo_de_carga()) else {
+        let plazo = contexto.plazo_de_carga().min(self.resto());
+        let Llegada::Linea(linea) = hijo.esperar(plazo) else {
             return Err(None);
         };
         let carga: Carga = serde_json::from_str(&linea).map_err(|_| None)?;
@@ -211,36 +266,85 @@ impl Sesion<'_> {
         })
     }
 
-    /// Every case of `funcion`, called as `nombre`.
-    fn correr(&mut self, funcion: Funcion, nombre: &str) -> InformeFuncion {
+    /// The student's name for each function: the one looked for if the file has it,
+    /// else, for each function missing, the first other function of the file that
+    /// gets its first [`PRUEBAS`] cases right (a student's `contarFichas`). With
+    /// `--funcion`, the name given and no other.
+    fn nombres(&mut self, carga: &Encontradas) -> PorFuncion<Option<String>> {
+        let mut nombres = carga.funciones.clone();
+        let forzadas = &self.contexto.opciones.renombres;
+        for funcion in Funcion::TODAS {
+            if nombres[funcion].is_some() || forzadas.iter().any(|r| r.funcion == funcion) {
+                continue;
+            }
+            let candidatas: Vec<String> = (carga.definidas.iter())
+                .filter(|nombre| {
+                    !Funcion::TODAS
+                        .iter()
+                        .any(|&f| nombres[f].as_ref() == Some(nombre))
+                })
+                .cloned()
+                .collect();
+            let casos = self.contexto.casos.de(funcion);
+            let protocolo = self.contexto.casos.protocolo(funcion);
+            let hasta = PRUEBAS.min(casos.len());
+            nombres[funcion] = candidatas.into_iter().find(|candidata| {
+                (self.correr(funcion, candidata, (&casos[..hasta], &protocolo[..hasta]))).aprobada()
+            });
+        }
+        nombres
+    }
+
+    /// How long is left of the submission's time.
+    fn resto(&self) -> Duration {
+        self.fin.saturating_duration_since(Instant::now())
+    }
+
+    /// `casos` (with their text for the harness) of `funcion`, called as `nombre`.
+    fn correr(
+        &mut self,
+        funcion: Funcion,
+        nombre: &str,
+        (casos, protocolo): (&[Caso], &[Box<RawValue>]),
+    ) -> InformeFuncion {
         let contexto = self.contexto;
-        let protocolo = contexto.casos.protocolo(funcion);
         let mut tanda = Tanda::nueva(
-            contexto.casos.de(funcion),
+            casos,
             Recuento::nuevo(nombre, self.carpeta, contexto.opciones),
         );
         while tanda.pendiente() {
+            if self.resto().is_zero() {
+                tanda.abandonar(Motivo::TiempoTotal);
+                break;
+            }
             if self.hijo.is_none() && self.cargar().is_err() {
                 // No child any more: the remaining cases count as deaths.
                 tanda.muertes = TRES;
                 continue;
             }
             let hijo = self.hijo.as_mut().expect("recién cargado");
-            let pedido = format!(
-                r#"{{"orden":"casos","funcion":"{}","nombre":{},"limite":{},"tiempos":{},"max_tiempos":{TRES},"casos":[{}]}}"#,
-                funcion.clave(),
-                Value::from(nombre),
-                contexto.limite().as_secs_f64(),
-                tanda.tiempos,
-                protocolo[tanda.siguiente..].join(","),
-            );
-            let mut vivo = hijo.pedir(&pedido);
+            let pedido = Pedido::Casos {
+                funcion: funcion.clave(),
+                nombre,
+                limite: contexto.limite().as_secs_f64(),
+                tiempos: tanda.tiempos,
+                max_tiempos: TRES,
+                casos: &protocolo[tanda.siguiente..],
+            };
+            let mut vivo = hijo.pedir(&pedido.linea());
             if !vivo {
                 // Gone before the first case: counted, so that this cannot go on.
                 tanda.muertes += 1;
             }
             while vivo && tanda.quedan() {
-                vivo = tanda.recibir(hijo.esperar(contexto.plazo()));
+                let resto = self.fin.saturating_duration_since(Instant::now());
+                match hijo.esperar(contexto.plazo().min(resto)) {
+                    Llegada::Plazo if resto < contexto.plazo() => {
+                        tanda.abandonar(Motivo::TiempoTotal);
+                        vivo = false;
+                    }
+                    llegada => vivo = tanda.recibir(llegada),
+                }
             }
             if !vivo {
                 self.hijo = None;
@@ -285,15 +389,17 @@ pub fn revisar_respuestas(
         }
         Some(tanda.informe())
     });
+    let entrega =
+        InformeEntrega::no_importa(&Entrega::de_archivo(carpeta.to_owned()), String::new());
     Resumen::nuevo(
         opciones.semilla,
+        &opciones.escala,
         vec![InformeEntrega {
-            archivo: ruta_visible(carpeta),
             importa: true,
             error: None,
             funciones,
-            definidas: Vec::new(),
             buscados,
+            ..entrega
         }],
     )
 }
@@ -340,24 +446,24 @@ impl<'a> Tanda<'a> {
         }
     }
 
-    /// Whether some case is still to be asked for. After three time-outs or three
-    /// deaths, the remaining cases count as that kind without running, and none is.
+    /// Whether some case is still to be asked for. After three time-outs (or calls out
+    /// of memory) or three deaths, the remaining cases are not run, and none is.
     fn pendiente(&mut self) -> bool {
-        if self.tiempos >= TRES || self.muertes >= TRES {
-            let omitido = if self.tiempos >= TRES {
-                Obtenido::Tiempo { omitido: true }
-            } else {
-                Obtenido::Salida {
-                    codigo: None,
-                    omitido: true,
-                }
-            };
-            for (i, caso) in self.casos.iter().enumerate().skip(self.siguiente) {
-                self.recuento.anotar(caso, i + 1, &omitido);
-            }
-            self.siguiente = self.casos.len();
+        if self.tiempos >= TRES {
+            self.abandonar(Motivo::Tiempos);
+        } else if self.muertes >= TRES {
+            self.abandonar(Motivo::Muertes);
         }
         self.quedan()
+    }
+
+    /// Counts every case without an answer as not run, for `motivo`.
+    fn abandonar(&mut self, motivo: Motivo) {
+        for (i, caso) in self.casos.iter().enumerate().skip(self.siguiente) {
+            self.recuento
+                .anotar(caso, i + 1, &Obtenido::SinCorrer(motivo));
+        }
+        self.siguiente = self.casos.len();
     }
 
     /// Whether some case has no answer yet.
@@ -367,22 +473,26 @@ impl<'a> Tanda<'a> {
 
     /// Counts `llegada` as the answer to the next case, which must exist ([`quedan`]).
     /// `false` when the child is not to be trusted any more and must be restarted: it
-    /// did not answer in time, died, or sent something that is not the answer.
+    /// did not answer in time, died, sent something that is not the answer, or ran
+    /// out of memory for the third time (it would go on failing).
     ///
     /// [`quedan`]: Tanda::quedan
     fn recibir(&mut self, llegada: Llegada) -> bool {
         let id = self.siguiente + 1;
-        let (obtenido, sigue) = match llegada {
+        let (obtenido, mut sigue) = match llegada {
             Llegada::Linea(linea) => match Obtenido::leer(&linea, id) {
                 Some(obtenido) => (obtenido, true),
                 None => (Obtenido::muerte(), false),
             },
-            Llegada::Plazo => (Obtenido::Tiempo { omitido: false }, false),
+            Llegada::Plazo => (Obtenido::Tiempo, false),
             Llegada::Fin => (Obtenido::muerte(), false),
         };
         match obtenido {
-            Obtenido::Tiempo { omitido: false } => self.tiempos += 1,
-            Obtenido::Salida { codigo: None, .. } => self.muertes += 1,
+            Obtenido::Tiempo | Obtenido::Memoria => {
+                self.tiempos += 1;
+                sigue &= self.tiempos < TRES;
+            }
+            Obtenido::Salida { codigo: None } => self.muertes += 1,
             _ => {}
         }
         self.recuento
@@ -417,20 +527,40 @@ pub(super) enum Obtenido {
         /// That line's text.
         codigo: Option<String>,
     },
-    /// It did not end within the time limit, or was not run after three that did not
-    /// (`omitido`).
-    Tiempo {
-        /// Not run.
-        omitido: bool,
-    },
-    /// It ended the process: `exit()` with its code, or the process died (`None`);
-    /// or it was not run after three deaths (`omitido`).
+    /// It did not end within the time limit.
+    Tiempo,
+    /// It ran out of memory (`MemoryError` under `--memoria`): a runaway as a call that
+    /// does not end, and counted with them.
+    Memoria,
+    /// It ended the process: `exit()` with its code, or the process died (`None`).
     Salida {
         /// The code passed to `exit()`.
         codigo: Option<Value>,
-        /// Not run.
-        omitido: bool,
     },
+    /// It was not run, and why.
+    SinCorrer(Motivo),
+}
+
+/// Why a case was not run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Motivo {
+    /// Three calls of the function before it did not end in time, or ran out of memory.
+    Tiempos,
+    /// The process died three times with the function.
+    Muertes,
+    /// The submission's time (`--tiempo-por-entrega`) was over.
+    TiempoTotal,
+}
+
+impl Motivo {
+    /// Its key in JSON.
+    pub(super) fn clave(self) -> &'static str {
+        match self {
+            Motivo::Tiempos => "tiempos",
+            Motivo::Muertes => "muertes",
+            Motivo::TiempoTotal => "tiempo_total",
+        }
+    }
 }
 
 /// One answer line of the harness.
@@ -460,10 +590,7 @@ struct Respuesta {
 impl Obtenido {
     /// The process died during the call.
     fn muerte() -> Obtenido {
-        Obtenido::Salida {
-            codigo: None,
-            omitido: false,
-        }
+        Obtenido::Salida { codigo: None }
     }
 
     /// The answer to case `id` in `linea`; `None` if it is not one (then the child is
@@ -478,18 +605,17 @@ impl Obtenido {
                 r: respuesta.r,
                 t: respuesta.t,
             },
+            Some("excepcion") if respuesta.excepcion == "MemoryError" => Obtenido::Memoria,
             Some("excepcion") => Obtenido::Excepcion {
                 excepcion: respuesta.excepcion,
                 mensaje: respuesta.mensaje,
                 linea: respuesta.linea,
                 codigo: respuesta.codigo,
             },
-            Some("tiempo") => Obtenido::Tiempo {
-                omitido: respuesta.omitido,
-            },
+            Some("tiempo") if respuesta.omitido => Obtenido::SinCorrer(Motivo::Tiempos),
+            Some("tiempo") => Obtenido::Tiempo,
             Some("salida") => Obtenido::Salida {
                 codigo: Some(respuesta.codigo_salida),
-                omitido: false,
             },
             Some(_) => return None,
         })
@@ -537,8 +663,10 @@ pub(super) fn revisar(caso: &Caso, obtenido: &Obtenido, carpeta: &Path) -> Optio
     let (r, t) = match obtenido {
         Obtenido::Valor { r, t } => (r, t.as_ref()),
         Obtenido::Excepcion { .. } => return Some(Revisado::de(Tipo::Excepcion)),
-        Obtenido::Tiempo { .. } => return Some(Revisado::de(Tipo::Tiempo)),
+        Obtenido::Tiempo => return Some(Revisado::de(Tipo::Tiempo)),
+        Obtenido::Memoria => return Some(Revisado::de(Tipo::Memoria)),
         Obtenido::Salida { .. } => return Some(Revisado::de(Tipo::Salida)),
+        Obtenido::SinCorrer(_) => return Some(Revisado::de(Tipo::SinCorrer)),
     };
     let fallo = match caso {
         Caso::Jugar {
@@ -637,7 +765,12 @@ impl<'a> Recuento<'a> {
         };
         let vistos = self.por_tipo.entry(revisado.tipo).or_default();
         *vistos += 1;
-        if *vistos <= self.opciones.ejemplos {
+        // Of the cases not run, one example tells why; they all look alike.
+        let ejemplos = match revisado.tipo {
+            Tipo::SinCorrer => self.opciones.ejemplos.min(1),
+            _ => self.opciones.ejemplos,
+        };
+        if *vistos <= ejemplos {
             self.fallas.push(ejemplo::falla(
                 caso,
                 id,
@@ -699,6 +832,8 @@ mod tests {
                 (Tipo::Salida, 3),
                 (Tipo::Salida, 4),
                 (Tipo::Salida, 5),
+                // After three deaths the rest is not run: one example says so.
+                (Tipo::SinCorrer, 6),
             ]
         );
     }

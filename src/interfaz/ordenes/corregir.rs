@@ -18,7 +18,8 @@ use super::{
     informe::Informe,
 };
 use crate::interfaz::correccion::{
-    self, OpcionesCorreccion, Renombre, Resumen, SEMILLA_PREDETERMINADA, leer_memoria, leer_tiempo,
+    self, Escala, OpcionesCorreccion, Pesos, Renombre, Resumen, SEMILLA_PREDETERMINADA,
+    leer_memoria, leer_tiempo,
 };
 
 /// `corregir ENTREGA.py...`.
@@ -77,6 +78,14 @@ pub struct Corregir {
     tiempo_limite: Option<Duration>,
     #[arg(
         long,
+        value_name = "SEGUNDOS",
+        value_parser = leer_tiempo,
+        help = "Tiempo para todos los casos de una entrega; lo que queda, no se corre \
+                (por omisión, 30)"
+    )]
+    tiempo_por_entrega: Option<Duration>,
+    #[arg(
+        long,
         value_name = "CANTIDAD",
         value_parser = leer_memoria,
         help = "Memoria de cada entrega: 512M, 1G (por omisión, 512M)"
@@ -94,10 +103,35 @@ pub struct Corregir {
     #[arg(
         long,
         value_name = "NOTAS.csv",
-        help = "Escribe además una planilla: una fila por entrega, con los casos correctos \
-                de cada función"
+        help = "Escribe además una planilla: una fila por estudiante, con los casos \
+                correctos de cada función, el porcentaje y la nota"
     )]
     csv: Option<PathBuf>,
+    #[arg(
+        long,
+        value_name = "CARPETA",
+        help = "Escribe además en CARPETA un informe por estudiante (estudiante.txt), \
+                para subir como retroalimentación"
+    )]
+    informes: Option<PathBuf>,
+    #[arg(
+        long,
+        value_name = "FUNCIÓN=PESO,...",
+        value_parser = clap::value_parser!(Pesos),
+        help = "Cuánto pesa cada función en el porcentaje (por omisión, \
+                jugar=60,contar=20,guardarPartida=10,cargarPartida=10; sin guardarPartida \
+                ni cargarPartida, su peso pasa a las demás)"
+    )]
+    pesos: Option<Pesos>,
+    #[arg(
+        long,
+        value_name = "PORCENTAJE",
+        default_value_t = 60,
+        hide_default_value = true,
+        value_parser = entero(1u8, 99),
+        help = "El porcentaje que da un 4.0 en la escala de 1.0 a 7.0 (por omisión, 60)"
+    )]
+    exigencia: u8,
     #[arg(
         long,
         value_name = "N",
@@ -117,9 +151,17 @@ impl Corregir {
             semilla: self.semilla,
             casos: self.casos,
             tiempo_limite: self.tiempo_limite.unwrap_or(omision.tiempo_limite),
+            tiempo_por_entrega: self
+                .tiempo_por_entrega
+                .unwrap_or(omision.tiempo_por_entrega),
             memoria: self.memoria.unwrap_or(omision.memoria),
             ejemplos: self.ejemplos,
             csv: self.csv.clone(),
+            informes: self.informes.clone(),
+            escala: Escala {
+                pesos: self.pesos.clone().unwrap_or_default(),
+                exigencia: self.exigencia,
+            },
             // The bar is drawn only when standard error is a terminal.
             progreso: true,
             hilos: self.hilos,

@@ -88,11 +88,7 @@ impl InformeTablero {
 
 /// The rows of `tablero` as 8 strings.
 fn filas<S: Serializer>(tablero: &Tablero, serializador: S) -> Result<S::Ok, S::Error> {
-    serializador.collect_seq(
-        tablero
-            .filas()
-            .map(|fila| fila.iter().map(|c| c.letra()).collect::<String>()),
-    )
+    serializador.collect_seq(tablero.filas_en_letras())
 }
 
 /// Pieces of each kind, under the homework's letters.

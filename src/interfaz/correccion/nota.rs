@@ -1,0 +1,210 @@
+//! The grade of a submission: a percentage from each function's cases, weighted
+//! (`--pesos`), and the Chilean 1.0-7.0 scale with its pass mark (`--exigencia`): the
+//! percentage required for a 4.0, linear on each side.
+
+use std::{fmt, str::FromStr};
+
+use serde::Serialize;
+
+use super::{Funcion, InformeEntrega, PorFuncion};
+use crate::texto::cita;
+
+/// How much each function weighs in the percentage, in points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pesos(pub PorFuncion<u32>);
+
+impl Default for Pesos {
+    /// `jugar=60,contar=20,guardarPartida=10,cargarPartida=10`.
+    fn default() -> Pesos {
+        Pesos(PorFuncion {
+            jugar: 60,
+            contar: 20,
+            guardar_partida: 10,
+            cargar_partida: 10,
+        })
+    }
+}
+
+/// Why a `--pesos` value is not one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ErrorPesos {
+    /// A part is not `CLAVE=NÚMERO`.
+    #[error("«{0}» no es FUNCIÓN=PESO (por ejemplo jugar=60)")]
+    Parte(String),
+    /// The key is none of the four functions.
+    #[error("«{0}» no es una de las funciones: jugar, contar, guardarPartida o cargarPartida")]
+    Clave(String),
+    /// Every weight is 0.
+    #[error("los pesos suman 0")]
+    Nulos,
+}
+
+impl FromStr for Pesos {
+    type Err = ErrorPesos;
+
+    /// `jugar=60,contar=20,guardarPartida=10,cargarPartida=10`: the functions by the
+    /// homework's names or by their keys (`guardar_partida`); a function not named
+    /// weighs 0.
+    fn from_str(texto: &str) -> Result<Pesos, ErrorPesos> {
+        let mut pesos = PorFuncion::default();
+        for parte in texto.split(',') {
+            let (clave, peso) = parte
+                .split_once('=')
+                .ok_or_else(|| ErrorPesos::Parte(cita(parte)))?;
+            let funcion = Funcion::desde_nombre(clave.trim())
+                .ok_or_else(|| ErrorPesos::Clave(cita(clave.trim())))?;
+            pesos[funcion] = peso
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|&peso| peso <= 1000)
+                .ok_or_else(|| ErrorPesos::Parte(cita(parte)))?;
+        }
+        if Funcion::TODAS.iter().all(|&funcion| pesos[funcion] == 0) {
+            return Err(ErrorPesos::Nulos);
+        }
+        Ok(Pesos(pesos))
+    }
+}
+
+impl fmt::Display for Pesos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let partes: Vec<String> = Funcion::TODAS
+            .iter()
+            .map(|&funcion| format!("{}={}", funcion.nombre(), self.0[funcion]))
+            .collect();
+        f.write_str(&partes.join(","))
+    }
+}
+
+/// How grades are given: each function's weight, and the percentage for a 4.0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Escala {
+    /// `--pesos`.
+    pub pesos: Pesos,
+    /// `--exigencia`: the percentage that gives a 4.0, from 1 to 99 (60).
+    pub exigencia: u8,
+}
+
+impl Default for Escala {
+    fn default() -> Escala {
+        Escala {
+            pesos: Pesos::default(),
+            exigencia: 60,
+        }
+    }
+}
+
+/// A submission's grade.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Calificacion {
+    /// Of the weighted cases, how many were right, from 0 to 100.
+    pub porcentaje: f64,
+    /// On the 1.0-7.0 scale, to one decimal.
+    pub nota: f64,
+}
+
+impl Escala {
+    /// The grade of `entrega`. Each function counts its right cases over its cases
+    /// (`jugar` with its robustness cases); a function not found counts 0, but when the
+    /// file has neither `guardarPartida` nor `cargarPartida`, optional in the homework,
+    /// their weight goes to the others. A file that does not load gets 0.
+    pub fn calificar(&self, entrega: &InformeEntrega) -> Calificacion {
+        let pesos = &self.pesos.0;
+        let sin_archivos = entrega.funciones.guardar_partida.is_none()
+            && entrega.funciones.cargar_partida.is_none();
+        let fuera = |funcion: Funcion| sin_archivos && !funcion.obligatoria();
+        let (mut logrado, mut total) = (0.0, 0.0);
+        for funcion in Funcion::TODAS.into_iter().filter(|&f| !fuera(f)) {
+            let peso = f64::from(pesos[funcion]);
+            total += peso;
+            let casos = entrega.funciones[funcion].iter().chain(match funcion {
+                Funcion::Jugar => entrega.robustez.as_ref(),
+                _ => None,
+            });
+            let (correctos, todos) = casos.fold((0, 0), |(c, t), informe| {
+                (c + informe.correctos, t + informe.casos)
+            });
+            if entrega.importa && todos > 0 {
+                logrado += peso * correctos as f64 / todos as f64;
+            }
+        }
+        let porcentaje = if total > 0.0 {
+            100.0 * logrado / total
+        } else {
+            0.0
+        };
+        Calificacion {
+            porcentaje,
+            nota: self.nota(porcentaje),
+        }
+    }
+
+    /// The grade for `porcentaje`: 1.0 at 0 %, 4.0 at the pass mark, 7.0 at 100 %,
+    /// linear between them, rounded half up to one decimal.
+    pub fn nota(&self, porcentaje: f64) -> f64 {
+        let exigencia = f64::from(self.exigencia);
+        let nota = if porcentaje < exigencia {
+            1.0 + 3.0 * porcentaje / exigencia
+        } else {
+            4.0 + 3.0 * (porcentaje - exigencia) / (100.0 - exigencia)
+        };
+        // A hair up, so that 4.05 computed as 4.0499… still rounds to 4.1.
+        ((nota * 10.0) + 1e-9).round() / 10.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn la_escala_chilena_con_exigencia() {
+        let escala = Escala::default();
+        assert_eq!(escala.nota(0.0), 1.0);
+        assert_eq!(escala.nota(60.0), 4.0);
+        assert_eq!(escala.nota(100.0), 7.0);
+        assert_eq!(escala.nota(30.0), 2.5);
+        assert_eq!(escala.nota(80.0), 5.5);
+        // 61 % gives 4.075: 4.1.
+        assert_eq!(escala.nota(61.0), 4.1);
+        let exigente = Escala {
+            exigencia: 70,
+            ..Escala::default()
+        };
+        assert_eq!(exigente.nota(70.0), 4.0);
+        assert_eq!(exigente.nota(35.0), 2.5);
+    }
+
+    #[test]
+    fn los_pesos_se_leen_por_nombre_o_clave() {
+        assert_eq!(
+            "jugar=60,contar=20,guardarPartida=10,cargarPartida=10".parse(),
+            Ok(Pesos::default())
+        );
+        let pesos: Pesos = " jugar = 70 , contar=30".parse().unwrap();
+        assert_eq!(pesos.0.jugar, 70);
+        assert_eq!(pesos.0.guardar_partida, 0);
+        assert_eq!(
+            "guardar_partida=5"
+                .parse::<Pesos>()
+                .unwrap()
+                .0
+                .guardar_partida,
+            5
+        );
+        assert_eq!(
+            "mostrar=5".parse::<Pesos>(),
+            Err(ErrorPesos::Clave("mostrar".into()))
+        );
+        assert_eq!(
+            "jugar".parse::<Pesos>(),
+            Err(ErrorPesos::Parte("jugar".into()))
+        );
+        assert_eq!("jugar=0".parse::<Pesos>(), Err(ErrorPesos::Nulos));
+        assert_eq!(
+            Pesos::default().to_string(),
+            "jugar=60,contar=20,guardarPartida=10,cargarPartida=10"
+        );
+    }
+}
