@@ -23,6 +23,7 @@
 
 pub mod disco;
 pub mod formato;
+#[cfg(feature = "aplicacion")]
 pub mod interfaz;
 pub mod motor;
 mod reglas;
@@ -35,6 +36,7 @@ pub use formato::{
     obf::{ErrorObf, Obf},
     transcripcion::{ErrorRepeticion, Escrita, Notacion, Razon, Repeticion, Transcripcion},
 };
+#[cfg(feature = "aplicacion")]
 pub use interfaz::vista::Vista;
 pub use reglas::{
     bitboard::{Bitboard, Posiciones},

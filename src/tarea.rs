@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::{Casilla, Color, Posicion, Tablero, disco};
+use crate::{Casilla, Color, ErrorArchivo, Posicion, Tablero, disco};
 
 /// Homework item 6: plays a piece of color `valor` ("B" or "N") on `posicion` (the
 /// game's format: an uppercase column letter A-H and a row digit 1-8, like "C3").
@@ -62,15 +62,18 @@ pub fn contar(tablero: &Tablero, c: &str) -> usize {
 /// guardar_partida(&tablero, &ruta)?;
 /// assert!(std::fs::read_to_string(&ruta)?.starts_with("V, V, V, V, V, V, V, V\n"));
 /// assert_eq!(cargar_partida(&ruta)?, tablero);
-/// # Ok::<_, anyhow::Error>(())
+/// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// # Errors
 ///
-/// An [`ErrorArchivo`](crate::ErrorArchivo) in Spanish naming the file: a folder, a
-/// missing folder, no permission, a full disk.
-pub fn guardar_partida(tablero: &Tablero, nombre_archivo: impl AsRef<Path>) -> anyhow::Result<()> {
-    Ok(disco::guardar(tablero, nombre_archivo)?)
+/// An [`ErrorArchivo`] in Spanish naming the file: a folder, a missing folder, no
+/// permission, a full disk.
+pub fn guardar_partida(
+    tablero: &Tablero,
+    nombre_archivo: impl AsRef<Path>,
+) -> Result<(), ErrorArchivo> {
+    disco::guardar(tablero, nombre_archivo)
 }
 
 /// Homework item 7: the board saved in `nombre_archivo`.
@@ -82,17 +85,17 @@ pub fn guardar_partida(tablero: &Tablero, nombre_archivo: impl AsRef<Path>) -> a
 /// let ruta = carpeta.path().join("malo.txt");
 /// std::fs::write(&ruta, "V, V, V\n")?;
 /// let error = cargar_partida(&ruta).unwrap_err();
-/// let error = error.downcast_ref::<ErrorArchivo>().unwrap();
+/// assert!(matches!(error, ErrorArchivo::Formato { .. }));
 /// assert!(error.to_string().ends_with("línea 1, columna 8: la fila 1 tiene 3 casillas, se esperaban 8"));
-/// # Ok::<_, anyhow::Error>(())
+/// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// # Errors
 ///
-/// An [`ErrorArchivo`](crate::ErrorArchivo) in Spanish naming the file, and for a bad
+/// An [`ErrorArchivo`] in Spanish naming the file, and for a bad
 /// text also the line, the column and what was found against what was expected: a
 /// missing file, a folder, an empty file, text that is not UTF-8, other than 8 rows of 8
 /// cells, a value other than B, N or V, a file larger than 64 KiB.
-pub fn cargar_partida(nombre_archivo: impl AsRef<Path>) -> anyhow::Result<Tablero> {
-    Ok(disco::cargar(nombre_archivo)?)
+pub fn cargar_partida(nombre_archivo: impl AsRef<Path>) -> Result<Tablero, ErrorArchivo> {
+    disco::cargar(nombre_archivo)
 }

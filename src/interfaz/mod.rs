@@ -4,6 +4,7 @@
 //!
 //! [`Vista`]: crate::Vista
 
+pub(crate) mod ajuste;
 pub mod correccion;
 pub mod juego;
 pub mod ordenes;

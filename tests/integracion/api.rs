@@ -50,12 +50,9 @@ fn escribir(carpeta: &Path, nombre: &str, contenido: impl AsRef<[u8]>) -> PathBu
     ruta
 }
 
-/// The `ErrorArchivo` inside a failed load or save.
-fn error_archivo<T: Debug>(resultado: anyhow::Result<T>) -> ErrorArchivo {
-    resultado
-        .expect_err("se esperaba un error")
-        .downcast::<ErrorArchivo>()
-        .expect("el error debe ser un othello::ErrorArchivo")
+/// The `ErrorArchivo` of a failed load or save: typed, no downcast needed.
+fn error_archivo<T: Debug>(resultado: Result<T, ErrorArchivo>) -> ErrorArchivo {
+    resultado.expect_err("se esperaba un error")
 }
 
 /// The names in a folder, sorted: to check that no temporary file was left behind.
@@ -141,7 +138,8 @@ where
 {
 }
 
-/// Compiles only if `E` can travel inside `anyhow::Error` and be downcast back.
+/// Compiles only if `E` can travel inside `anyhow::Error` (or `Box<dyn Error>`) and be
+/// downcast back.
 fn es_error_para_anyhow<E: std::error::Error + Send + Sync + 'static>() {}
 
 #[test]
@@ -149,14 +147,14 @@ fn firmas_de_la_tarea() {
     // The homework's functions coerce to exactly these function pointer types.
     let _: fn(&mut Tablero, &str, &str) -> bool = othello::jugar;
     let _: fn(&Tablero, &str) -> usize = othello::contar;
-    let _: fn(&Tablero, &'static str) -> anyhow::Result<()> = othello::guardar_partida;
-    let _: fn(&Tablero, String) -> anyhow::Result<()> = othello::guardar_partida;
-    let _: fn(&Tablero, &'static Path) -> anyhow::Result<()> = othello::guardar_partida;
-    let _: fn(&Tablero, PathBuf) -> anyhow::Result<()> = othello::guardar_partida;
-    let _: fn(&'static str) -> anyhow::Result<Tablero> = othello::cargar_partida;
-    let _: fn(String) -> anyhow::Result<Tablero> = othello::cargar_partida;
-    let _: fn(&'static Path) -> anyhow::Result<Tablero> = othello::cargar_partida;
-    let _: fn(PathBuf) -> anyhow::Result<Tablero> = othello::cargar_partida;
+    let _: fn(&Tablero, &'static str) -> Result<(), ErrorArchivo> = othello::guardar_partida;
+    let _: fn(&Tablero, String) -> Result<(), ErrorArchivo> = othello::guardar_partida;
+    let _: fn(&Tablero, &'static Path) -> Result<(), ErrorArchivo> = othello::guardar_partida;
+    let _: fn(&Tablero, PathBuf) -> Result<(), ErrorArchivo> = othello::guardar_partida;
+    let _: fn(&'static str) -> Result<Tablero, ErrorArchivo> = othello::cargar_partida;
+    let _: fn(String) -> Result<Tablero, ErrorArchivo> = othello::cargar_partida;
+    let _: fn(&'static Path) -> Result<Tablero, ErrorArchivo> = othello::cargar_partida;
+    let _: fn(PathBuf) -> Result<Tablero, ErrorArchivo> = othello::cargar_partida;
     let _: fn() -> Tablero = Tablero::inicial;
     let _: fn(&Tablero) -> Vec<Vec<String>> = Tablero::a_lista;
     tiene_los_rasgos::<Tablero>();
@@ -1305,6 +1303,7 @@ fn anyhow_muestra_la_causa_una_sola_vez() {
         cargar_partida(&faltante).unwrap_err(),
         guardar_partida(&Tablero::inicial(), carpeta.path().join("no/x.txt")).unwrap_err(),
     ] {
+        let error = anyhow::Error::from(error);
         let mensaje = error.to_string();
         assert_eq!(format!("{error:#}"), mensaje);
         // `{:?}` may add a backtrace (RUST_BACKTRACE), but no "Caused by" section.

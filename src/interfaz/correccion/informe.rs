@@ -14,7 +14,8 @@ use serde_json::Value;
 use super::{Entrega, Escala, Funcion, PorFuncion, ejemplo::visible, nota::Calificacion};
 use crate::{
     ErrorArchivo, disco,
-    texto::{ajustar, cantidad, ruta_visible},
+    interfaz::ajuste::ajustar,
+    texto::{cantidad, ruta_visible},
 };
 
 /// How a case fails.

@@ -12,7 +12,7 @@ use std::{
 use super::{consola::Consola, historial::Historial};
 use crate::{
     Partida, Tablero, disco,
-    texto::{ajustar, mayuscula_inicial},
+    interfaz::ajuste::{ajustar, mayuscula_inicial},
 };
 
 /// What cancels the save when typed as the file's name (as an empty line does when no

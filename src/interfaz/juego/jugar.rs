@@ -6,8 +6,7 @@ use std::io::{self, BufRead, Write};
 
 use super::{Efecto, EnJuego, Sesion};
 use crate::{
-    Estado, Jugada, Partida, Posicion,
-    texto::{cantidad, mayuscula_inicial},
+    Estado, Jugada, Partida, Posicion, interfaz::ajuste::mayuscula_inicial, texto::cantidad,
 };
 
 impl<R: BufRead, W: Write> Sesion<R, W> {

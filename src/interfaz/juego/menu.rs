@@ -20,8 +20,9 @@ use super::{
 use crate::{
     Color, ErrorArchivo, Estado, Partida, PorColor, Reglas, Tablero, disco,
     formato::entrada,
+    interfaz::ajuste::{ajustar, mayuscula_inicial},
     motor::jugadores::Nivel,
-    texto::{ajustar, cantidad, cita, mayuscula_inicial},
+    texto::{cantidad, cita},
 };
 
 /// A game to play, as chosen.

@@ -38,8 +38,9 @@ use self::{
 };
 use crate::{
     Color, ErrorArchivo, Estado, Partida, PorColor, Posicion, Reglas, disco,
+    interfaz::ajuste::{ajustar, mayuscula_inicial},
     motor::jugadores::Nivel,
-    texto::{ajustar, cantidad, mayuscula_inicial, ruta_visible},
+    texto::{cantidad, ruta_visible},
 };
 
 /// How the game starts and looks.

@@ -4,7 +4,7 @@
 use std::io::{self, BufRead, Write};
 
 use super::{EnJuego, Sesion};
-use crate::{Bitboard, Estado, Vista, texto::ajustar};
+use crate::{Bitboard, Estado, Vista, interfaz::ajuste::ajustar};
 
 /// Writes `texto` and a line end, fitted to the screen's width.
 pub(super) fn decir(salida: &mut impl Write, texto: &str) -> io::Result<()> {

@@ -14,7 +14,8 @@ use serde::{Serialize, Serializer};
 use super::ErrorOrden;
 use crate::{
     Casilla, Color, ErrorArchivo, ErrorObf, Estado, Motivo, Partida, Tablero, Vista,
-    texto::{acortar, ajustar, cantidad, mayuscula_inicial},
+    interfaz::ajuste::{ajustar, mayuscula_inicial},
+    texto::{acortar, cantidad},
 };
 
 /// Writes `texto` as one paragraph, wrapped at [`ANCHO`], and a newline.

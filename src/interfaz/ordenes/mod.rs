@@ -38,7 +38,7 @@ use self::{
 };
 /// The width every message is wrapped to, and the wrapping, for the binary's own
 /// messages.
-pub use crate::texto::{ANCHO, ajustar};
+pub use crate::interfaz::ajuste::{ANCHO, ajustar};
 use crate::{
     ErrorArchivo, ErrorObf, ErrorPosicion, ErrorRepeticion, Razon, Tablero, disco,
     interfaz::correccion::{ErrorCasos, ErrorCorreccion},
