@@ -1,15 +1,17 @@
 //! Grading students' Python files (`corregir`) and writing cases (`casos`), end to end
 //! with a real `python3`, on the submissions of `tests/entregas/`: correct ones in
-//! several styles, one per kind of mistake, and some that hang, exit, print, eat memory
-//! or write into `~`.
+//! several styles, one per kind of mistake, and some that hang, exit, print, eat memory,
+//! write into `~` or start processes of their own; and what an interrupted run leaves.
 //!
 //! Without an interpreter these tests say so and pass, except under CI (`CI=true`),
 //! where a missing interpreter fails them.
 
 use std::{
     collections::BTreeSet,
+    fs,
     path::{Path, PathBuf},
-    process::Command,
+    process::{Command, Stdio},
+    thread,
     time::{Duration, Instant},
 };
 
@@ -86,7 +88,7 @@ use Espera::{Bien, Falta, Mal};
 
 /// Per fixture: for `jugar`, the counting function, saving and loading, and then for
 /// `jugar`'s robustness cases (positions that are not cells).
-const ESPERADO: [(&str, [Espera; 4], Espera); 27] = [
+const ESPERADO: [(&str, [Espera; 4], Espera); 28] = [
     (
         "borde_corto.py",
         [Mal(&[Tipo::Resultado, Tipo::Tablero]), Bien, Bien, Bien],
@@ -149,6 +151,7 @@ const ESPERADO: [(&str, [Espera; 4], Espera); 27] = [
         [Mal(&[Tipo::Tablero]), Bien, Bien, Bien],
         Bien,
     ),
+    ("lanza_procesos.py", [Bien, Bien, Bien, Bien], Bien),
     // Out of memory counts as a time-out: after three, the rest is not run.
     (
         "memoria.py",
@@ -916,4 +919,131 @@ fn una_entrega_no_pasa_de_su_tiempo_y_lo_que_queda_no_se_corre() {
         texto.contains("No se ejecutó: se acabó el tiempo de la entrega (--tiempo-por-entrega)."),
         "{texto}"
     );
+}
+
+/// The processes alive that a grading run with `TMPDIR` set to `tmpdir` started, with
+/// what they run: the child's own `TMPDIR` is a folder inside it, and whatever the
+/// student's code starts inherits that. A zombie has no environment left: it is dead.
+fn procesos_de_la_correccion(tmpdir: &Path) -> Vec<(u32, String)> {
+    let marca = format!("TMPDIR={}/", tmpdir.display());
+    let mut vivos = Vec::new();
+    for entrada in fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entrada.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(entorno) = fs::read(entrada.path().join("environ")) else {
+            continue;
+        };
+        if entorno
+            .split(|&byte| byte == 0)
+            .any(|variable| variable.starts_with(marca.as_bytes()))
+        {
+            let orden = fs::read(entrada.path().join("cmdline")).unwrap_or_default();
+            let orden = String::from_utf8_lossy(&orden).replace('\0', " ");
+            vivos.push((pid, orden.trim_end().to_owned()));
+        }
+    }
+    vivos
+}
+
+/// Checks that a grading run with `TMPDIR` set to `tmpdir`, already ended, left nothing:
+/// no process (a killed one may take a moment to go) and nothing in `tmpdir`.
+fn no_queda_nada(tmpdir: &Path, como: &str) {
+    let inicio = Instant::now();
+    while !procesos_de_la_correccion(tmpdir).is_empty() && inicio.elapsed() < Duration::from_secs(5)
+    {
+        thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(
+        procesos_de_la_correccion(tmpdir),
+        [],
+        "{como}: quedaron procesos"
+    );
+    let restos: Vec<PathBuf> = fs::read_dir(tmpdir)
+        .unwrap()
+        .map(|entrada| entrada.unwrap().path())
+        .collect();
+    assert_eq!(restos, Vec::<PathBuf>::new(), "{como}: quedaron carpetas");
+}
+
+/// `othello corregir` on `lanza_procesos.py`, in `dir`, with a `TMPDIR` of its own
+/// (returned) and `argumentos` after the submission.
+fn corregir_lanza_procesos(dir: &Path, argumentos: &[&str]) -> (std::process::Command, PathBuf) {
+    let tmpdir = dir.join("tmp");
+    fs::create_dir(&tmpdir).unwrap();
+    let mut comando = crate::comun::programa(dir);
+    comando
+        .env("TMPDIR", &tmpdir)
+        .arg("corregir")
+        .arg(entrega("lanza_procesos.py"))
+        .args(argumentos)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    (comando, tmpdir)
+}
+
+/// Interrupting `othello corregir` (Ctrl-C, a kill, the terminal closed) ends what the
+/// submissions started, also what left the Python process (the orphan of
+/// `os.system("sleep 300 &")`, whose parent is then 1), and removes their temporary
+/// folders; and the program exits as a shell expects of one that a signal ended.
+#[test]
+fn interrumpir_la_correccion_no_deja_procesos_ni_carpetas() {
+    if !hay_python() {
+        return;
+    }
+    for senal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+        let dir = carpeta();
+        // The submission waits for its music for up to a minute.
+        let (mut comando, tmpdir) = corregir_lanza_procesos(dir.path(), &["--tiempo-limite", "60"]);
+        let mut othello = comando.spawn().unwrap();
+        let inicio = Instant::now();
+        let sonando = || {
+            procesos_de_la_correccion(&tmpdir)
+                .iter()
+                .filter(|(_, orden)| orden == "sleep 300")
+                .count()
+        };
+        while sonando() < 2 {
+            assert!(
+                inicio.elapsed() < Duration::from_secs(30),
+                "la entrega no lanzó sus procesos: {:?}",
+                procesos_de_la_correccion(&tmpdir)
+            );
+            thread::sleep(Duration::from_millis(20));
+        }
+        let pid = libc::pid_t::try_from(othello.id()).unwrap();
+        // SAFETY: kill has no memory effects; the program is our child, not yet waited.
+        unsafe { libc::kill(pid, senal) };
+        let inicio = Instant::now();
+        let estado = loop {
+            if let Some(estado) = othello.try_wait().unwrap() {
+                break estado;
+            }
+            if inicio.elapsed() > Duration::from_secs(30) {
+                othello.kill().unwrap();
+                panic!("la señal {senal} no detuvo la corrección");
+            }
+            thread::sleep(Duration::from_millis(20));
+        };
+        assert_eq!(estado.code(), Some(128 + senal), "señal {senal}");
+        no_queda_nada(&tmpdir, &format!("señal {senal}"));
+    }
+}
+
+/// A grading run that ends, well or with an error (the gradebook cannot be written),
+/// leaves nothing of `lanza_procesos.py` either.
+#[test]
+fn una_correccion_que_termina_no_deja_procesos_ni_carpetas() {
+    if !hay_python() {
+        return;
+    }
+    for (csv, codigo) in [(None, 0), (Some("no-existe/notas.csv"), 2)] {
+        let dir = carpeta();
+        let mut argumentos = vec!["--tiempo-limite", "0.5", "--casos", "10"];
+        argumentos.extend(csv.iter().flat_map(|csv| ["--csv", csv]));
+        let (mut comando, tmpdir) = corregir_lanza_procesos(dir.path(), &argumentos);
+        let estado = comando.status().unwrap();
+        assert_eq!(estado.code(), Some(codigo), "{argumentos:?}");
+        no_queda_nada(&tmpdir, &format!("{argumentos:?}"));
+    }
 }

@@ -21,6 +21,7 @@ use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use othello::{
     PorColor, Reglas,
     interfaz::{
+        correccion,
         juego::{self, ErrorJuego, Opciones},
         ordenes::{self, ErrorOrden, Orden, ajustar},
     },
@@ -58,7 +59,7 @@ fn ordenar(orden: &Orden, json: bool, color: bool) -> ExitCode {
             barra.finish();
         }
     };
-    // What a long order told last: said if Ctrl-C stops it.
+    // What a long order told last: said if a signal stops it.
     let ultimo = Arc::new(Mutex::new(None::<String>));
     // Kept before it is shown: a Ctrl-C right after a line appears repeats that line.
     let avance = |texto: &str| {
@@ -67,14 +68,16 @@ fn ordenar(orden: &Orden, json: bool, color: bool) -> ExitCode {
             eprintln!("{}", ajustar(texto));
         }
     };
-    detener_con_ctrl_c(Arc::clone(&ultimo));
+    detener_con_senales(Arc::clone(&ultimo));
     let opciones = ordenes::Opciones {
         json,
         color,
         progreso: Some(&progreso),
         avance: Some(&avance),
     };
-    match ordenes::ejecutar(orden, &opciones, io::stdin().lock(), io::stdout().lock()) {
+    let resultado = ordenes::ejecutar(orden, &opciones, io::stdin().lock(), io::stdout().lock());
+    tomar_el_fin();
+    match resultado {
         Ok(()) => ExitCode::SUCCESS,
         // Whoever read the output stopped reading: nothing left to say.
         Err(ErrorOrden::Salida(error)) if error.kind() == io::ErrorKind::BrokenPipe => {
@@ -117,28 +120,57 @@ fn barra_de_progreso(total: u32) -> ProgressBar {
     ProgressBar::new(total.into()).with_style(estilo)
 }
 
-/// Stops an order on Ctrl-C with status 130, first saying on standard output the
-/// last thing it told (`resolver`'s best move so far), if it told any.
-fn detener_con_ctrl_c(ultimo: Arc<Mutex<Option<String>>>) {
-    // Without the handler, Ctrl-C ends the order as it would anyway.
-    let Ok(mut senales) = signal_hook::iterator::Signals::new([libc::SIGINT]) else {
+/// Stops an order on Ctrl-C (SIGINT), a kill (SIGTERM) or a closed terminal (SIGHUP),
+/// with the status a shell gives a program the signal ended, 128 plus its number (130,
+/// 143, 129). First it ends what grading has alive (the students' processes, their
+/// folders), then says on standard output the last thing the order told
+/// (`resolver`'s best move so far), if it told any.
+fn detener_con_senales(ultimo: Arc<Mutex<Option<String>>>) {
+    al_recibir_una_senal(move |senal| {
+        tomar_el_fin();
+        correccion::interrumpir();
+        let ultimo = ultimo
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        if let Some(texto) = ultimo {
+            // The order holds standard output's lock to the end: written to the
+            // descriptor itself, which it leaves open.
+            // SAFETY: descriptor 1 is open for the whole program; ManuallyDrop
+            // never closes it.
+            let mut salida = ManuallyDrop::new(unsafe { File::from_raw_fd(1) });
+            let _ = writeln!(salida, "{}", ajustar(&format!("Interrumpida. {texto}")));
+        }
+        std::process::exit(128 + senal)
+    });
+}
+
+/// Held for good by the first to end an order, its own end or a signal, while the
+/// other waits for the exit. Once a signal has killed the grading's processes the
+/// order ends at once, and must not exit with its own status before the signal's; and
+/// a signal that comes as an order ends does not cut its end short.
+static FIN_DE_LA_ORDEN: Mutex<()> = Mutex::new(());
+
+/// Takes [`FIN_DE_LA_ORDEN`] for good: the program is about to exit.
+fn tomar_el_fin() {
+    std::mem::forget(
+        FIN_DE_LA_ORDEN
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner),
+    );
+}
+
+/// Runs `al_llegar` with the signal's number, from a thread of its own, when the first
+/// Ctrl-C (SIGINT), closed terminal (SIGHUP) or kill (SIGTERM) arrives.
+fn al_recibir_una_senal(al_llegar: impl FnOnce(i32) + Send + 'static) {
+    let senales = signal_hook::iterator::Signals::new([libc::SIGINT, libc::SIGHUP, libc::SIGTERM]);
+    // Without the handlers, the signals end the program as they would anyway.
+    let Ok(mut senales) = senales else {
         return;
     };
     thread::spawn(move || {
-        if senales.forever().next().is_some() {
-            let ultimo = ultimo
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .clone();
-            if let Some(texto) = ultimo {
-                // The order holds standard output's lock to the end: written to the
-                // descriptor itself, which it leaves open.
-                // SAFETY: descriptor 1 is open for the whole program; ManuallyDrop
-                // never closes it.
-                let mut salida = ManuallyDrop::new(unsafe { File::from_raw_fd(1) });
-                let _ = writeln!(salida, "{}", ajustar(&format!("Interrumpida. {texto}")));
-            }
-            std::process::exit(128 + libc::SIGINT);
+        if let Some(senal) = senales.forever().next() {
+            al_llegar(senal);
         }
     });
 }
@@ -228,16 +260,7 @@ impl Terminal {
 /// holds the game as of its last move, and a save cut in the middle leaves the old
 /// file whole.
 fn vigilar_senales(terminal: Terminal, recuperacion: Option<PathBuf>) {
-    let senales = signal_hook::iterator::Signals::new([libc::SIGINT, libc::SIGHUP, libc::SIGTERM]);
-    // Without the handlers, the signals end the program as they would anyway.
-    let Ok(mut senales) = senales else {
-        return;
-    };
-    thread::spawn(move || {
-        if let Some(senal) = senales.forever().next() {
-            interrumpida(senal, terminal, recuperacion.as_ref());
-        }
-    });
+    al_recibir_una_senal(move |senal| interrumpida(senal, terminal, recuperacion.as_ref()));
 }
 
 /// Leaves after `senal`: the terminal as it was, where the game was kept (when a

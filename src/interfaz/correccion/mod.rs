@@ -14,6 +14,8 @@
 //! The child is contained against accidents, not attacks: a time limit per call, a memory
 //! limit, no standard input, a fresh folder as its working directory and `HOME`, and an
 //! environment without the grader's variables. Untrusted code belongs in a container.
+//! A program stopped by a signal calls [`interrumpir`] before it exits: its destructors
+//! will not run, and the children's process groups and folders must not outlive it.
 
 mod casos;
 mod ejemplo;
@@ -21,6 +23,7 @@ mod informe;
 mod nota;
 mod python;
 mod revision;
+mod vivos;
 
 use std::{
     fmt, fs,
@@ -41,6 +44,7 @@ pub use casos::Cantidades;
 pub use informe::{Falla, InformeEntrega, InformeFuncion, Resumen, Tipo};
 pub use nota::{Calificacion, ErrorPesos, Escala, Pesos};
 pub use revision::revisar_respuestas;
+pub use vivos::interrumpir;
 
 use crate::{
     ErrorArchivo,

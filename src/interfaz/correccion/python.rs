@@ -3,10 +3,11 @@
 //! The child runs the harness (`arnes.py`, embedded) with a cleared environment, a
 //! fresh folder as its working directory, `HOME` and `TMPDIR`, a memory limit enforced
 //! by the system (`RLIMIT_AS`), no core dumps, a limit on the size of the files it
-//! writes, and its own process group, which is killed whole. It dies with the grader
-//! (`PR_SET_PDEATHSIG`). Requests and answers are JSON lines on its standard input and
-//! output, which the harness keeps for itself before any student code runs. A reader
-//! thread passes the answers on, so that the grader can wait for one with a deadline.
+//! writes, and its own process group, which is killed whole (registered in `vivos`
+//! meanwhile, for an interruption). It dies with the grader (`PR_SET_PDEATHSIG`).
+//! Requests and answers are JSON lines on its standard input and output, which the
+//! harness keeps for itself before any student code runs. A reader thread passes the
+//! answers on, so that the grader can wait for one with a deadline.
 //!
 //! This contains accidents (a loop that never ends, a program that eats memory, a stray
 //! `exit()`), not attacks: the code can still read and write the user's files.
@@ -20,7 +21,7 @@ use std::{
     time::Duration,
 };
 
-use super::ErrorCorreccion;
+use super::{ErrorCorreccion, vivos};
 
 /// The harness, run with `python3 -c`.
 const ARNES: &str = include_str!("arnes.py");
@@ -139,8 +140,7 @@ impl Hijo {
             .current_dir(carpeta)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .process_group(0);
+            .stderr(Stdio::null());
         // Safety: between fork and exec only async-signal-safe calls are made:
         // setrlimit and prctl are plain system calls, and nothing is allocated.
         unsafe {
@@ -155,7 +155,7 @@ impl Hijo {
                 Ok(())
             });
         }
-        let mut proceso = comando.spawn()?;
+        let mut proceso = vivos::lanzar(&mut comando)?;
         let pedidos = proceso
             .stdin
             .take()
@@ -201,13 +201,8 @@ impl Hijo {
 impl Drop for Hijo {
     fn drop(&mut self) {
         // The whole group: whatever the student's code started dies with it.
-        if let Ok(grupo) = i32::try_from(self.proceso.id()) {
-            // Safety: kill has no memory effects; a group that is already gone only
-            // makes it fail.
-            unsafe {
-                libc::kill(-grupo, libc::SIGKILL);
-            }
-        }
+        vivos::matar(&self.proceso);
+        // And the child itself, should the student's code have left the group.
         let _ = self.proceso.kill();
         let _ = self.proceso.wait();
     }

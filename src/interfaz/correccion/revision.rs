@@ -25,6 +25,7 @@ use super::{
     casos::{Caso, Casos, letras},
     ejemplo,
     python::{self, Hijo, Interprete, Llegada},
+    vivos,
 };
 use crate::{ErrorArchivo, Tablero, disco, formato::archivo};
 
@@ -62,10 +63,7 @@ impl<'a> Contexto<'a> {
         if ruta.is_dir() {
             return no_importa("su carpeta no tiene archivos .py".into());
         }
-        let carpeta = match tempfile::Builder::new()
-            .prefix("othello-corregir-")
-            .tempdir()
-        {
+        let carpeta = match vivos::CarpetaTemporal::nueva() {
             Ok(carpeta) => carpeta,
             Err(error) => {
                 return no_importa(format!("no se pudo crear una carpeta temporal: {error}"));

@@ -1,0 +1,171 @@
+//! What grading has alive at any moment: the process group of each child and the
+//! temporary folder of each submission in progress, so that [`interrumpir`] can end
+//! and remove them all.
+//!
+//! Each child and folder goes on its own when dropped. A program stopped by a signal,
+//! though, ends with `std::process::exit`, which runs no destructor: the children
+//! would die with it (`PR_SET_PDEATHSIG`), but not what the students' code started,
+//! and the folders would stay. So the program calls [`interrumpir`] before it exits.
+//! Starting a child, making a folder, and removing either happen while holding the
+//! registry, so that an interruption finds each one either registered or gone; after
+//! it, nothing new is started, so that no grading thread leaves one behind between the
+//! cleanup and the exit.
+
+use std::{
+    collections::BTreeSet,
+    fs, io,
+    os::unix::process::CommandExt,
+    path::{Path, PathBuf},
+    process::{Child, Command},
+    sync::{Mutex, MutexGuard, PoisonError},
+    thread,
+    time::Duration,
+};
+
+/// The process groups and folders alive, and whether grading was interrupted.
+struct Registro {
+    grupos: BTreeSet<i32>,
+    carpetas: BTreeSet<PathBuf>,
+    interrumpido: bool,
+}
+
+static VIVOS: Mutex<Registro> = Mutex::new(Registro {
+    grupos: BTreeSet::new(),
+    carpetas: BTreeSet::new(),
+    interrumpido: false,
+});
+
+fn registro() -> MutexGuard<'static, Registro> {
+    VIVOS.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+fn rechazo() -> io::Error {
+    io::Error::other("la corrección se interrumpió")
+}
+
+/// Ends every child process group of the grading in progress, with whatever the
+/// students' code started in it (also an orphan of `os.system("… &")`, whose parent is
+/// then 1), and removes the temporary folder of every submission in progress; from
+/// then on no child starts and no folder is made. For a program about to exit on a
+/// signal, whose destructors will not run.
+///
+/// A process that left its group (`setsid`, `start_new_session=True`) is not found:
+/// nothing short of a container can follow it.
+pub fn interrumpir() {
+    let mut vivos = registro();
+    vivos.interrumpido = true;
+    for grupo in std::mem::take(&mut vivos.grupos) {
+        matar_grupo(grupo);
+    }
+    for carpeta in std::mem::take(&mut vivos.carpetas) {
+        borrar(&carpeta);
+    }
+}
+
+/// Starts `comando` in a process group of its own, registered until [`matar`].
+///
+/// # Errors
+///
+/// The system's, or one that says so if grading was interrupted.
+pub(super) fn lanzar(comando: &mut Command) -> io::Result<Child> {
+    let mut vivos = registro();
+    if vivos.interrumpido {
+        return Err(rechazo());
+    }
+    let proceso = comando.process_group(0).spawn()?;
+    // Its number is the group's: started with `process_group(0)`.
+    vivos.grupos.extend(i32::try_from(proceso.id()));
+    Ok(proceso)
+}
+
+/// Kills the process group of `proceso`, started by [`lanzar`], and forgets it. The
+/// caller reaps `proceso` afterwards: until then its number, and so the group's, cannot
+/// be reused, and nothing registered can name someone else's group.
+pub(super) fn matar(proceso: &Child) {
+    let mut vivos = registro();
+    if let Ok(grupo) = i32::try_from(proceso.id())
+        && vivos.grupos.remove(&grupo)
+    {
+        matar_grupo(grupo);
+    }
+}
+
+fn matar_grupo(grupo: i32) {
+    // Safety: kill has no memory effects; a group that is already gone only makes it
+    // fail.
+    unsafe {
+        libc::kill(-grupo, libc::SIGKILL);
+    }
+}
+
+/// Removes `carpeta` and what is in it. A process of the group just killed may still
+/// be finishing a file there, and then the folder is not empty at the end: tried again
+/// a few times.
+fn borrar(carpeta: &Path) {
+    for _ in 0..10 {
+        match fs::remove_dir_all(carpeta) {
+            Err(error) if error.kind() != io::ErrorKind::NotFound => {
+                thread::sleep(Duration::from_millis(10));
+            }
+            _ => return,
+        }
+    }
+}
+
+/// A fresh folder in the system's temporary folder (`othello-corregir-…`), registered
+/// while it lives, and removed when dropped.
+#[derive(Debug)]
+pub(super) struct CarpetaTemporal {
+    ruta: PathBuf,
+}
+
+impl CarpetaTemporal {
+    /// Makes one.
+    ///
+    /// # Errors
+    ///
+    /// The system's, or one that says so if grading was interrupted.
+    pub(super) fn nueva() -> io::Result<CarpetaTemporal> {
+        let mut vivos = registro();
+        if vivos.interrumpido {
+            return Err(rechazo());
+        }
+        let ruta = tempfile::Builder::new()
+            .prefix("othello-corregir-")
+            .tempdir()?
+            .keep();
+        vivos.carpetas.insert(ruta.clone());
+        Ok(CarpetaTemporal { ruta })
+    }
+
+    /// Where it is.
+    pub(super) fn path(&self) -> &Path {
+        &self.ruta
+    }
+}
+
+impl Drop for CarpetaTemporal {
+    fn drop(&mut self) {
+        let mut vivos = registro();
+        // Already removed if grading was interrupted.
+        if vivos.carpetas.remove(&self.ruta) {
+            borrar(&self.ruta);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn una_carpeta_queda_registrada_mientras_vive() {
+        let carpeta = CarpetaTemporal::nueva().unwrap();
+        let ruta = carpeta.path().to_owned();
+        fs::write(ruta.join("guardar-0001.txt"), "V").unwrap();
+        assert!(registro().carpetas.contains(&ruta));
+        drop(carpeta);
+        assert!(!ruta.exists());
+        assert!(!registro().carpetas.contains(&ruta));
+    }
+}
