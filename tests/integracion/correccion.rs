@@ -88,7 +88,7 @@ use Espera::{Bien, Falta, Mal};
 
 /// Per fixture: for `jugar`, the counting function, saving and loading, and then for
 /// `jugar`'s robustness cases (positions that are not cells).
-const ESPERADO: [(&str, [Espera; 4], Espera); 28] = [
+const ESPERADO: [(&str, [Espera; 4], Espera); 29] = [
     (
         "borde_corto.py",
         [Mal(&[Tipo::Resultado, Tipo::Tablero]), Bien, Bien, Bien],
@@ -115,6 +115,7 @@ const ESPERADO: [(&str, [Espera; 4], Espera); 28] = [
         Bien,
     ),
     ("correcta_bom.py", [Bien, Bien, Bien, Bien], Bien),
+    ("correcta_bucle_arriba.py", [Bien, Bien, Bien, Bien], Bien),
     // Its counting function is found under its own name.
     (
         "correcta_contar_renombrada.py",
@@ -647,6 +648,10 @@ fn correr_pytest(dir: &Path, archivo: &str, con_pytest: bool) -> bool {
     salida.status.success()
 }
 
+/// The pytest file that `casos` prints runs, with pytest and with the stand-in: every
+/// correct submission passes, also those whose main program at the top level waits for
+/// a move (which `import` alone would run, stopping pytest) or that Python cannot import
+/// (Latin-1 without a coding line); one with a mistake fails.
 #[test]
 fn casos_escribe_archivos_y_un_ejemplo_de_pytest_que_corre() {
     if !hay_python() {
@@ -656,7 +661,7 @@ fn casos_escribe_archivos_y_un_ejemplo_de_pytest_que_corre() {
     let mut ejemplo = Vec::new();
     escribir_casos(&dir.path().join("casos"), 9, 120, &mut ejemplo).unwrap();
     let ejemplo = String::from_utf8(ejemplo).unwrap();
-    assert_eq!(ejemplo.lines().count(), 10);
+    assert_eq!(ejemplo.lines().count(), 12);
     let csv = std::fs::read_to_string(dir.path().join("casos/casos.csv")).unwrap();
     assert_eq!(
         csv.lines().next(),
@@ -664,21 +669,33 @@ fn casos_escribe_archivos_y_un_ejemplo_de_pytest_que_corre() {
     );
     assert_eq!(csv.lines().count(), 121);
     assert!(csv.lines().nth(1).unwrap().starts_with("1,0001.txt,"));
+    assert!(dir.path().join("casos/cargar_entrega.py").is_file());
     std::fs::write(dir.path().join("test_casos.py"), &ejemplo).unwrap();
 
-    let con_pytest = hay_pytest();
-    eprintln!(
-        "el ejemplo corre con {}",
-        if con_pytest {
-            "pytest"
-        } else {
-            "un pytest de reemplazo (no hay pytest)"
+    let mut con_pytest = vec![false];
+    if hay_pytest() {
+        con_pytest.push(true);
+    } else {
+        eprintln!("el ejemplo corre solo con un pytest de reemplazo (no hay pytest)");
+    }
+    for con_pytest in con_pytest {
+        for (nombre, pasa) in [
+            ("correcta_main.py", true),
+            ("correcta_principal_arriba.py", true),
+            ("correcta_bucle_arriba.py", true),
+            ("correcta_bom.py", true),
+            ("correcta_latin1.py", true),
+            ("correcta_contar_renombrada.py", true),
+            ("sin_diagonales.py", false),
+        ] {
+            std::fs::copy(entrega(nombre), dir.path().join("tarea.py")).unwrap();
+            assert_eq!(
+                correr_pytest(dir.path(), "test_casos.py", con_pytest),
+                pasa,
+                "{nombre}, con pytest: {con_pytest}"
+            );
         }
-    );
-    std::fs::copy(entrega("correcta_main.py"), dir.path().join("tarea.py")).unwrap();
-    assert!(correr_pytest(dir.path(), "test_casos.py", con_pytest));
-    std::fs::copy(entrega("sin_diagonales.py"), dir.path().join("tarea.py")).unwrap();
-    assert!(!correr_pytest(dir.path(), "test_casos.py", con_pytest));
+    }
 }
 
 /// `othello corregir` and `othello casos` as a teaching assistant runs them: the program

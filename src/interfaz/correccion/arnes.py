@@ -1,4 +1,6 @@
-# The harness that runs inside the child python3 process of `othello corregir`.
+# The harness that runs inside the child python3 process of `othello corregir`, after
+# carga.py (the grader runs the two as one program): carga.py loads the student's file and
+# calls its functions with the time limit; this file speaks the grader's protocol.
 #
 # It speaks to the grader on private copies of the standard input and output made before
 # any student code runs: one JSON object per line each way. Then file descriptors 0 and 1
@@ -23,11 +25,8 @@
 # letters}, and anything else as {"repr": TEXT}.
 
 import ast
-import builtins
 import json
 import os
-import signal
-import sys
 import traceback
 import types
 
@@ -37,37 +36,8 @@ _nulo = os.open(os.devnull, os.O_RDWR)
 os.dup2(_nulo, 0)
 os.dup2(_nulo, 1)
 os.close(_nulo)
-NULO_ENTRADA = open(os.devnull, "r")
-NULO_SALIDA = open(os.devnull, "w")
 CARPETA = os.getcwd()
 LARGO_TEXTO = 300
-
-
-class TiempoAgotado(BaseException):
-    """The call ran past its time limit. A BaseException, so that `except Exception`
-    in the student's code does not swallow it."""
-
-
-class EntradaNoDisponible(BaseException):
-    """The student's code asked for input: there is none while grading."""
-
-
-def _alarma(_senal, _marco):
-    raise TiempoAgotado()
-
-
-def _input(*_argumentos):
-    raise EntradaNoDisponible("input() no está disponible durante la corrección")
-
-
-signal.signal(signal.SIGALRM, _alarma)
-
-
-def proteger():
-    """What a student's code may have changed that the harness relies on."""
-    sys.stdin = NULO_ENTRADA
-    sys.stdout = NULO_SALIDA
-    builtins.input = _input
 
 
 def corto(texto):
@@ -130,55 +100,11 @@ class Entrega:
         return numero
 
 
-def decodificar(datos):
-    """The text of a file as students save it: UTF-8 with or without a BOM, or the
-    Windows-1252 / Latin-1 of older editors (which Python itself refuses without a
-    coding line)."""
-    if datos.startswith(b"\xef\xbb\xbf"):
-        datos = datos[3:]
-    for codificacion in ("utf-8", "cp1252", "latin-1"):
-        try:
-            texto = datos.decode(codificacion)
-            break
-        except UnicodeDecodeError:
-            continue
-    return texto.replace("\r\n", "\n").replace("\r", "\n")
-
-
-def llamar(funcion, limite):
-    """Runs `funcion()` with a time limit. Returns ("ok", value) or a failure."""
-    proteger()
-    try:
-        signal.setitimer(signal.ITIMER_REAL, limite)
-        try:
-            return ("ok", funcion())
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-    except TiempoAgotado:
-        return ("tiempo", None)
-    except SystemExit as salida:
-        return ("salida", salida.code)
-    except BaseException as error:
-        return ("excepcion", error)
-
-
-DEFINICIONES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom)
-
-
-def es_definicion(nodo):
-    if isinstance(nodo, DEFINICIONES):
-        return True
-    if isinstance(nodo, (ast.Assign, ast.AnnAssign)) and nodo.value is not None:
-        return not any(isinstance(hijo, ast.Call) for hijo in ast.walk(nodo.value))
-    return False
-
-
-def cargar(pedido):
+def cargar_pedido(pedido):
     archivo = pedido["archivo"]
     entrega = Entrega(archivo)
     try:
-        with open(archivo, "rb") as f:
-            texto = decodificar(f.read())
+        texto = leer(archivo)
     except OSError as error:
         return None, {"importa": False, "error": "no se pudo leer: " + str(error), "linea": None}
     entrega.lineas = texto.split("\n")
@@ -194,23 +120,8 @@ def cargar(pedido):
         return None, {"importa": False, "error": mensaje, "linea": error.lineno}
     except (ValueError, RecursionError, MemoryError) as error:
         return None, {"importa": False, "error": "no se pudo leer el código: %s" % error, "linea": None}
-    modulo = types.ModuleType("entrega")
-    modulo.__file__ = archivo
-    sys.modules["entrega"] = modulo
-    sys.argv = [archivo]
-    espacio = modulo.__dict__
     solo_definiciones = pedido["modo"] == "definiciones"
-    for nodo in arbol.body:
-        if solo_definiciones and not es_definicion(nodo):
-            continue
-        try:
-            codigo = compile(ast.Module(body=[nodo], type_ignores=[]), archivo, "exec")
-        except (SyntaxError, ValueError):
-            continue
-        # A statement that fails (the game's loop meeting input(), an import of a
-        # module that is not there) is left behind; the definitions stay.
-        llamar(lambda: exec(codigo, espacio), pedido["limite"])
-        os.chdir(CARPETA)
+    espacio = ejecutar(arbol, archivo, "entrega", pedido["limite"], solo_definiciones).__dict__
     entrega.espacio = espacio
     funciones = {}
     for clave, nombres in pedido["nombres"].items():
@@ -294,7 +205,7 @@ def principal():
     for linea in ENTRADA:
         pedido = json.loads(linea)
         if pedido["orden"] == "cargar":
-            entrega, contestacion = cargar(pedido)
+            entrega, contestacion = cargar_pedido(pedido)
             escribir(contestacion)
         else:
             casos(entrega, pedido)

@@ -1,8 +1,9 @@
 //! A failed case as a student reads it: the board drawn as the game draws it, the call
 //! as Python, what was expected and what came back, the cells that differ marked, and a
-//! few lines of Python that rebuild the case. Also the pytest file of `othello casos`.
+//! few lines of Python that rebuild the case. Also the pytest file of `othello casos`, and
+//! the loader it uses.
 
-use std::{fmt::Write as _, path::Path, time::Duration};
+use std::{fmt::Write as _, fs, path::Path, time::Duration};
 
 use serde_json::{Value, json};
 
@@ -11,7 +12,7 @@ use super::{
     casos::Caso,
     revision::{Motivo, Obtenido, Revisado, es_tablero},
 };
-use crate::{Bitboard, Posicion, Tablero, Vista};
+use crate::{Bitboard, ErrorArchivo, Posicion, Tablero, Vista};
 
 /// The example of case `id`, called as the student's `nombre`, which came back as
 /// `obtenido` and failed as `revisado` says.
@@ -533,13 +534,34 @@ fn obtenido_json(obtenido: &Obtenido, revisado: &Revisado, limite: Duration) -> 
     }
 }
 
-/// The ten-line pytest file of `othello casos` for the cases in `carpeta`.
+/// The loader that `othello casos` writes with the cases (`cargar_entrega.py`): the
+/// very code that loads a submission for grading, so that a test suite of one's own
+/// loads it the same way, main program at the top level and all.
+const CARGA: &str = include_str!("carga.py");
+
+/// The loader's module name.
+const CARGADOR: &str = "cargar_entrega";
+
+/// Writes the loader into `carpeta`.
+///
+/// # Errors
+///
+/// [`ErrorArchivo::Escritura`] if it cannot be written.
+pub(super) fn escribir_cargador(carpeta: &Path) -> Result<(), ErrorArchivo> {
+    let ruta = carpeta.join(format!("{CARGADOR}.py"));
+    fs::write(&ruta, CARGA).map_err(|fuente| ErrorArchivo::Escritura { ruta, fuente })
+}
+
+/// The pytest file of `othello casos` for the cases in `carpeta`, which imports the
+/// student's `tarea.py` with the loader written there.
 pub(super) fn pytest(carpeta: &Path) -> String {
     let carpeta = cadena_python(&carpeta.display().to_string(), '"');
     format!(
-        r#"import csv, pathlib, pytest
-from tarea import jugar  # tarea.py: el archivo del estudiante
+        r#"import csv, pathlib, sys, pytest
 CASOS = pathlib.Path({carpeta})
+sys.path.insert(0, str(CASOS))  # {CARGADOR}.py carga el archivo como othello corregir
+from {CARGADOR} import cargar
+jugar = cargar("tarea.py").jugar  # tarea.py: el archivo del estudiante
 def leer(nombre):
     return [[c.strip() for c in linea.split(",")] for linea in (CASOS / nombre).read_text().splitlines()]
 @pytest.mark.parametrize("caso", list(csv.DictReader((CASOS / "casos.csv").read_text().splitlines())), ids=lambda caso: caso["id"])
@@ -655,8 +677,8 @@ mod tests {
     }
 
     #[test]
-    fn el_ejemplo_de_pytest_tiene_diez_lineas() {
-        assert_eq!(pytest(Path::new("casos")).lines().count(), 10);
+    fn el_ejemplo_de_pytest_tiene_doce_lineas() {
+        assert_eq!(pytest(Path::new("casos")).lines().count(), 12);
         assert!(pytest(Path::new("mis \"casos\"")).contains(r#"pathlib.Path("mis \"casos\"")"#));
     }
 }

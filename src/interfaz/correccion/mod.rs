@@ -660,10 +660,11 @@ fn en_paralelo(
 /// Writes `cantidad` cases of `jugar` made from `semilla` (the same ones
 /// [`corregir`] uses with that seed and `--casos cantidad`) into `carpeta`, created if
 /// missing: each starting board as `NNNN.txt` in the homework's format, the board
-/// expected after a valid move as `NNNN-despues.txt`, and `casos.csv` with the columns
+/// expected after a valid move as `NNNN-despues.txt`, `casos.csv` with the columns
 /// `id, tablero, posicion, valor, valida, esperado` (board files by name; for an invalid
-/// move `esperado` names the starting board, which must stay unchanged). Then prints to
-/// `salida` a ten-line pytest file that uses them.
+/// move `esperado` names the starting board, which must stay unchanged), and
+/// `cargar_entrega.py`, which loads a student's file as [`corregir`] does. Then prints
+/// to `salida` a short pytest file that uses them.
 ///
 /// # Errors
 ///
@@ -675,6 +676,7 @@ pub fn escribir_casos(
     salida: &mut impl Write,
 ) -> Result<(), ErrorCasos> {
     casos::escribir(carpeta, semilla, cantidad)?;
+    ejemplo::escribir_cargador(carpeta)?;
     salida.write_all(ejemplo::pytest(carpeta).as_bytes())?;
     salida.flush()?;
     Ok(())

@@ -1,6 +1,6 @@
 //! The child `python3` process that runs a student's code, and how it is contained.
 //!
-//! The child runs the harness (`arnes.py`, embedded) with a cleared environment, a
+//! The child runs the harness (`carga.py` and `arnes.py`, embedded) with a cleared environment, a
 //! fresh folder as its working directory, `HOME` and `TMPDIR`, a memory limit enforced
 //! by the system (`RLIMIT_AS`), no core dumps, a limit on the size of the files it
 //! writes, and its own process group, which is killed whole (registered in `vivos`
@@ -23,8 +23,9 @@ use std::{
 
 use super::{ErrorCorreccion, vivos};
 
-/// The harness, run with `python3 -c`.
-const ARNES: &str = include_str!("arnes.py");
+/// The harness, run with `python3 -c`: `carga.py`, which loads the student's file
+/// (also written by `othello casos`, for pytest), then `arnes.py`, the protocol.
+const ARNES: &str = concat!(include_str!("carga.py"), include_str!("arnes.py"));
 
 /// The largest file the child may write: far more than any board file.
 const LIMITE_ARCHIVOS: u64 = 16 * 1024 * 1024;

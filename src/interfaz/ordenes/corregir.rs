@@ -191,9 +191,9 @@ impl Corregir {
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
 #[command(after_help = "\
 Escribe cada tablero inicial en el formato de la tarea (NNNN.txt), el tablero \
-esperado tras una jugada válida (NNNN-despues.txt) y DIR/casos.csv con las columnas \
-id, tablero, posicion, valor, valida, esperado. Luego muestra un archivo de pytest \
-que los usa. Son los mismos casos de jugar que corregir usa con esa semilla.")]
+esperado tras una jugada válida (NNNN-despues.txt), DIR/casos.csv con las columnas \
+id, tablero, posicion, valor, valida, esperado, y DIR/cargar_entrega.py, que carga \
+el archivo del estudiante como corregir. Luego muestra un archivo de pytest que los usa. Son los mismos casos de jugar que corregir usa con esa semilla.")]
 pub struct Casos {
     #[arg(
         long,
