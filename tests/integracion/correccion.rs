@@ -88,7 +88,7 @@ use Espera::{Bien, Falta, Mal};
 
 /// Per fixture: for `jugar`, the counting function, saving and loading, and then for
 /// `jugar`'s robustness cases (positions that are not cells).
-const ESPERADO: [(&str, [Espera; 4], Espera); 29] = [
+const ESPERADO: [(&str, [Espera; 4], Espera); 30] = [
     (
         "borde_corto.py",
         [Mal(&[Tipo::Resultado, Tipo::Tablero]), Bien, Bien, Bien],
@@ -174,6 +174,11 @@ const ESPERADO: [(&str, [Espera; 4], Espera); 29] = [
         "posicion_sin_revisar.py",
         [Bien, Bien, Bien, Bien],
         Mal(&[Tipo::Resultado, Tipo::Excepcion]),
+    ),
+    (
+        "recursion_infinita.py",
+        [Mal(&[Tipo::Excepcion]), Bien, Bien, Bien],
+        Bien,
     ),
     ("renombradas.py", [Bien, Bien, Bien, Bien], Bien),
     ("revisa_el_entorno.py", [Bien, Bien, Bien, Bien], Bien),
@@ -306,21 +311,50 @@ fn las_fallas_muestran_la_excepcion_el_tiempo_y_la_salida() {
         tiempo_limite: Duration::from_millis(300),
         ..rapidas()
     };
-    let archivos: Vec<PathBuf> = ["borde_indexerror.py", "cuelga.py", "sale.py", "muere.py"]
-        .map(entrega)
-        .into();
+    let archivos: Vec<PathBuf> = [
+        "borde_indexerror.py",
+        "recursion_infinita.py",
+        "cuelga.py",
+        "sale.py",
+        "muere.py",
+    ]
+    .map(entrega)
+    .into();
     let (resumen, texto) = correr(&archivos, &opciones);
 
-    let excepcion = primera_falla(buscar(&resumen, "borde_indexerror.py"), Funcion::Jugar);
-    let fuente = std::fs::read_to_string(entrega("borde_indexerror.py")).unwrap();
-    let linea = fuente
-        .lines()
-        .position(|l| l.contains("tablero[f][c] == rival"))
-        .unwrap()
-        + 1;
-    assert_eq!(excepcion["obtenido"]["excepcion"], "IndexError");
-    assert_eq!(excepcion["obtenido"]["linea"], linea);
-    assert!(texto.contains(&format!("Lanzó IndexError: list index out of range\n      en la línea {linea}: while dentro(f, c) and tablero[f][c] == rival:")), "{texto}");
+    // The exception, with the function and the line of the student's file where it was
+    // raised: in a recursion that does not end, the recursive call.
+    for (archivo, excepcion, funcion, codigo) in [
+        (
+            "borde_indexerror.py",
+            "IndexError: list index out of range",
+            "jugar",
+            "while dentro(f, c) and tablero[f][c] == rival:",
+        ),
+        (
+            "recursion_infinita.py",
+            "RecursionError: maximum recursion depth exceeded",
+            "voltear",
+            "resto = voltear(t, f + df, c + dc, df, dc, valor)",
+        ),
+    ] {
+        let falla = primera_falla(buscar(&resumen, archivo), Funcion::Jugar);
+        let fuente = std::fs::read_to_string(entrega(archivo)).unwrap();
+        let linea = fuente.lines().position(|l| l.trim() == codigo).unwrap() + 1;
+        assert_eq!(
+            falla["obtenido"]["excepcion"],
+            excepcion.split(':').next().unwrap()
+        );
+        assert_eq!(falla["obtenido"]["funcion"], funcion);
+        assert_eq!(falla["obtenido"]["linea"], linea);
+        assert_eq!(falla["obtenido"]["codigo"], codigo);
+        assert!(
+            texto.contains(&format!(
+                "Lanzó {excepcion}\n      en {funcion}, línea {linea}: {codigo}\n"
+            )),
+            "{texto}"
+        );
+    }
 
     // Three time-outs, then the rest not run (#40: not counted as time-outs).
     let cuelga = buscar(&resumen, "cuelga.py")

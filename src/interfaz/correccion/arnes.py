@@ -16,7 +16,8 @@
 #    "max_tiempos": N, "casos": [[ID, ...arguments], ...]}
 #     -> one line per case, in order: {"id": ID, "r": VALUE, "t": BOARD}
 #      | {"id": ID, "tipo": "excepcion", "excepcion": NAME, "mensaje": TEXT,
-#         "linea": N | null, "codigo": TEXT | null}
+#         "funcion": NAME | null, "linea": N | null, "codigo": TEXT | null}
+#        (the function, line and code of the student's file where it was raised)
 #      | {"id": ID, "tipo": "tiempo", "omitido": BOOL}
 #      | {"id": ID, "tipo": "salida", "codigo_salida": VALUE}
 #
@@ -92,12 +93,15 @@ class Entrega:
             return corto(self.lineas[numero - 1].strip())
         return None
 
-    def linea_del_error(self, error):
-        numero = None
+    def lugar_del_error(self, error):
+        """The line of the student's file where `error` was raised, the innermost one
+        (in a recursion that did not end, the recursive call), and the name of the
+        function it is in; (None, None) if it was raised elsewhere."""
+        numero, funcion = None, None
         for marco, linea in traceback.walk_tb(error.__traceback__):
             if marco.f_code.co_filename == self.archivo:
-                numero = linea
-        return numero
+                numero, funcion = linea, corto(marco.f_code.co_name)
+        return numero, funcion
 
 
 def cargar_pedido(pedido):
@@ -160,12 +164,13 @@ def respuesta(entrega, clave, funcion, caso, limite):
         return {"id": caso[0], "tipo": "tiempo", "omitido": False}
     if resultado == "salida":
         return {"id": caso[0], "tipo": "salida", "codigo_salida": normal(valor)}
-    numero = entrega.linea_del_error(valor)
+    numero, funcion = entrega.lugar_del_error(valor)
     return {
         "id": caso[0],
         "tipo": "excepcion",
         "excepcion": type(valor).__name__,
         "mensaje": texto_de(valor, str),
+        "funcion": funcion,
         "linea": numero,
         "codigo": entrega.linea(numero),
     }

@@ -36,14 +36,19 @@ pub(super) fn falla(
         Obtenido::Excepcion {
             excepcion,
             mensaje,
+            funcion,
             linea,
             codigo,
         } => {
             let _ = writeln!(texto, "Lanzó {}: {}", visible(excepcion), visible(mensaje));
             if let Some(linea) = linea {
+                let donde = match funcion {
+                    Some(funcion) => format!("en {}, línea {linea}", visible(funcion)),
+                    None => format!("en la línea {linea}"),
+                };
                 let _ = writeln!(
                     texto,
-                    "  en la línea {linea}: {}",
+                    "  {donde}: {}",
                     visible(codigo.as_deref().unwrap_or(""))
                 );
             }
@@ -519,11 +524,16 @@ fn obtenido_json(obtenido: &Obtenido, revisado: &Revisado, limite: Duration) -> 
         Obtenido::Excepcion {
             excepcion,
             mensaje,
+            funcion,
             linea,
             codigo,
-        } => {
-            json!({ "excepcion": excepcion, "mensaje": mensaje, "linea": linea, "codigo": codigo })
-        }
+        } => json!({
+            "excepcion": excepcion,
+            "mensaje": mensaje,
+            "funcion": funcion,
+            "linea": linea,
+            "codigo": codigo,
+        }),
         Obtenido::Tiempo => json!({ "tiempo_limite": limite.as_secs_f64() }),
         Obtenido::Memoria => json!({ "excepcion": "MemoryError" }),
         Obtenido::Salida { codigo } => json!({
@@ -634,6 +644,7 @@ mod tests {
         let excepcion = Obtenido::Excepcion {
             excepcion: "Error\u{1b}[2J".into(),
             mensaje: "uno\r\ndos\tcon \u{7f}".into(),
+            funcion: Some("f\u{1b}[2J".into()),
             linea: Some(3),
             codigo: Some("x = '\u{85}'".into()),
         };

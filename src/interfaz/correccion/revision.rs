@@ -520,6 +520,8 @@ pub(super) enum Obtenido {
         excepcion: String,
         /// Its message.
         mensaje: String,
+        /// The function of the student's file where it was raised, if there.
+        funcion: Option<String>,
         /// The line of the student's file where it was raised, if there.
         linea: Option<u32>,
         /// That line's text.
@@ -576,6 +578,8 @@ struct Respuesta {
     #[serde(default)]
     mensaje: String,
     #[serde(default)]
+    funcion: Option<String>,
+    #[serde(default)]
     linea: Option<u32>,
     #[serde(default)]
     codigo: Option<String>,
@@ -607,6 +611,7 @@ impl Obtenido {
             Some("excepcion") => Obtenido::Excepcion {
                 excepcion: respuesta.excepcion,
                 mensaje: respuesta.mensaje,
+                funcion: respuesta.funcion,
                 linea: respuesta.linea,
                 codigo: respuesta.codigo,
             },
