@@ -701,8 +701,13 @@ fn casos_escribe_archivos_y_un_ejemplo_de_pytest_que_corre() {
         csv.lines().next(),
         Some("id,tablero,posicion,valor,valida,esperado")
     );
-    assert_eq!(csv.lines().count(), 121);
+    // 120 of jugar and, after them, 8 robustness cases, as corregir runs them.
+    assert_eq!(csv.lines().count(), 1 + 120 + 8);
     assert!(csv.lines().nth(1).unwrap().starts_with("1,0001.txt,"));
+    assert_eq!(
+        csv.lines().nth(121),
+        Some("121,0121.txt,I1,N,False,0121.txt")
+    );
     assert!(dir.path().join("casos/cargar_entrega.py").is_file());
     std::fs::write(dir.path().join("test_casos.py"), &ejemplo).unwrap();
 
@@ -819,7 +824,7 @@ fn las_ordenes_corregir_y_casos_de_punta_a_punta() {
     assert_eq!((codigo, errores.as_str()), (Some(0), ""));
     assert!(ejemplo.contains("def test_jugar(caso):"), "{ejemplo}");
     let csv = std::fs::read_to_string(dir.path().join("casos/casos.csv")).unwrap();
-    assert_eq!(csv.lines().count(), 8, "{csv}");
+    assert_eq!(csv.lines().count(), 1 + 7 + 1, "{csv}");
     let (codigo, json, _) = correr(&["casos", "--carpeta", "otros", "--cantidad", "3", "--json"]);
     assert_eq!(codigo, Some(0));
     let valor: Value = serde_json::from_str(&json).unwrap();

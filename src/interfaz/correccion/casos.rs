@@ -14,7 +14,7 @@ use serde_json::value::RawValue;
 
 use super::{Funcion, PorFuncion};
 use crate::{
-    Bitboard, Casilla, Color, ErrorArchivo, Posicion, Tablero,
+    Bitboard, Casilla, Color, ErrorArchivo, Posicion, Tablero, disco,
     motor::jugadores::{aleatoria, del_libro},
 };
 
@@ -639,8 +639,9 @@ impl Muestrario {
     }
 }
 
-/// Writes `cantidad` cases of `jugar` for `semilla` into `carpeta`: see
-/// [`super::escribir_casos`].
+/// Writes `cantidad` cases of `jugar` for `semilla` into `carpeta`, and after them its
+/// robustness cases, as `corregir` runs them: see [`super::escribir_casos`]. Each file
+/// is saved atomically, as every file the program writes.
 pub(super) fn escribir(
     carpeta: &Path,
     semilla: u64,
@@ -650,22 +651,22 @@ pub(super) fn escribir(
         ruta: carpeta.to_owned(),
         fuente,
     })?;
-    let escribir = |nombre: &str, texto: &str| {
-        let ruta = carpeta.join(nombre);
-        fs::write(&ruta, texto).map_err(|fuente| ErrorArchivo::Escritura { ruta, fuente })
-    };
-    let muestrario = Muestrario::nuevo(semilla);
-    let casos = casos_de_jugar(&muestrario, &mut azar(semilla, 1), cantidad);
-    let ancho = cantidad.to_string().len().max(4);
-    let ruta_csv = carpeta.join("casos.csv");
+    let escribir = |nombre: &str, texto: &str| disco::guardar_texto(texto, carpeta.join(nombre));
+    let todos = Casos::generar(semilla, Cantidades::escaladas(cantidad));
+    let casos: Vec<&Caso> = todos
+        .de(Funcion::Jugar)
+        .iter()
+        .chain(todos.robustez())
+        .collect();
+    let ancho = casos.len().to_string().len().max(4);
+    let mut csv = csv::Writer::from_writer(Vec::new());
     let error_csv = |error: csv::Error| ErrorArchivo::Escritura {
-        ruta: ruta_csv.clone(),
+        ruta: carpeta.join("casos.csv"),
         fuente: error.into(),
     };
-    let mut csv = csv::Writer::from_path(&ruta_csv).map_err(error_csv)?;
     csv.write_record(["id", "tablero", "posicion", "valor", "valida", "esperado"])
         .map_err(error_csv)?;
-    for (i, caso) in casos.iter().enumerate() {
+    for (i, caso) in casos.into_iter().enumerate() {
         let Caso::Jugar {
             tablero,
             posicion,
@@ -691,17 +692,17 @@ pub(super) fn escribir(
         csv.write_record([
             id.to_string(),
             antes,
-            posicion.to_string(),
+            posicion.clone(),
             color.to_string(),
             valida.to_owned(),
             esperado,
         ])
         .map_err(error_csv)?;
     }
-    csv.flush().map_err(|fuente| ErrorArchivo::Escritura {
-        ruta: ruta_csv.clone(),
-        fuente,
-    })?;
+    let bytes = csv
+        .into_inner()
+        .map_err(|error| error_csv(error.into_error().into()))?;
+    escribir("casos.csv", &String::from_utf8_lossy(&bytes))?;
     Ok(())
 }
 
