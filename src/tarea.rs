@@ -1,7 +1,7 @@
 //! The homework's functions, with the homework's names and text arguments.
 //!
 //! They are thin adapters: each parses its strings into the typed values and calls
-//! the one rules engine ([`Tablero`]) or the file format ([`archivo`](crate::archivo)).
+//! the one rules engine ([`Tablero`]) or the file format ([`archivo`](crate::formato::archivo)).
 
 use std::path::Path;
 

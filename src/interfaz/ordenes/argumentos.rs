@@ -4,7 +4,7 @@
 //! [`formato::entrada`](crate::formato::entrada)), players, seconds and counts.
 //!
 //! A value that does not fit is answered with what was typed, invisible characters made
-//! visible ([`eco`]), what is odd about it ([`rarezas`]) and the form that would be valid:
+//! visible (`cita`), what is odd about it ([`rarezas`]) and the form that would be valid:
 //! a grader's script must never take a typo or a CRLF case list for an invalid move.
 
 use std::{fmt::Display, path::PathBuf, str::FromStr, time::Duration};

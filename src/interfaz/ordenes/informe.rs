@@ -17,7 +17,7 @@ use crate::{
     texto::{acortar, ajustar, cantidad, mayuscula_inicial},
 };
 
-/// Writes `texto` as one paragraph, wrapped at [`ANCHO`], and a newline.
+/// Writes `texto` as one paragraph, wrapped at [`ANCHO`](super::ANCHO), and a newline.
 pub(super) fn parrafo(salida: &mut dyn Write, texto: &str) -> io::Result<()> {
     writeln!(salida, "{}", ajustar(texto))
 }
