@@ -78,21 +78,50 @@ pub enum ErrorArchivo {
     },
 }
 
-/// The system's error in Spanish, for the kinds a person meets when naming files.
+/// The system's error in Spanish, for what a person meets naming, reading and writing
+/// files. Told by its kind, or by its number where one kind groups causes a person
+/// tells apart (a loop of links, a name too long) or where no kind fits; a library
+/// that wraps the error with context of its own (tempfile does) keeps only the kind.
 pub(crate) fn describir_io(error: &io::Error) -> String {
     use io::ErrorKind::*;
-    match error.kind() {
-        NotFound => "la carpeta no existe".into(),
-        PermissionDenied => "permiso denegado".into(),
-        IsADirectory => "es una carpeta".into(),
-        NotADirectory => "una parte de la ruta no es una carpeta".into(),
-        StorageFull => "no queda espacio en el disco".into(),
-        FileTooLarge => "el archivo supera el tamaño máximo que permite el sistema".into(),
-        ReadOnlyFilesystem => "el sistema de archivos es de solo lectura".into(),
-        InvalidFilename | InvalidInput => "el nombre de archivo no es válido".into(),
-        InvalidData => "los datos no son válidos".into(),
-        _ => format!("error del sistema ({error})"),
-    }
+    let texto = match (error.raw_os_error(), error.kind()) {
+        (Some(libc::ELOOP), _) => {
+            "demasiados enlaces simbólicos seguidos (¿un enlace que lleva a sí mismo?)"
+        }
+        (Some(libc::ENAMETOOLONG), _) => {
+            "nombre demasiado largo (el sistema admite hasta 255 bytes por nombre)"
+        }
+        (Some(libc::EPERM), _) => "operación no permitida",
+        (Some(libc::EMFILE | libc::ENFILE), _) => "hay demasiados archivos abiertos",
+        (Some(libc::EIO), _) => "falló la lectura o la escritura en el disco",
+        (Some(libc::ENXIO | libc::ENODEV), _) => "el dispositivo no existe o no está conectado",
+        (Some(libc::ENOEXEC), _) => "no es un programa que el sistema pueda correr",
+        (Some(libc::EINTR), _) => "una señal interrumpió la operación",
+        (_, NotFound) => "la carpeta no existe",
+        (_, PermissionDenied) => "permiso denegado",
+        (_, IsADirectory) => "es una carpeta",
+        (_, NotADirectory) => "una parte de la ruta no es una carpeta",
+        (_, StorageFull) => "no queda espacio en el disco",
+        (_, QuotaExceeded) => "se acabó la cuota de disco del usuario",
+        (_, FileTooLarge) => "el archivo supera el tamaño máximo que permite el sistema",
+        (_, ReadOnlyFilesystem) => "el sistema de archivos es de solo lectura",
+        (_, InvalidFilename | InvalidInput) => "el nombre de archivo no es válido",
+        (_, InvalidData) => "los datos no son válidos",
+        (_, AlreadyExists) => "ya existe",
+        (_, ResourceBusy) => "el archivo está en uso",
+        (_, ExecutableFileBusy) => "el archivo es un programa que está corriendo",
+        (_, TooManyLinks) => "el archivo tiene demasiados enlaces",
+        (_, StaleNetworkFileHandle) => "el archivo ya no está en el servidor (NFS)",
+        (_, BrokenPipe) => "quien leía ya no lee (la tubería se cerró)",
+        (_, OutOfMemory) => "no queda memoria",
+        (_, WouldBlock) => "no está disponible por ahora",
+        (_, TimedOut) => "se acabó el tiempo de espera",
+        (_, WriteZero) => "no se pudo escribir todo",
+        (_, UnexpectedEof) => "el archivo terminó antes de lo esperado",
+        (Some(numero), _) => return format!("error del sistema número {numero}"),
+        (None, _) => "error de entrada o salida",
+    };
+    texto.to_owned()
 }
 
 /// Loads a board from the file at `ruta`.

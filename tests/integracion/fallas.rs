@@ -250,6 +250,31 @@ fn guardar_con_un_nombre_que_no_es_utf8_funciona() {
 }
 
 #[test]
+fn un_enlace_que_lleva_a_si_mismo_se_dice_en_castellano_al_leer_y_al_guardar() {
+    let dir = carpeta();
+    symlink("bucle", dir.path().join("bucle")).unwrap();
+    fs::write(dir.path().join("p.txt"), INICIAL).unwrap();
+    for (argumentos, mensaje) in [
+        (&["contar", "bucle"][..], "no se pudo leer «bucle»"),
+        (
+            &["jugar", "p.txt", "C4", "N", "--salida", "bucle"],
+            "no se pudo guardar «bucle»",
+        ),
+    ] {
+        let salida = programa(dir.path()).args(argumentos).output().unwrap();
+        assert_eq!(salida.status.code(), Some(2), "{argumentos:?}");
+        assert_eq!(
+            String::from_utf8(salida.stderr).unwrap(),
+            format!(
+                "error: {mensaje}: demasiados enlaces simbólicos seguidos (¿un enlace que \
+                 lleva a sí mismo?)\n"
+            ),
+            "{argumentos:?}"
+        );
+    }
+}
+
+#[test]
 fn con_un_limite_de_tamano_el_guardado_falla_con_un_mensaje_y_deja_el_archivo() {
     use std::os::unix::process::CommandExt;
     let dir = carpeta();

@@ -337,7 +337,7 @@ pub enum ErrorCorreccion {
     #[error("la carpeta «{}» no tiene archivos .py", ruta_visible(.0))]
     CarpetaSinEntregas(PathBuf),
     /// A folder could not be listed.
-    #[error("no se pudo leer la carpeta «{}»: {fuente}", ruta_visible(.ruta))]
+    #[error("no se pudo leer la carpeta «{}»: {}", ruta_visible(.ruta), crate::disco::describir_io(.fuente))]
     Carpeta {
         /// The folder.
         ruta: PathBuf,
@@ -364,7 +364,7 @@ pub enum ErrorCorreccion {
     #[error(transparent)]
     Csv(ErrorArchivo),
     /// The report could not be written.
-    #[error("no se pudo escribir el informe: {0}")]
+    #[error("no se pudo escribir el informe: {}", crate::disco::describir_io(.0))]
     Escritura(#[from] io::Error),
 }
 
@@ -523,7 +523,7 @@ pub enum ErrorCasos {
     #[error(transparent)]
     Archivo(#[from] ErrorArchivo),
     /// The example could not be printed.
-    #[error("no se pudo escribir el ejemplo: {0}")]
+    #[error("no se pudo escribir el ejemplo: {}", crate::disco::describir_io(.0))]
     Escritura(#[from] io::Error),
 }
 
