@@ -4,7 +4,7 @@
 //! the same care.
 
 use std::{
-    ffi::{OsStr, OsString},
+    ffi::OsStr,
     fs::{self, File},
     io::{self, Read, Write},
     os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt},
@@ -317,13 +317,27 @@ fn reemplazar(destino: &Path, bytes: &[u8]) -> io::Result<()> {
 const LETRAS_AL_AZAR: usize = 6;
 
 /// How the temporary files of a save of `nombre` by process `proceso` begin: hidden,
-/// named after the file and the process, so that a later save can tell which are
-/// left over from a save that was killed.
-fn prefijo_temporal(nombre: &OsStr, proceso: u32) -> OsString {
-    let mut prefijo = OsString::from(".");
-    prefijo.push(nombre);
-    prefijo.push(format!(".{proceso}."));
-    prefijo
+/// the program's, with the file's [`huella`] and the process, so that a later save can
+/// tell which are left over from a save of the same file that was killed. Short, so
+/// that a name of up to 255 bytes, the system's limit, can be saved.
+fn prefijo_temporal(nombre: &OsStr, proceso: u32) -> String {
+    format!("{}{proceso}.", prefijo_de_restos(nombre))
+}
+
+/// How the temporary files of every save of `nombre` begin, whatever their process.
+fn prefijo_de_restos(nombre: &OsStr) -> String {
+    format!(".othello-{:08x}.", huella(nombre))
+}
+
+/// A short hash of `nombre` that every run and version computes alike (32-bit FNV-1a):
+/// two names that share it only share the cleanup of killed saves.
+fn huella(nombre: &OsStr) -> u32 {
+    nombre
+        .as_encoded_bytes()
+        .iter()
+        .fold(0x811c_9dc5, |huella, &byte| {
+            (huella ^ u32::from(byte)).wrapping_mul(0x0100_0193)
+        })
 }
 
 /// Removes from `carpeta` the temporary files of saves of `nombre` whose process is
@@ -333,8 +347,9 @@ fn quitar_restos(carpeta: &Path, nombre: &OsStr) {
     let Ok(entradas) = fs::read_dir(carpeta) else {
         return;
     };
+    let prefijo = prefijo_de_restos(nombre);
     for entrada in entradas.flatten() {
-        if let Some(proceso) = proceso_de_resto(&entrada.file_name(), nombre)
+        if let Some(proceso) = proceso_de_resto(&entrada.file_name(), &prefijo)
             && !proceso_vivo(proceso)
         {
             let _ = fs::remove_file(entrada.path());
@@ -342,17 +357,15 @@ fn quitar_restos(carpeta: &Path, nombre: &OsStr) {
     }
 }
 
-/// The process that made `archivo` if it is a temporary file of a save of `nombre`.
-fn proceso_de_resto(archivo: &OsStr, nombre: &OsStr) -> Option<u32> {
-    let resto = archivo
-        .as_encoded_bytes()
-        .strip_prefix(b".")?
-        .strip_prefix(nombre.as_encoded_bytes())?
-        .strip_prefix(b".")?;
-    let (proceso, letras) = resto.split_at(resto.iter().position(|&byte| byte == b'.')?);
-    let letras = &letras[1..];
-    (letras.len() == LETRAS_AL_AZAR && letras.iter().all(u8::is_ascii_alphanumeric))
-        .then(|| std::str::from_utf8(proceso).ok()?.parse().ok())
+/// The process that made `archivo` if it is a temporary file whose name begins with
+/// `prefijo` ([`prefijo_de_restos`]).
+fn proceso_de_resto(archivo: &OsStr, prefijo: &str) -> Option<u32> {
+    let (proceso, letras) = archivo.to_str()?.strip_prefix(prefijo)?.split_once('.')?;
+    let letras_al_azar =
+        letras.len() == LETRAS_AL_AZAR && letras.bytes().all(|byte| byte.is_ascii_alphanumeric());
+    let cifras = !proceso.is_empty() && proceso.bytes().all(|byte| byte.is_ascii_digit());
+    (letras_al_azar && cifras)
+        .then(|| proceso.parse().ok())
         .flatten()
 }
 

@@ -212,14 +212,17 @@ fn guardar_quita_los_temporales_de_guardados_interrumpidos_y_no_los_de_uno_en_cu
     let mut muerto = Command::new("true").spawn().unwrap();
     muerto.wait().unwrap();
     let mut vivo = Command::new("sleep").arg("30").spawn().unwrap();
-    let resto = |proceso: u32, letras: &str| format!(".p.txt.{proceso}.{letras}");
+    // A save's temporary files are named after a hash of the file's name (FNV-1a of
+    // "p.txt", written here by hand), the process and six random letters.
+    let resto = |proceso: u32, letras: &str| format!(".othello-eb5005a9.{proceso}.{letras}");
     let muertos = [resto(muerto.id(), "aB3dE6"), resto(muerto.id(), "zzzzzz")];
     let vivos = [resto(vivo.id(), "Qw12Er")];
-    // Not a save's temporary file: another file's, or another shape.
+    // Not a save's temporary file: another file's ("q.txt"), or another shape.
     let ajenos = [
         resto(muerto.id(), "corto"),
-        format!(".q.txt.{}.aB3dE6", muerto.id()),
-        ".p.txt.x.aB3dE6".to_owned(),
+        format!(".othello-a8c3568a.{}.aB3dE6", muerto.id()),
+        ".othello-eb5005a9.x.aB3dE6".to_owned(),
+        format!(".p.txt.{}.aB3dE6", muerto.id()),
     ];
     for nombre in muertos.iter().chain(&vivos).chain(&ajenos) {
         fs::write(dir.path().join(nombre), "a medio escribir").unwrap();
@@ -246,6 +249,33 @@ fn guardar_con_un_nombre_que_no_es_utf8_funciona() {
     disco::guardar(&tras_c4(), &ruta).unwrap();
     disco::guardar(&tras_c4(), &ruta).unwrap();
     assert_eq!(fs::read_to_string(&ruta).unwrap(), TRAS_C4);
+    assert_eq!(ocultos(dir.path()), Vec::<OsString>::new());
+}
+
+#[test]
+fn nombres_de_hasta_255_bytes_se_guardan_y_se_cargan_y_uno_de_256_se_rechaza_en_castellano() {
+    let dir = carpeta();
+    for largo in [243, 250, 255] {
+        let ruta = dir.path().join(format!("{}.txt", "p".repeat(largo - 4)));
+        disco::guardar(&tras_c4(), &ruta).unwrap_or_else(|error| panic!("{largo}: {error}"));
+        disco::guardar(&tras_c4(), &ruta).unwrap_or_else(|error| panic!("{largo}: {error}"));
+        assert_eq!(disco::cargar(&ruta).unwrap(), tras_c4(), "{largo}");
+    }
+    assert_eq!(ocultos(dir.path()), Vec::<OsString>::new());
+    fs::write(dir.path().join("p.txt"), INICIAL).unwrap();
+    let nombre = format!("{}.txt", "p".repeat(252));
+    let salida = programa(dir.path())
+        .args(["jugar", "p.txt", "C4", "N", "--salida", &nombre])
+        .output()
+        .unwrap();
+    assert_eq!(salida.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(salida.stderr).unwrap(),
+        format!(
+            "error: no se pudo guardar «{nombre}»: nombre demasiado largo (el sistema admite \
+             hasta 255 bytes por nombre)\n"
+        )
+    );
     assert_eq!(ocultos(dir.path()), Vec::<OsString>::new());
 }
 
