@@ -7,7 +7,10 @@ use std::{
     ffi::OsStr,
     fs::{self, File},
     io::{self, Read, Write},
-    os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt},
+    os::{
+        fd::AsRawFd,
+        unix::fs::{FileTypeExt, MetadataExt, OpenOptionsExt, PermissionsExt},
+    },
     path::{Path, PathBuf},
 };
 
@@ -67,6 +70,12 @@ pub enum ErrorArchivo {
         ruta: PathBuf,
         /// What the system said.
         fuente: io::Error,
+    },
+    /// A pipe that nobody reads: writing to it would wait forever.
+    #[error("no se pudo guardar «{}»: nadie está leyendo la tubería", ruta_visible(.ruta))]
+    SinLector {
+        /// The pipe.
+        ruta: PathBuf,
     },
     /// The file is not a board in the format.
     #[error("«{}» no es un tablero válido: {fuente}", ruta_visible(.ruta))]
@@ -211,14 +220,16 @@ pub fn guardar(tablero: &Tablero, ruta: impl AsRef<Path>) -> Result<(), ErrorArc
 /// A symbolic link is followed: its target is replaced and the link stays. A
 /// replaced file keeps its mode and owner (a new one gets 0644 less the umask); a
 /// hard link to it keeps the old text, since the name gets a new file. A character
-/// device or a pipe (`/dev/stdout`, a FIFO) is written directly, never replaced;
-/// other special files are refused. A save leaves no temporary file behind, neither
-/// its own nor those of earlier saves of the same file that were killed halfway.
+/// device or a pipe (`/dev/stdout`, a FIFO) is written directly, never replaced, and
+/// a pipe that nobody reads is refused at once; other special files are refused. A
+/// save leaves no temporary file behind, neither its own nor those of earlier saves of
+/// the same file that were killed halfway.
 ///
 /// # Errors
 ///
-/// As [`guardar`], and [`ErrorArchivo::NoEsArchivo`] for a special file that is not
-/// a character device or a pipe.
+/// As [`guardar`], [`ErrorArchivo::SinLector`] for a pipe that nobody reads, and
+/// [`ErrorArchivo::NoEsArchivo`] for a special file that is not a character device or
+/// a pipe.
 pub fn guardar_texto(texto: &str, ruta: impl AsRef<Path>) -> Result<(), ErrorArchivo> {
     let ruta = ruta.as_ref();
     let escritura = |fuente| ErrorArchivo::Escritura {
@@ -235,17 +246,39 @@ pub fn guardar_texto(texto: &str, ruta: impl AsRef<Path>) -> Result<(), ErrorArc
     match fs::metadata(ruta) {
         Ok(datos) if datos.is_dir() => Err(ErrorArchivo::EsCarpeta { ruta: ruta.into() }),
         Ok(datos) if datos.file_type().is_char_device() || datos.file_type().is_fifo() => {
-            fs::OpenOptions::new()
-                .write(true)
-                .open(ruta)
-                .and_then(|mut destino| destino.write_all(texto.as_bytes()))
-                .map_err(escritura)
+            escribir_directo(ruta, texto.as_bytes()).map_err(|fuente| match fuente.raw_os_error() {
+                Some(libc::ENXIO) if datos.file_type().is_fifo() => {
+                    ErrorArchivo::SinLector { ruta: ruta.into() }
+                }
+                _ => escritura(fuente),
+            })
         }
         Ok(datos) if !datos.is_file() => Err(ErrorArchivo::NoEsArchivo { ruta: ruta.into() }),
         _ => destino_de(ruta)
             .and_then(|destino| reemplazar(&destino, texto.as_bytes()))
             .map_err(escritura),
     }
+}
+
+/// Writes `bytes` to the character device or pipe at `ruta`, which stays as it is.
+/// Opened without waiting: a plain open of a pipe that nobody reads waits for a reader
+/// forever, and this one fails at once (ENXIO) instead. Once open, it is written as any
+/// file, waiting for a slow reader as the shell's `>` does.
+fn escribir_directo(ruta: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut destino = fs::OpenOptions::new()
+        .write(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(ruta)?;
+    let descriptor = destino.as_raw_fd();
+    // SAFETY: fcntl on a descriptor this function owns, with flags it read from it.
+    let hecho = unsafe {
+        let banderas = libc::fcntl(descriptor, libc::F_GETFL);
+        banderas != -1 && libc::fcntl(descriptor, libc::F_SETFL, banderas & !libc::O_NONBLOCK) != -1
+    };
+    if !hecho {
+        return Err(io::Error::last_os_error());
+    }
+    destino.write_all(bytes)
 }
 
 /// The file that `ruta` names after following its symbolic links, even a dangling

@@ -8,12 +8,13 @@ use std::{
     io::Read,
     os::unix::{
         ffi::OsStringExt,
-        fs::{FileTypeExt, MetadataExt, PermissionsExt, symlink},
+        fs::{FileTypeExt, MetadataExt, OpenOptionsExt, PermissionsExt, symlink},
         net::UnixListener,
     },
     path::Path,
     process::Command,
     thread,
+    time::Duration,
 };
 
 use othello::{ErrorArchivo, Tablero, disco};
@@ -143,29 +144,65 @@ fn un_enlace_duro_conserva_el_tablero_anterior() {
     );
 }
 
+/// A FIFO at `ruta`.
+fn tuberia(ruta: &Path) {
+    let nombre = std::ffi::CString::new(ruta.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(nombre.as_ptr(), 0o600) }, 0);
+}
+
 #[test]
 fn guardar_en_una_tuberia_escribe_en_ella_sin_reemplazarla() {
     let dir = carpeta();
-    let tuberia = dir.path().join("tuberia");
-    let nombre = std::ffi::CString::new(tuberia.as_os_str().as_encoded_bytes()).unwrap();
-    // SAFETY: a valid NUL-terminated path.
-    assert_eq!(unsafe { libc::mkfifo(nombre.as_ptr(), 0o600) }, 0);
-    let lector = {
-        let tuberia = tuberia.clone();
-        thread::spawn(move || {
-            let mut leido = String::new();
-            fs::File::open(tuberia)
-                .unwrap()
-                .read_to_string(&mut leido)
-                .unwrap();
-            leido
-        })
-    };
-    disco::guardar(&tras_c4(), &tuberia).unwrap();
-    // Before waiting for the reader, which waits forever if nothing wrote to it.
-    assert!(fs::metadata(&tuberia).unwrap().file_type().is_fifo());
-    assert_eq!(lector.join().unwrap(), TRAS_C4);
+    let ruta = dir.path().join("tuberia");
+    tuberia(&ruta);
+    // The reader is there before the save, without waiting for a writer; a board fits
+    // in the pipe, so it is read after the save ends.
+    let mut lector = fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(&ruta)
+        .unwrap();
+    disco::guardar(&tras_c4(), &ruta).unwrap();
+    assert!(fs::metadata(&ruta).unwrap().file_type().is_fifo());
+    let mut leido = String::new();
+    lector.read_to_string(&mut leido).unwrap();
+    assert_eq!(leido, TRAS_C4);
     assert_eq!(ocultos(dir.path()), Vec::<OsString>::new());
+}
+
+#[test]
+fn guardar_en_una_tuberia_que_nadie_lee_falla_enseguida_con_un_mensaje() {
+    let dir = carpeta();
+    tuberia(&dir.path().join("tubo"));
+    fs::write(dir.path().join("p.txt"), INICIAL).unwrap();
+    let correr = |argumentos: &[&str], entrada: &str| {
+        let mut comando = crate::comun::othello(dir.path());
+        comando.args(argumentos).timeout(Duration::from_secs(10));
+        crate::comun::correr(&mut comando, entrada)
+    };
+    let orden = correr(&["jugar", "p.txt", "C4", "N", "--salida", "tubo"], "");
+    assert_eq!(orden.codigo, Some(2), "{orden:?}");
+    assert_eq!(
+        orden.errores,
+        "error: no se pudo guardar «tubo»: nadie está leyendo la tubería\n"
+    );
+    // In the game, the save fails and the game goes on.
+    let juego = correr(&[], "1\nc4\nguardar tubo\ns\nsalir\nn\n");
+    assert_eq!(juego.codigo, Some(0), "{juego:?}");
+    assert!(
+        juego
+            .salida
+            .contains("No se pudo guardar «tubo»: nadie está leyendo la tubería.\n"),
+        "{}",
+        juego.salida
+    );
+    assert!(
+        fs::metadata(dir.path().join("tubo"))
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    );
 }
 
 #[test]

@@ -246,7 +246,9 @@ impl InformeError {
                 columna: Some(fuente.columna()),
                 ..InformeError::default()
             },
-            ErrorOrden::Archivo(ErrorArchivo::Escritura { ruta, .. }) => InformeError {
+            ErrorOrden::Archivo(
+                ErrorArchivo::Escritura { ruta, .. } | ErrorArchivo::SinLector { ruta },
+            ) => InformeError {
                 clave: "escritura",
                 mensaje,
                 archivo: Some(ruta.clone()),
