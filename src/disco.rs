@@ -158,6 +158,12 @@ pub fn cargar(ruta: impl AsRef<Path>) -> Result<Tablero, ErrorArchivo> {
 /// read failure.
 pub fn leer_archivo(ruta: impl AsRef<Path>) -> Result<Vec<u8>, ErrorArchivo> {
     let ruta = ruta.as_ref();
+    leer_hasta_el_limite(abrir(ruta)?, ruta)
+}
+
+/// The file at `ruta`, open for reading, if it is a common file of at most
+/// [`LIMITE_BYTES`].
+fn abrir(ruta: &Path) -> Result<File, ErrorArchivo> {
     // Looked at before opening: opening a pipe for reading blocks until a writer comes.
     let metadatos = fs::metadata(ruta).map_err(|fuente| error_de_lectura(ruta, fuente))?;
     if metadatos.is_dir() {
@@ -169,8 +175,71 @@ pub fn leer_archivo(ruta: impl AsRef<Path>) -> Result<Vec<u8>, ErrorArchivo> {
     if metadatos.len() > LIMITE_BYTES {
         return Err(ErrorArchivo::DemasiadoGrande { ruta: ruta.into() });
     }
-    let archivo = File::open(ruta).map_err(|fuente| error_de_lectura(ruta, fuente))?;
-    leer_hasta_el_limite(archivo, ruta)
+    File::open(ruta).map_err(|fuente| error_de_lectura(ruta, fuente))
+}
+
+/// A file held from its reading to its replacement, so that two programs that change
+/// one file at once never lose a change: the second waits for the first and then reads
+/// what the first saved. The hold is the system's advisory lock (`flock`) on the file
+/// itself, so nothing is left behind, and it ends when the `Cerrojo` is dropped (or
+/// the program dies). Only those that take it wait for it.
+#[derive(Debug)]
+pub struct Cerrojo {
+    /// The path as given, links and all: the save replaces what it names.
+    ruta: PathBuf,
+    /// The file held, open for reading.
+    archivo: File,
+}
+
+impl Cerrojo {
+    /// Holds the file at `ruta` (the file a link leads to), waiting while another
+    /// program holds it.
+    ///
+    /// # Errors
+    ///
+    /// As [`leer_archivo`], for a file that cannot be read.
+    pub fn tomar(ruta: impl AsRef<Path>) -> Result<Cerrojo, ErrorArchivo> {
+        let ruta = ruta.as_ref();
+        let lectura = |fuente| error_de_lectura(ruta, fuente);
+        loop {
+            let archivo = abrir(ruta)?;
+            // SAFETY: flock on a descriptor that `archivo` keeps open.
+            while unsafe { libc::flock(archivo.as_raw_fd(), libc::LOCK_EX) } != 0 {
+                let error = io::Error::last_os_error();
+                if error.kind() != io::ErrorKind::Interrupted {
+                    return Err(lectura(error));
+                }
+            }
+            // A save replaces the file by a rename: the one held may have lost its name
+            // while this waited, and the name now holds the newer one.
+            let abierto = archivo.metadata().map_err(lectura)?;
+            let nombrado = fs::metadata(ruta).map_err(lectura)?;
+            if (abierto.dev(), abierto.ino()) == (nombrado.dev(), nombrado.ino()) {
+                return Ok(Cerrojo {
+                    ruta: ruta.to_owned(),
+                    archivo,
+                });
+            }
+        }
+    }
+
+    /// The bytes of the file held, as [`leer_archivo`] gives them.
+    ///
+    /// # Errors
+    ///
+    /// As [`leer_hasta_el_limite`].
+    pub fn leer(&self) -> Result<Vec<u8>, ErrorArchivo> {
+        leer_hasta_el_limite(&self.archivo, &self.ruta)
+    }
+
+    /// Saves `tablero` over the file held, as [`guardar`] does, and lets it go.
+    ///
+    /// # Errors
+    ///
+    /// As [`guardar`].
+    pub fn guardar(self, tablero: &Tablero) -> Result<(), ErrorArchivo> {
+        guardar(tablero, &self.ruta)
+    }
 }
 
 /// Everything `lector` gives, at most [`LIMITE_BYTES`]; `ruta` names it in errors.

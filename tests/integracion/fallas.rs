@@ -19,7 +19,7 @@ use std::{
 
 use othello::{ErrorArchivo, Tablero, disco};
 
-use crate::comun::{INICIAL, TRAS_C4, assert_eq, carpeta, programa};
+use crate::comun::{INICIAL, TRAS_C4, assert_eq, carpeta, programa, tablero_de};
 
 /// The board after C4, the one every test saves.
 fn tras_c4() -> Tablero {
@@ -526,6 +526,66 @@ fn dos_guardados_a_la_vez_dejan_uno_de_los_dos_entero() {
         }
         let texto = fs::read_to_string(&ruta).unwrap();
         assert!(validos.contains(&texto), "ronda {ronda}: {texto:?}");
+        assert_eq!(ocultos(dir.path()), Vec::<OsString>::new(), "ronda {ronda}");
+    }
+}
+
+#[test]
+fn dos_jugadas_en_sitio_a_la_vez_sobre_un_archivo_no_pierden_ninguna() {
+    let dir = carpeta();
+    let ruta = dir.path().join("p.txt");
+    // Black's C4 and F5 from the start are valid in either order and lead to one board;
+    // after C4, D3 flanks nothing, and after D3, C4 flanks nothing.
+    let c4_y_f5 = tablero_de([
+        "VVVVVVVV", "VVVVVVVV", "VVVVVVVV", "VVNNNVVV", "VVVNNNVV", "VVVVVVVV", "VVVVVVVV",
+        "VVVVVVVV",
+    ]);
+    let solo_d3 = tablero_de([
+        "VVVVVVVV", "VVVVVVVV", "VVVNVVVV", "VVVNNVVV", "VVVNBVVV", "VVVVVVVV", "VVVVVVVV",
+        "VVVVVVVV",
+    ]);
+    for ronda in 0..60 {
+        fs::write(&ruta, INICIAL).unwrap();
+        let par = if ronda % 2 == 0 {
+            ["C4", "F5"]
+        } else {
+            ["C4", "D3"]
+        };
+        let hijos = par.map(|posicion| {
+            programa(dir.path())
+                .args(["jugar", "p.txt", posicion, "N", "--en-sitio"])
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        });
+        let salidas = hijos.map(|hijo| hijo.wait_with_output().unwrap());
+        let codigos = salidas.each_ref().map(|salida| salida.status.code());
+        let errores = salidas
+            .each_ref()
+            .map(|salida| String::from_utf8_lossy(&salida.stderr));
+        let tablero = disco::cargar(&ruta).unwrap();
+        if ronda % 2 == 0 {
+            assert_eq!(codigos, [Some(0), Some(0)], "ronda {ronda}: {errores:?}");
+            assert_eq!(tablero, c4_y_f5, "ronda {ronda}: se perdió una jugada");
+        } else {
+            // One of the two, whole; the other told why, on the board the first left.
+            let (ganadora, rechazada, esperado) = match codigos {
+                [Some(0), Some(1)] => (0, 1, tras_c4()),
+                [Some(1), Some(0)] => (1, 0, solo_d3.clone()),
+                _ => panic!("ronda {ronda}: {codigos:?} {errores:?}"),
+            };
+            assert_eq!(tablero, esperado, "ronda {ronda}: ganó {}", par[ganadora]);
+            assert_eq!(
+                errores[rechazada],
+                format!(
+                    "error: la jugada «{}» no es válida: una ficha en {} no flanquea \
+                     ninguna ficha rival\n",
+                    par[rechazada], par[rechazada]
+                ),
+                "ronda {ronda}"
+            );
+        }
         assert_eq!(ocultos(dir.path()), Vec::<OsString>::new(), "ronda {ronda}");
     }
 }

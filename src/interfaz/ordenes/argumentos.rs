@@ -61,8 +61,6 @@ pub(crate) enum Destino {
     Pantalla,
     /// Written, atomically, to this file.
     Archivo(PathBuf),
-    /// Written, atomically, over the file it was read from.
-    EnSitio,
 }
 
 /// `--salida ARCHIVO` of the orders that give a board: `-` is standard output, as `-`

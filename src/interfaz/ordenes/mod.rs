@@ -395,37 +395,23 @@ impl<R: Read, W: Write> Corrida<'_, R, W> {
     /// The board in `fuente`.
     fn tablero(&mut self, fuente: &Entrada) -> Result<Tablero, ErrorOrden> {
         let bytes = self.bytes(fuente)?;
-        crate::formato::archivo::leer_bytes(&bytes).map_err(|error| {
-            ErrorArchivo::Formato {
-                ruta: fuente.nombre(),
-                fuente: error,
-            }
-            .into()
-        })
+        leer_tablero(&bytes, fuente)
     }
 
-    /// Writes `tablero` to the file `destino` names, if it names one (`leido_de` is
-    /// the file [`Destino::EnSitio`] means). The path written, for the report.
+    /// Writes `tablero` to the file `destino` names, if it names one. The path
+    /// written, for the report.
     fn guardar(
         &mut self,
         tablero: &Tablero,
         destino: &Destino,
-        leido_de: Option<&Entrada>,
     ) -> Result<Option<PathBuf>, ErrorOrden> {
-        let ruta = match (destino, leido_de) {
-            (Destino::Pantalla, _) => return Ok(None),
-            (Destino::Archivo(ruta), _) | (Destino::EnSitio, Some(Entrada::Archivo(ruta))) => ruta,
-            (Destino::EnSitio, _) => return Err(en_sitio_sin_archivo()),
-        };
-        disco::guardar(tablero, ruta).map_err(|error| match error {
-            // Refused because it is a folder: still a failure to write.
-            ErrorArchivo::EsCarpeta { ruta } => ErrorArchivo::Escritura {
-                ruta,
-                fuente: io::ErrorKind::IsADirectory.into(),
-            },
-            error => error,
-        })?;
-        Ok(Some(ruta.clone()))
+        match destino {
+            Destino::Pantalla => Ok(None),
+            Destino::Archivo(ruta) => {
+                disco::guardar(tablero, ruta).map_err(error_al_guardar)?;
+                Ok(Some(ruta.clone()))
+            }
+        }
     }
 
     /// Writes the order's report: its text, or its JSON object.
@@ -464,6 +450,30 @@ impl<R: Read, W: Write> Corrida<'_, R, W> {
         linea.push(b'\n');
         Ok(self.salida.write_all(&linea)?)
     }
+}
+
+/// The board in `bytes`, read from `fuente`.
+fn leer_tablero(bytes: &[u8], fuente: &Entrada) -> Result<Tablero, ErrorOrden> {
+    crate::formato::archivo::leer_bytes(bytes).map_err(|error| {
+        ErrorArchivo::Formato {
+            ruta: fuente.nombre(),
+            fuente: error,
+        }
+        .into()
+    })
+}
+
+/// What a failed save of a result says: a folder refused as a destination is still a
+/// failure to write.
+fn error_al_guardar(error: ErrorArchivo) -> ErrorOrden {
+    match error {
+        ErrorArchivo::EsCarpeta { ruta } => ErrorArchivo::Escritura {
+            ruta,
+            fuente: io::ErrorKind::IsADirectory.into(),
+        },
+        error => error,
+    }
+    .into()
 }
 
 /// `--en-sitio` with a board read from standard input.

@@ -127,7 +127,7 @@ impl Repetir {
         match transcripcion.repetir(partida) {
             Ok(repeticion) => {
                 let destino = self.salida.destino();
-                let guardado = corrida.guardar(repeticion.partida().tablero(), &destino, None)?;
+                let guardado = corrida.guardar(repeticion.partida().tablero(), &destino)?;
                 corrida.informar(&InformeRepetir {
                     guardado,
                     ..InformeRepetir::de(&transcripcion, &repeticion)

@@ -9,12 +9,13 @@ use serde::Serialize;
 
 use super::{
     Corrida, ErrorOrden,
-    argumentos::{Destino, Entrada, Salida, color_estricto, color_tolerante, entrada},
-    en_sitio_sin_archivo,
+    argumentos::{Entrada, Salida, color_estricto, color_tolerante, entrada},
+    en_sitio_sin_archivo, error_al_guardar,
     informe::{Informe, InformePartida, InformeTablero, escribir_tablero},
+    leer_tablero,
 };
 use crate::{
-    Casilla, Color, ErrorPosicion, Partida, Posicion, Razon, Tablero, Vista, texto::acortar,
+    Casilla, Color, ErrorPosicion, Partida, Posicion, Razon, Tablero, Vista, disco, texto::acortar,
 };
 
 /// The help of every `ARCHIVO` that holds one board.
@@ -137,10 +138,10 @@ impl Jugar {
         &self,
         corrida: &mut Corrida<impl Read, impl Write>,
     ) -> Result<(), ErrorOrden> {
-        let destino = match (self.en_sitio, &self.archivo) {
+        let en_sitio = match (self.en_sitio, &self.archivo) {
             (true, Entrada::Estandar) => return Err(en_sitio_sin_archivo()),
-            (true, Entrada::Archivo(_)) => Destino::EnSitio,
-            (false, _) => self.salida.destino(),
+            (true, Entrada::Archivo(ruta)) => Some(ruta),
+            (false, _) => None,
         };
         let rechazar = |corrida: &mut Corrida<_, _>, error| {
             let informe = InformeJugadaRechazada {
@@ -159,7 +160,13 @@ impl Jugar {
             };
             return rechazar(corrida, error);
         }
-        let mut tablero = corrida.tablero(&self.archivo)?;
+        // Held from the reading to the save: another `--en-sitio` on the same file
+        // waits, then plays on the board this one leaves.
+        let cerrojo = en_sitio.map(disco::Cerrojo::tomar).transpose()?;
+        let mut tablero = match &cerrojo {
+            Some(cerrojo) => leer_tablero(&cerrojo.leer()?, &self.archivo)?,
+            None => corrida.tablero(&self.archivo)?,
+        };
         let jugada = posicion.map_err(Razon::Posicion).and_then(|p| {
             let volteadas = tablero.jugar(p, self.valor);
             volteadas
@@ -176,7 +183,13 @@ impl Jugar {
                 return rechazar(corrida, error);
             }
         };
-        let guardado = corrida.guardar(&tablero, &destino, Some(&self.archivo))?;
+        let guardado = match (cerrojo, en_sitio) {
+            (Some(cerrojo), Some(ruta)) => {
+                cerrojo.guardar(&tablero).map_err(error_al_guardar)?;
+                Some(ruta.clone())
+            }
+            _ => corrida.guardar(&tablero, &self.salida.destino())?,
+        };
         corrida.informar(&InformeJugar {
             archivo: self.archivo.nombre(),
             tablero: InformeTablero::de(&tablero),
