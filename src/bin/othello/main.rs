@@ -22,7 +22,7 @@ use othello::{
     PorColor, Reglas,
     interfaz::{
         juego::{self, ErrorJuego, Opciones},
-        ordenes::{self, ErrorOrden, Orden, ajustar},
+        ordenes::{self, Avance, ErrorOrden, Orden, ajustar},
     },
     motor::jugadores::Nivel,
 };
@@ -58,13 +58,18 @@ fn ordenar(orden: &Orden, json: bool, color: bool) -> ExitCode {
             barra.finish();
         }
     };
-    // What a long order told last: said if Ctrl-C stops it.
+    // What a long order told last of its progress: said if Ctrl-C stops it.
     let ultimo = Arc::new(Mutex::new(None::<String>));
-    // Kept before it is shown: a Ctrl-C right after a line appears repeats that line.
-    let avance = |texto: &str| {
-        *ultimo.lock().unwrap_or_else(PoisonError::into_inner) = Some(texto.to_owned());
-        if io::stderr().is_terminal() {
-            eprintln!("{}", ajustar(texto));
+    let avance = |aviso: Avance| match aviso {
+        // Anywhere: a log or a pipe would otherwise hear nothing for minutes.
+        Avance::Duracion(texto) => decir(texto),
+        // Kept before it is shown: a Ctrl-C right after a line appears repeats that
+        // line. Shown only to a person watching: a log needs no stream of estimates.
+        Avance::Progreso(texto) => {
+            *ultimo.lock().unwrap_or_else(PoisonError::into_inner) = Some(texto.to_owned());
+            if io::stderr().is_terminal() {
+                decir(texto);
+            }
         }
     };
     detener_con_ctrl_c(Arc::clone(&ultimo));
@@ -82,7 +87,7 @@ fn ordenar(orden: &Orden, json: bool, color: bool) -> ExitCode {
         }
         Err(error) => {
             // The messages are whole sentences that already include their causes.
-            decir_error(&format!("error: {error}"));
+            decir(&format!("error: {error}"));
             ExitCode::from(error.codigo() as u8)
         }
     }
@@ -90,7 +95,7 @@ fn ordenar(orden: &Orden, json: bool, color: bool) -> ExitCode {
 
 /// Writes `texto` on standard error: fitted to 80 columns at a terminal, and each line
 /// whole anywhere else, so that a log or a pipe gets one message per line to `grep`.
-fn decir_error(texto: &str) {
+fn decir(texto: &str) {
     if io::stderr().is_terminal() {
         eprintln!("{}", ajustar(texto));
     } else {
@@ -181,7 +186,7 @@ fn jugar(argumentos: &Argumentos) -> ExitCode {
         }
         // The messages are whole sentences that already include their causes.
         Err(error) => {
-            decir_error(&format!("error: {error}"));
+            decir(&format!("error: {error}"));
             match error {
                 ErrorJuego::Carga(_) => ExitCode::from(2),
                 ErrorJuego::EntradaSalida(_) => ExitCode::FAILURE,

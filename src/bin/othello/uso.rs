@@ -45,7 +45,7 @@ fn fallar(mensaje: &str, argumentos: &[OsString]) -> ExitCode {
         }
         None => (USO.to_owned(), "othello --help".to_owned()),
     };
-    crate::decir_error(&format!(
+    crate::decir(&format!(
         "error: {mensaje}\n\nUso: {uso}\nPara más información, prueba «{ayuda}»."
     ));
     if argumentos.iter().any(|argumento| argumento == "--json") {

@@ -207,11 +207,23 @@ pub struct Opciones<'a> {
     /// draws a progress bar with it when standard error is a terminal; the library
     /// never looks at a terminal.
     pub progreso: Option<&'a dyn Fn(u32, u32)>,
-    /// Told, in lines for a person, what a long order is about to do and how far it
-    /// got (`resolver` with many empty squares: the best move so far). The program
-    /// shows them on standard error when it is a terminal, and says the last one if
-    /// Ctrl-C stops the order.
-    pub avance: Option<&'a dyn Fn(&str)>,
+    /// Told, in lines for a person, how long a long order may take and how far it got
+    /// (`resolver` with many empty squares: the best move so far), each as its kind of
+    /// [`Avance`]. The program decides where each kind goes; the library never looks
+    /// at a terminal.
+    pub avance: Option<&'a dyn Fn(Avance)>,
+}
+
+/// A line that a long order tells through [`Opciones::avance`], by its kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Avance<'t> {
+    /// How long the order may take and how to bound it, told once at the start: for
+    /// whoever reads standard error, a person or a log, since the order may then say
+    /// nothing for a long while.
+    Duracion(&'t str),
+    /// How far it got, told again and again while a person waits: the best move so
+    /// far, the one to say if Ctrl-C stops the order.
+    Progreso(&'t str),
 }
 
 /// How a run ended, as the exit code tells it.
@@ -390,6 +402,13 @@ impl<R: Read, W: Write> Corrida<'_, R, W> {
     /// The text of `fuente`, read as UTF-8 where it is.
     fn texto(&mut self, fuente: &Entrada) -> Result<String, ErrorOrden> {
         Ok(String::from_utf8_lossy(&self.bytes(fuente)?).into_owned())
+    }
+
+    /// Tells `aviso` to whoever hears of the order's progress.
+    fn avisar(&self, aviso: Avance) {
+        if let Some(avance) = self.opciones.avance {
+            avance(aviso);
+        }
     }
 
     /// The board in `fuente`.

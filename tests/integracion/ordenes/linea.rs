@@ -381,6 +381,58 @@ fn el_torneo_sin_terminal_no_dibuja_su_avance() {
     cabe_en_80_columnas("torneo", &corrida.salida);
 }
 
+/// Long orders say at once how long they may take and how to bound them, also to a
+/// log; the repeated lines of their progress are for a terminal only.
+#[test]
+fn las_ordenes_largas_avisan_cuanto_pueden_tardar_tambien_sin_terminal() {
+    let ordenes: [(&[&str], &str); 3] = [
+        (
+            &["resolver", "inicial.txt", "--turno", "N"],
+            "Resolver 60 casillas vacías puede tardar más de mil años (con 22, un segundo; \
+             cada vacía más, unas dos veces más). Ctrl-C se detiene con la mejor jugada \
+             hallada; --tiempo pone un límite.\n",
+        ),
+        (
+            &["perft", "20"],
+            "Perft 20 puede tardar unos 3 años (perft 12, un par de segundos; cada \
+             profundidad más, unas nueve veces más). Una profundidad menor tarda mucho menos; \
+             Ctrl-C lo detiene.\n",
+        ),
+        (
+            &[
+                "analizar",
+                "inicial.txt",
+                "--turno",
+                "N",
+                "--profundidad",
+                "60",
+            ],
+            "Analizar a 60 jugadas de profundidad puede tardar más de mil años (a 16, un par \
+             de segundos; cada jugada más, dos o tres veces más). --tiempo pone un límite; \
+             una profundidad menor tarda menos.\n",
+        ),
+    ];
+    // All at once, each killed after two seconds: a warning comes before the work.
+    let hijos = ordenes.map(|(argumentos, _)| {
+        crate::comun::programa(&fijas())
+            .args(argumentos)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("el programa corre")
+    });
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    for ((argumentos, aviso), mut hijo) in ordenes.into_iter().zip(hijos) {
+        hijo.kill().expect("sigue corriendo");
+        let salida = hijo.wait_with_output().expect("termina");
+        assert_eq!(
+            String::from_utf8(salida.stderr).unwrap(),
+            aviso,
+            "{argumentos:?}"
+        );
+    }
+}
+
 /// Everything the program shows on a terminal (a pseudo-terminal for both standard
 /// output and standard error), until it ends.
 fn en_terminal(argumentos: &[&str]) -> String {
