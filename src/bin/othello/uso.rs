@@ -5,10 +5,7 @@
 use std::{error::Error, ffi::OsString, process::ExitCode};
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use othello::interfaz::ordenes::{
-    ErrorValor,
-    argumentos::{lista, valor_invalido},
-};
+use othello::interfaz::ordenes::argumentos::{lista, valor_invalido};
 
 use crate::linea::{USO, comando};
 
@@ -60,8 +57,8 @@ fn fallar(mensaje: &str, argumentos: &[OsString]) -> ExitCode {
 }
 
 /// What clap found wrong, in Spanish. A bad value is told in the library's one shape
-/// ([`valor_invalido`]), with the detail of the library's readers or clap's list of
-/// choices.
+/// ([`valor_invalido`]), with the reason its reader gave (every reader of a value is
+/// the library's, and says it in Spanish) or clap's list of choices.
 fn mensaje(error: &clap::Error) -> String {
     let dato = |tipo| error.get(tipo).map(ToString::to_string).unwrap_or_default();
     let argumento = dato(ContextKind::InvalidArg);
@@ -73,7 +70,7 @@ fn mensaje(error: &clap::Error) -> String {
                 return format!("falta el valor de {argumento}");
             }
             let detalle = match (error.source(), error.get(ContextKind::ValidValue)) {
-                (Some(fuente), _) if fuente.is::<ErrorValor>() => fuente.to_string(),
+                (Some(fuente), _) => fuente.to_string(),
                 (_, Some(ContextValue::Strings(opciones))) => {
                     let opciones: Vec<&str> = opciones.iter().map(String::as_str).collect();
                     format!("se esperaba {}", lista(&opciones))

@@ -42,7 +42,6 @@ pub use revision::revisar_respuestas;
 
 use crate::{
     ErrorArchivo,
-    formato::entrada,
     texto::{cita, ruta_visible},
 };
 
@@ -160,12 +159,13 @@ pub struct Renombre {
     pub nombre: String,
 }
 
-/// Why a `--funcion` value is not `CLAVE=NOMBRE`.
+/// Why a `--funcion` value is not `CLAVE=NOMBRE`. The messages follow the value in a
+/// usage error, so they name only the part that is wrong.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ErrorRenombre {
     /// No `=`.
-    #[error("«{0}» no es CLAVE=NOMBRE (por ejemplo contar=contarFichas)")]
-    SinIgual(String),
+    #[error("falta el «=»: se esperaba CLAVE=NOMBRE, como contar=contarFichas")]
+    SinIgual,
     /// The key is none of the four functions.
     #[error(
         "«{0}» no es una de las funciones: jugar, contar, guardar_partida (guardarPartida) o cargar_partida (cargarPartida)"
@@ -182,9 +182,7 @@ impl FromStr for Renombre {
     /// `contar=contarFichas`; the key may also be written as the homework spells it
     /// (`guardarPartida=guardar`).
     fn from_str(texto: &str) -> Result<Renombre, ErrorRenombre> {
-        let (clave, nombre) = texto
-            .split_once('=')
-            .ok_or_else(|| ErrorRenombre::SinIgual(cita(texto)))?;
+        let (clave, nombre) = texto.split_once('=').ok_or(ErrorRenombre::SinIgual)?;
         let (clave, nombre) = (clave.trim(), nombre.trim());
         let funcion = Funcion::TODAS
             .into_iter()
@@ -271,57 +269,8 @@ impl OpcionesCorreccion {
     }
 }
 
-const MIB: u64 = 1024 * 1024;
-
-/// Reads `--memoria`: a number of MiB (`512`), or with a unit: `256M`, `256MiB`, `1G`,
-/// `1GiB`, `65536K`. At least 32 MiB, below which Python cannot even start.
-///
-/// # Errors
-///
-/// A Spanish message for anything else.
-pub fn leer_memoria(texto: &str) -> Result<u64, String> {
-    let invalida = || {
-        format!(
-            "«{}» no es una cantidad de memoria de al menos 32M (por ejemplo 512M o 1G)",
-            cita(texto)
-        )
-    };
-    let limpio = texto.trim();
-    let (numero, unidad) = limpio.split_at(
-        limpio
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(limpio.len()),
-    );
-    let factor = match unidad.trim().to_ascii_lowercase().as_str() {
-        "" | "m" | "mb" | "mib" => MIB,
-        "k" | "kb" | "kib" => 1024,
-        "g" | "gb" | "gib" => 1024 * MIB,
-        _ => return Err(invalida()),
-    };
-    numero
-        .parse::<u64>()
-        .ok()
-        .and_then(|n| n.checked_mul(factor))
-        .filter(|&bytes| bytes >= 32 * MIB)
-        .ok_or_else(invalida)
-}
-
-/// Reads `--tiempo-limite`: seconds (`1`, `0.5`, `2s`) or milliseconds (`500ms`),
-/// between 10 ms and one hour.
-///
-/// # Errors
-///
-/// A Spanish message for anything else.
-pub fn leer_tiempo(texto: &str) -> Result<Duration, String> {
-    entrada::duracion(texto)
-        .filter(|duracion| (0.01..=3600.0).contains(&duracion.as_secs_f64()))
-        .ok_or_else(|| {
-            format!(
-                "«{}» no es un tiempo límite entre 10ms y 3600s (por ejemplo 1, 0.5 o 500ms)",
-                cita(texto)
-            )
-        })
-}
+/// A mebibyte, as `--memoria` counts.
+pub(crate) const MIB: u64 = 1024 * 1024;
 
 /// Why grading could not run at all (exit status 2). A submission that does not load
 /// or fails is no error: it is in the report.
@@ -544,10 +493,7 @@ mod tests {
         let por_nombre: Renombre = " guardarPartida = guardar ".parse().unwrap();
         assert_eq!(por_nombre.funcion, Funcion::GuardarPartida);
         assert_eq!(por_nombre.nombre, "guardar");
-        assert_eq!(
-            "contar".parse::<Renombre>(),
-            Err(ErrorRenombre::SinIgual("contar".into()))
-        );
+        assert_eq!("contar".parse::<Renombre>(), Err(ErrorRenombre::SinIgual));
         assert_eq!(
             "mostrar=ver".parse::<Renombre>(),
             Err(ErrorRenombre::Clave("mostrar".into()))
@@ -564,22 +510,5 @@ mod tests {
         let nombres = opciones.nombres();
         assert_eq!(nombres.contar, ["contarFichas"]);
         assert_eq!(nombres.cargar_partida, ["cargarPartida", "cargar_partida"]);
-    }
-
-    #[test]
-    fn memoria_y_tiempo() {
-        assert_eq!(leer_memoria("512"), Ok(512 * MIB));
-        assert_eq!(leer_memoria("256M"), Ok(256 * MIB));
-        assert_eq!(leer_memoria("1GiB"), Ok(1024 * MIB));
-        assert_eq!(leer_memoria("65536k"), Ok(64 * MIB));
-        for mala in ["", "mucha", "16M", "5T", "-1"] {
-            assert!(leer_memoria(mala).is_err(), "{mala}");
-        }
-        assert_eq!(leer_tiempo("1"), Ok(Duration::from_secs(1)));
-        assert_eq!(leer_tiempo("0.5s"), Ok(Duration::from_millis(500)));
-        assert_eq!(leer_tiempo("250ms"), Ok(Duration::from_millis(250)));
-        for malo in ["", "0", "1ms", "dos", "-1", "4000"] {
-            assert!(leer_tiempo(malo).is_err(), "{malo}");
-        }
     }
 }

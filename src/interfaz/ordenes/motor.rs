@@ -14,7 +14,9 @@ use serde::Serialize;
 
 use super::{
     Avance, Corrida, ErrorOrden,
-    argumentos::{Entrada, color_tolerante, computadora, entero, entrada, segundos, semilla},
+    argumentos::{
+        Entrada, color_tolerante, computadora, entero, entrada, hilos, segundos, semilla,
+    },
     informe::{Informe, InformeTablero, parrafo},
     tablero::AYUDA_ARCHIVO,
 };
@@ -90,7 +92,7 @@ struct Hilos {
     #[arg(
         long = "hilos",
         value_name = "N",
-        value_parser = entero(NonZeroUsize::MIN, NonZeroUsize::new(256).expect("256")),
+        value_parser = hilos,
         help = "Hilos de la búsqueda, de 1 a 256 (por omisión, uno por núcleo); \
                 el resultado exacto es el mismo"
     )]
@@ -625,7 +627,7 @@ pub struct Torneo {
         default_value = "100",
         hide_default_value = true,
         value_parser = entero(1u32, 1_000_000),
-        help = "Cuántas partidas (por omisión, 100)"
+        help = "Cuántas partidas, de 1 a 1000000 (por omisión, 100)"
     )]
     partidas: u32,
     #[arg(

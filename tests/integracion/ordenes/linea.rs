@@ -210,6 +210,92 @@ fn los_valores_malos_dicen_que_se_esperaba() {
     }
 }
 
+/// Every number an order takes has a range, and a value outside it (or that is no
+/// number) is told with the range: the reason always reaches the message.
+#[test]
+fn cada_opcion_numerica_dice_su_rango() {
+    let entero = |valor: &str, opcion: &str, minimo: u64, maximo: u64| {
+        format!(
+            "valor «{valor}» inválido para {opcion}: se esperaba un número entero entre \
+             {minimo} y {maximo}"
+        )
+    };
+    let segundos = "se esperaba un tiempo en segundos entre 0.001 y 3600, con punto \
+                    decimal, como 0.5";
+    let casos: Vec<(&[&str], String)> = vec![
+        (
+            &["resolver", "--obf", "x", "--hilos", "257"],
+            entero("257", "--hilos <N>", 1, 256),
+        ),
+        (
+            &["resolver", "--obf", "x", "--tiempo", "0"],
+            format!("valor «0» inválido para --tiempo <SEGUNDOS>: {segundos}"),
+        ),
+        (
+            &["analizar", "--obf", "x", "--hilos", "0"],
+            entero("0", "--hilos <N>", 1, 256),
+        ),
+        (
+            &["analizar", "--obf", "x", "--tiempo", "3601"],
+            format!("valor «3601» inválido para --tiempo <SEGUNDOS>: {segundos}"),
+        ),
+        (&["perft", "0"], entero("0", "<PROFUNDIDAD>", 1, 20)),
+        (
+            &["corregir", "x.py", "--hilos", "100000"],
+            entero("100000", "--hilos <N>", 1, 256),
+        ),
+        (
+            &["corregir", "x.py", "--hilos", "0"],
+            entero("0", "--hilos <N>", 1, 256),
+        ),
+        (
+            &["corregir", "x.py", "--casos", "0"],
+            entero("0", "--casos <N>", 1, 1_000_000),
+        ),
+        (
+            &["corregir", "x.py", "--ejemplos", "1001"],
+            entero("1001", "--ejemplos <N>", 0, 1000),
+        ),
+        (
+            &["corregir", "x.py", "--memoria", "16M"],
+            "valor «16M» inválido para --memoria <CANTIDAD>: se esperaba una cantidad de \
+             memoria de 32M a 64G, como 512M o 1G"
+                .to_owned(),
+        ),
+        (
+            &["corregir", "x.py", "--memoria", "65G"],
+            "valor «65G» inválido para --memoria <CANTIDAD>: se esperaba una cantidad de \
+             memoria de 32M a 64G, como 512M o 1G"
+                .to_owned(),
+        ),
+        (
+            &["corregir", "x.py", "--tiempo-limite", "0"],
+            "valor «0» inválido para --tiempo-limite <SEGUNDOS>: se esperaba un tiempo en \
+             segundos entre 0.01 y 3600, con punto decimal, como 0.5"
+                .to_owned(),
+        ),
+        (
+            &["corregir", "x.py", "--funcion", "contar"],
+            "valor «contar» inválido para --funcion <CLAVE=NOMBRE>: falta el «=»: se \
+             esperaba CLAVE=NOMBRE, como contar=contarFichas"
+                .to_owned(),
+        ),
+        (
+            &["corregir", "x.py", "--semilla", "1.5"],
+            "valor «1.5» inválido para --semilla <S>: se esperaba un número entero desde 0, \
+             como 7"
+                .to_owned(),
+        ),
+        (
+            &["casos", "--carpeta", "c", "--cantidad", "0"],
+            entero("0", "--cantidad <N>", 1, 1_000_000),
+        ),
+    ];
+    for (argumentos, mensaje) in casos {
+        error_de_uso(&en_fijas(argumentos, ""), &mensaje, Some(argumentos[0]));
+    }
+}
+
 #[test]
 fn errores_de_uso_de_las_ordenes() {
     let casos: [(&[&str], &str, &str); 7] = [
