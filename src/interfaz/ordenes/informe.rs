@@ -281,6 +281,12 @@ impl InformeError {
                     ..InformeError::default()
                 }
             }
+            ErrorOrden::SinJugadas(ruta) => InformeError {
+                clave: "sin_jugadas",
+                mensaje,
+                archivo: ruta.clone(),
+                ..InformeError::default()
+            },
             ErrorOrden::Uso(_) => InformeError {
                 clave: "uso",
                 mensaje,

@@ -270,6 +270,13 @@ pub enum ErrorOrden {
     /// A move of the transcript is not valid.
     #[error(transparent)]
     Repeticion(Box<ErrorRepeticion>),
+    /// `repetir` was given no move: an empty file (or only comments), or empty words.
+    /// Replaying nothing would look like success.
+    #[error("{}", match .0 {
+        Some(ruta) => format!("«{}» no tiene jugadas", crate::texto::ruta_visible(ruta)),
+        None => "no hay jugadas que repetir".to_owned(),
+    })]
+    SinJugadas(Option<PathBuf>),
     /// Some of the files given to `validar` are not valid boards.
     #[error(
         "{invalidos} de {} no {}",

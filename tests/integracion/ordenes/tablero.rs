@@ -694,7 +694,8 @@ fn estado_de_partidas_que_siguen() {
     let partida = &partidas_completas()[0];
     let jugadas = partida.jugadas();
     let mut envueltas = 0;
-    for hechas in 0..jugadas.len() {
+    // From one move on: the start, with none, is above.
+    for hechas in 1..jugadas.len() {
         let tablero_txt = orden(
             &["repetir", "--jugadas-de", "-"],
             jugadas[..hechas].join(" "),
