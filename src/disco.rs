@@ -17,7 +17,7 @@ use std::{
 use crate::{
     Tablero,
     formato::archivo::{self, ErrorTablero},
-    texto::ruta_visible,
+    texto::{cantidad, ruta_visible},
 };
 
 /// The largest board file that is read: 64 KiB. A real board takes 176 bytes.
@@ -77,14 +77,25 @@ pub enum ErrorArchivo {
         /// The pipe.
         ruta: PathBuf,
     },
-    /// The file is not a board in the format.
-    #[error("«{}» no es un tablero válido: {fuente}", ruta_visible(.ruta))]
+    /// The file is not a board in the format. The message tells the first problem and
+    /// how many more there are; each is in `otros`, as `othello validar` tells them.
+    #[error("«{}» no es un tablero válido: {fuente}{}", ruta_visible(.ruta), mas_problemas(.otros))]
     Formato {
         /// The file.
         ruta: PathBuf,
-        /// Where and what.
+        /// Where and what: the first problem.
         fuente: ErrorTablero,
+        /// The problems after the first, in the order of the text.
+        otros: Vec<ErrorTablero>,
     },
+}
+
+/// How a message about the first problem of a file ends when there are `otros`.
+fn mas_problemas(otros: &[ErrorTablero]) -> String {
+    match otros.len() {
+        0 => String::new(),
+        mas => format!("; y {} más", cantidad(mas as u64, "problema", "problemas")),
+    }
 }
 
 /// The system's error in Spanish, for what a person meets naming, reading and writing
@@ -142,9 +153,24 @@ pub(crate) fn describir_io(error: &io::Error) -> String {
 /// failure, or a text that is not a board.
 pub fn cargar(ruta: impl AsRef<Path>) -> Result<Tablero, ErrorArchivo> {
     let ruta = ruta.as_ref();
-    archivo::leer_bytes(&leer_archivo(ruta)?).map_err(|fuente| ErrorArchivo::Formato {
-        ruta: ruta.into(),
-        fuente,
+    leer_tablero(&leer_archivo(ruta)?, ruta)
+}
+
+/// The board in `bytes`, read from the file `ruta` names (standard input, for one).
+///
+/// # Errors
+///
+/// [`ErrorArchivo::Formato`], with every problem, for bytes that are not a board.
+pub fn leer_tablero(bytes: &[u8], ruta: &Path) -> Result<Tablero, ErrorArchivo> {
+    let revision = archivo::revisar_bytes(bytes);
+    let mut otros = revision.errores().to_vec();
+    revision.resultado().map_err(|fuente| {
+        otros.remove(0);
+        ErrorArchivo::Formato {
+            ruta: ruta.into(),
+            fuente,
+            otros,
+        }
     })
 }
 

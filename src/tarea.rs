@@ -83,7 +83,9 @@ pub fn guardar_partida(tablero: &Tablero, nombre_archivo: impl AsRef<Path>) -> a
 /// std::fs::write(&ruta, "V, V, V\n")?;
 /// let error = cargar_partida(&ruta).unwrap_err();
 /// let error = error.downcast_ref::<ErrorArchivo>().unwrap();
-/// assert!(error.to_string().ends_with("línea 1, columna 8: la fila 1 tiene 3 casillas, se esperaban 8"));
+/// assert!(error.to_string().ends_with(
+///     "línea 1, columna 8: la fila 1 tiene 3 casillas, se esperaban 8; y 1 problema más"
+/// ));
 /// # Ok::<_, anyhow::Error>(())
 /// ```
 ///

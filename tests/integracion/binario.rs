@@ -559,8 +559,10 @@ fn cargar_un_archivo_malo_termina_con_estado_2() {
 
     fs::write(dir.path().join("corto.txt"), "V, V\n").unwrap();
     othello(dir.path(), &["--cargar", "corto.txt"], "").error_de_uso(
-        "error: «corto.txt» no es un tablero válido: línea 1, columna 5: la fila 1 tiene \
-         2 casillas, se esperaban 8\n",
+        "corto.txt:1:5: error: la fila 1 tiene 2 casillas, se esperaban 8\n\
+         corto.txt:2:1: error: faltan filas: se encontró 1, se esperaban 8\n\
+         error: «corto.txt» no es un tablero válido: línea 1, columna 5: la fila 1 tiene \
+         2 casillas, se esperaban 8; y 1 problema más\n",
     );
 
     fs::create_dir(dir.path().join("sub")).unwrap();
@@ -776,6 +778,35 @@ fn otra_partida_no_hereda_los_archivos_de_la_anterior() {
         .contiene("Nombre del archivo (Enter o «cancelar» para no guardar): \nNo se guardó.\n")
         .contiene("«a.txt» y «a.txt.jugadas» ya existen. ¿Sobrescribirlos? (s/n) [Enter = n]: n\n");
     assert_eq!(leer(&dir, "a.txt"), TRAS_C4);
+}
+
+#[test]
+fn cargar_un_tablero_con_varios_problemas_los_dice_todos_como_validar() {
+    let dir = carpeta();
+    // A lowercase cell, a short row and a ninth row.
+    let roto = INICIAL
+        .replacen("V, V, V, V, V, V, V, V\n", "v, V, V, V, V, V, V, V\n", 1)
+        .replacen("V, V, V, N, B, V, V, V\n", "V, V, V, N, B\n", 1)
+        + "V, V, V, V, V, V, V, V\n";
+    fs::write(dir.path().join("roto.txt"), roto).unwrap();
+    let validar = othello(dir.path(), &["validar", "roto.txt"], "");
+    assert_eq!(
+        validar.salida,
+        "roto.txt:1:1: error: en la casilla A1 se encontró \"v\", se esperaba B, N o V\n\
+         roto.txt:5:14: error: la fila 5 tiene 5 casillas, se esperaban 8\n\
+         roto.txt:9:1: error: sobran filas: se esperaban solo 8 (se encontró una novena)\n"
+    );
+    let corrida = othello(dir.path(), &["--cargar", "roto.txt"], "");
+    assert_eq!(corrida.codigo, Some(2));
+    assert_eq!(corrida.salida, "");
+    assert_eq!(
+        corrida.errores,
+        format!(
+            "{}error: «roto.txt» no es un tablero válido: línea 1, columna 1: en la casilla A1 \
+             se encontró \"v\", se esperaba B, N o V; y 2 problemas más\n",
+            validar.salida
+        )
+    );
 }
 
 #[test]

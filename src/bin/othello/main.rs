@@ -9,9 +9,10 @@ use std::{
     ffi::OsString,
     fs::File,
     io::{self, IsTerminal, Write},
+    iter,
     mem::{ManuallyDrop, MaybeUninit},
     os::fd::FromRawFd,
-    path::PathBuf,
+    path::{Path, PathBuf},
     process::ExitCode,
     sync::{Arc, Mutex, PoisonError},
     thread,
@@ -19,10 +20,10 @@ use std::{
 
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use othello::{
-    PorColor, Reglas,
+    ErrorArchivo, ErrorTablero, PorColor, Reglas,
     interfaz::{
         juego::{self, ErrorJuego, Opciones},
-        ordenes::{self, Avance, ErrorOrden, Orden, ajustar},
+        ordenes::{self, Avance, ErrorOrden, Orden, ajustar, validar},
     },
     motor::jugadores::Nivel,
 };
@@ -100,6 +101,17 @@ fn decir(texto: &str) {
         eprintln!("{}", ajustar(texto));
     } else {
         eprintln!("{texto}");
+    }
+}
+
+/// Writes every problem of the board file at `ruta` on standard error, one per line
+/// as `othello validar` writes them: records for editors and `grep`, never wrapped.
+fn decir_problemas<'a>(ruta: &Path, problemas: impl Iterator<Item = &'a ErrorTablero>) {
+    let mut errores = io::stderr().lock();
+    for problema in problemas {
+        let ubicacion = Some((problema.linea(), problema.columna()));
+        let linea = validar::linea(ruta, ubicacion, "error", &problema.descripcion());
+        let _ = writeln!(errores, "{linea}");
     }
 }
 
@@ -186,6 +198,15 @@ fn jugar(argumentos: &Argumentos) -> ExitCode {
         }
         // The messages are whole sentences that already include their causes.
         Err(error) => {
+            if let ErrorJuego::Carga(ErrorArchivo::Formato {
+                ruta,
+                fuente,
+                otros,
+            }) = &error
+                && !otros.is_empty()
+            {
+                decir_problemas(ruta, iter::once(fuente).chain(otros));
+            }
             decir(&format!("error: {error}"));
             match error {
                 ErrorJuego::Carga(_) => ExitCode::from(2),

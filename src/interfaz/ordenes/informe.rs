@@ -238,7 +238,7 @@ impl InformeError {
                 texto: Some(acortar(&error.texto)),
                 ..InformeError::default()
             },
-            ErrorOrden::Archivo(ErrorArchivo::Formato { ruta, fuente }) => InformeError {
+            ErrorOrden::Archivo(ErrorArchivo::Formato { ruta, fuente, .. }) => InformeError {
                 clave: "formato",
                 mensaje,
                 archivo: Some(ruta.clone()),

@@ -480,13 +480,7 @@ impl<R: Read, W: Write> Corrida<'_, R, W> {
 
 /// The board in `bytes`, read from `fuente`.
 fn leer_tablero(bytes: &[u8], fuente: &Entrada) -> Result<Tablero, ErrorOrden> {
-    crate::formato::archivo::leer_bytes(bytes).map_err(|error| {
-        ErrorArchivo::Formato {
-            ruta: fuente.nombre(),
-            fuente: error,
-        }
-        .into()
-    })
+    Ok(disco::leer_tablero(bytes, &fuente.nombre())?)
 }
 
 /// What a failed save of a result says: a folder refused as a destination is still a
