@@ -1014,6 +1014,53 @@ fn ctrl_d_con_cambios_dice_donde_quedo_la_partida() {
     assert_eq!(fs::read_to_string(&datos).unwrap(), TRAS_C4);
 }
 
+/// A standard error (or output) that cannot be written, as `2>/dev/full` makes it, never
+/// ends the program in a panic (status 101): the status still tells what happened.
+#[test]
+fn una_salida_de_errores_llena_no_causa_panico() {
+    let dir = carpeta();
+    fs::write(dir.path().join("roto.txt"), "V, V\n").unwrap();
+    let llena = || {
+        fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full")
+    };
+    let casos: [(&[&str], bool); 5] = [
+        // An order's error, a usage error, the game's load error, several problems.
+        (&["contar", "nada.txt"], false),
+        (&["--negro", "experto"], false),
+        (&["--cargar", "nada.txt"], false),
+        (&["--cargar", "roto.txt"], false),
+        // A usage error with --json, its object on a full standard output too.
+        (&["contar", "--json", "--zzz"], true),
+    ];
+    let comando = |argumentos: &[&str], salida_llena: bool| {
+        let mut comando = comun::programa(dir.path());
+        comando
+            .args(argumentos)
+            .stdin(Stdio::null())
+            .stderr(llena());
+        comando.stdout(if salida_llena {
+            llena().into()
+        } else {
+            Stdio::null()
+        });
+        comando
+    };
+    for (argumentos, salida_llena) in casos {
+        let estado = comando(argumentos, salida_llena).status().unwrap();
+        assert_eq!(estado.code(), Some(2), "{argumentos:?}");
+    }
+    // The warning of how long an order may take: it goes on counting after it.
+    let mut perft = comando(&["perft", "13"], false).spawn().unwrap();
+    std::thread::sleep(Duration::from_secs(1));
+    let antes = perft.try_wait().unwrap();
+    perft.kill().unwrap();
+    perft.wait().unwrap();
+    assert_eq!(antes, None, "perft sigue contando");
+}
+
 #[test]
 fn el_error_de_una_orden_es_una_linea_en_una_tuberia() {
     // A grader's log is read with grep: the message must not be broken at 80 columns.

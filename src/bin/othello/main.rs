@@ -96,12 +96,14 @@ fn ordenar(orden: &Orden, json: bool, color: bool) -> ExitCode {
 
 /// Writes `texto` on standard error: fitted to 80 columns at a terminal, and each line
 /// whole anywhere else, so that a log or a pipe gets one message per line to `grep`.
+/// A standard error that cannot be written (a full disk, `2>/dev/full`) is let be: the
+/// exit status still tells, and there is nowhere else to say it.
 fn decir(texto: &str) {
-    if io::stderr().is_terminal() {
-        eprintln!("{}", ajustar(texto));
-    } else {
-        eprintln!("{texto}");
-    }
+    let mut errores = io::stderr();
+    let _ = match errores.is_terminal() {
+        true => writeln!(errores, "{}", ajustar(texto)),
+        false => writeln!(errores, "{texto}"),
+    };
 }
 
 /// Writes every problem of the board file at `ruta` on standard error, one per line
@@ -266,7 +268,7 @@ fn interrumpida(senal: i32, terminal: Terminal, recuperacion: Option<&PathBuf>) 
     if io::stderr().is_terminal()
         && let Some(aviso) = recuperacion.and_then(|carpeta| juego::aviso_de_interrupcion(carpeta))
     {
-        eprintln!("\n{}", ajustar(&aviso));
+        let _ = writeln!(io::stderr(), "\n{}", ajustar(&aviso));
     }
     std::process::exit(128 + senal)
 }

@@ -2,7 +2,12 @@
 //! order (or of the program), and where the help is. With `--json`, a script still gets
 //! its one JSON object. Exit status 2.
 
-use std::{error::Error, ffi::OsString, process::ExitCode};
+use std::{
+    error::Error,
+    ffi::OsString,
+    io::{self, Write},
+    process::ExitCode,
+};
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use othello::interfaz::ordenes::argumentos::{lista, valor_invalido};
@@ -51,7 +56,8 @@ fn fallar(mensaje: &str, argumentos: &[OsString]) -> ExitCode {
             "ok": false,
             "error": { "clave": "uso", "mensaje": mensaje },
         });
-        println!("{informe}");
+        // As an order's own JSON object: output that cannot be written is let be.
+        let _ = writeln!(io::stdout(), "{informe}");
     }
     ExitCode::from(2)
 }
