@@ -4,17 +4,20 @@
 //! the same care.
 
 use std::{
-    ffi::{OsStr, OsString},
+    ffi::OsStr,
     fs::{self, File},
     io::{self, Read, Write},
-    os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt},
+    os::{
+        fd::AsRawFd,
+        unix::fs::{FileTypeExt, MetadataExt, OpenOptionsExt, PermissionsExt},
+    },
     path::{Path, PathBuf},
 };
 
 use crate::{
     Tablero,
     formato::archivo::{self, ErrorTablero},
-    texto::ruta_visible,
+    texto::{cantidad, ruta_visible},
 };
 
 /// The largest board file that is read: 64 KiB. A real board takes 176 bytes.
@@ -68,31 +71,77 @@ pub enum ErrorArchivo {
         /// What the system said.
         fuente: io::Error,
     },
-    /// The file is not a board in the format.
-    #[error("«{}» no es un tablero válido: {fuente}", ruta_visible(.ruta))]
+    /// A pipe that nobody reads: writing to it would wait forever.
+    #[error("no se pudo guardar «{}»: nadie está leyendo la tubería", ruta_visible(.ruta))]
+    SinLector {
+        /// The pipe.
+        ruta: PathBuf,
+    },
+    /// The file is not a board in the format. The message tells the first problem and
+    /// how many more there are; each is in `otros`, as `othello validar` tells them.
+    #[error("«{}» no es un tablero válido: {fuente}{}", ruta_visible(.ruta), mas_problemas(.otros))]
     Formato {
         /// The file.
         ruta: PathBuf,
-        /// Where and what.
+        /// Where and what: the first problem.
         fuente: ErrorTablero,
+        /// The problems after the first, in the order of the text.
+        otros: Vec<ErrorTablero>,
     },
 }
 
-/// The system's error in Spanish, for the kinds a person meets when naming files.
+/// How a message about the first problem of a file ends when there are `otros`.
+fn mas_problemas(otros: &[ErrorTablero]) -> String {
+    match otros.len() {
+        0 => String::new(),
+        mas => format!("; y {} más", cantidad(mas as u64, "problema", "problemas")),
+    }
+}
+
+/// The system's error in Spanish, for what a person meets naming, reading and writing
+/// files. Told by its kind, or by its number where one kind groups causes a person
+/// tells apart (a loop of links, a name too long) or where no kind fits; a library
+/// that wraps the error with context of its own (tempfile does) keeps only the kind.
 pub(crate) fn describir_io(error: &io::Error) -> String {
     use io::ErrorKind::*;
-    match error.kind() {
-        NotFound => "la carpeta no existe".into(),
-        PermissionDenied => "permiso denegado".into(),
-        IsADirectory => "es una carpeta".into(),
-        NotADirectory => "una parte de la ruta no es una carpeta".into(),
-        StorageFull => "no queda espacio en el disco".into(),
-        FileTooLarge => "el archivo supera el tamaño máximo que permite el sistema".into(),
-        ReadOnlyFilesystem => "el sistema de archivos es de solo lectura".into(),
-        InvalidFilename | InvalidInput => "el nombre de archivo no es válido".into(),
-        InvalidData => "los datos no son válidos".into(),
-        _ => format!("error del sistema ({error})"),
-    }
+    let texto = match (error.raw_os_error(), error.kind()) {
+        (Some(libc::ELOOP), _) => {
+            "demasiados enlaces simbólicos seguidos (¿un enlace que lleva a sí mismo?)"
+        }
+        (Some(libc::ENAMETOOLONG), _) => {
+            "nombre demasiado largo (el sistema admite hasta 255 bytes por nombre)"
+        }
+        (Some(libc::EPERM), _) => "operación no permitida",
+        (Some(libc::EMFILE | libc::ENFILE), _) => "hay demasiados archivos abiertos",
+        (Some(libc::EIO), _) => "falló la lectura o la escritura en el disco",
+        (Some(libc::ENXIO | libc::ENODEV), _) => "el dispositivo no existe o no está conectado",
+        (Some(libc::ENOEXEC), _) => "no es un programa que el sistema pueda correr",
+        (Some(libc::EINTR), _) => "una señal interrumpió la operación",
+        (_, NotFound) => "la carpeta no existe",
+        (_, PermissionDenied) => "permiso denegado",
+        (_, IsADirectory) => "es una carpeta",
+        (_, NotADirectory) => "una parte de la ruta no es una carpeta",
+        (_, StorageFull) => "no queda espacio en el disco",
+        (_, QuotaExceeded) => "se acabó la cuota de disco del usuario",
+        (_, FileTooLarge) => "el archivo supera el tamaño máximo que permite el sistema",
+        (_, ReadOnlyFilesystem) => "el sistema de archivos es de solo lectura",
+        (_, InvalidFilename | InvalidInput) => "el nombre de archivo no es válido",
+        (_, InvalidData) => "los datos no son válidos",
+        (_, AlreadyExists) => "ya existe",
+        (_, ResourceBusy) => "el archivo está en uso",
+        (_, ExecutableFileBusy) => "el archivo es un programa que está corriendo",
+        (_, TooManyLinks) => "el archivo tiene demasiados enlaces",
+        (_, StaleNetworkFileHandle) => "el archivo ya no está en el servidor (NFS)",
+        (_, BrokenPipe) => "quien leía ya no lee (la tubería se cerró)",
+        (_, OutOfMemory) => "no queda memoria",
+        (_, WouldBlock) => "no está disponible por ahora",
+        (_, TimedOut) => "se acabó el tiempo de espera",
+        (_, WriteZero) => "no se pudo escribir todo",
+        (_, UnexpectedEof) => "el archivo terminó antes de lo esperado",
+        (Some(numero), _) => return format!("error del sistema número {numero}"),
+        (None, _) => "error de entrada o salida",
+    };
+    texto.to_owned()
 }
 
 /// Loads a board from the file at `ruta`.
@@ -104,9 +153,24 @@ pub(crate) fn describir_io(error: &io::Error) -> String {
 /// failure, or a text that is not a board.
 pub fn cargar(ruta: impl AsRef<Path>) -> Result<Tablero, ErrorArchivo> {
     let ruta = ruta.as_ref();
-    archivo::leer_bytes(&leer_archivo(ruta)?).map_err(|fuente| ErrorArchivo::Formato {
-        ruta: ruta.into(),
-        fuente,
+    leer_tablero(&leer_archivo(ruta)?, ruta)
+}
+
+/// The board in `bytes`, read from the file `ruta` names (standard input, for one).
+///
+/// # Errors
+///
+/// [`ErrorArchivo::Formato`], with every problem, for bytes that are not a board.
+pub fn leer_tablero(bytes: &[u8], ruta: &Path) -> Result<Tablero, ErrorArchivo> {
+    let revision = archivo::revisar_bytes(bytes);
+    let mut otros = revision.errores().to_vec();
+    revision.resultado().map_err(|fuente| {
+        otros.remove(0);
+        ErrorArchivo::Formato {
+            ruta: ruta.into(),
+            fuente,
+            otros,
+        }
     })
 }
 
@@ -120,6 +184,12 @@ pub fn cargar(ruta: impl AsRef<Path>) -> Result<Tablero, ErrorArchivo> {
 /// read failure.
 pub fn leer_archivo(ruta: impl AsRef<Path>) -> Result<Vec<u8>, ErrorArchivo> {
     let ruta = ruta.as_ref();
+    leer_hasta_el_limite(abrir(ruta)?, ruta)
+}
+
+/// The file at `ruta`, open for reading, if it is a common file of at most
+/// [`LIMITE_BYTES`].
+fn abrir(ruta: &Path) -> Result<File, ErrorArchivo> {
     // Looked at before opening: opening a pipe for reading blocks until a writer comes.
     let metadatos = fs::metadata(ruta).map_err(|fuente| error_de_lectura(ruta, fuente))?;
     if metadatos.is_dir() {
@@ -131,8 +201,71 @@ pub fn leer_archivo(ruta: impl AsRef<Path>) -> Result<Vec<u8>, ErrorArchivo> {
     if metadatos.len() > LIMITE_BYTES {
         return Err(ErrorArchivo::DemasiadoGrande { ruta: ruta.into() });
     }
-    let archivo = File::open(ruta).map_err(|fuente| error_de_lectura(ruta, fuente))?;
-    leer_hasta_el_limite(archivo, ruta)
+    File::open(ruta).map_err(|fuente| error_de_lectura(ruta, fuente))
+}
+
+/// A file held from its reading to its replacement, so that two programs that change
+/// one file at once never lose a change: the second waits for the first and then reads
+/// what the first saved. The hold is the system's advisory lock (`flock`) on the file
+/// itself, so nothing is left behind, and it ends when the `Cerrojo` is dropped (or
+/// the program dies). Only those that take it wait for it.
+#[derive(Debug)]
+pub struct Cerrojo {
+    /// The path as given, links and all: the save replaces what it names.
+    ruta: PathBuf,
+    /// The file held, open for reading.
+    archivo: File,
+}
+
+impl Cerrojo {
+    /// Holds the file at `ruta` (the file a link leads to), waiting while another
+    /// program holds it.
+    ///
+    /// # Errors
+    ///
+    /// As [`leer_archivo`], for a file that cannot be read.
+    pub fn tomar(ruta: impl AsRef<Path>) -> Result<Cerrojo, ErrorArchivo> {
+        let ruta = ruta.as_ref();
+        let lectura = |fuente| error_de_lectura(ruta, fuente);
+        loop {
+            let archivo = abrir(ruta)?;
+            // SAFETY: flock on a descriptor that `archivo` keeps open.
+            while unsafe { libc::flock(archivo.as_raw_fd(), libc::LOCK_EX) } != 0 {
+                let error = io::Error::last_os_error();
+                if error.kind() != io::ErrorKind::Interrupted {
+                    return Err(lectura(error));
+                }
+            }
+            // A save replaces the file by a rename: the one held may have lost its name
+            // while this waited, and the name now holds the newer one.
+            let abierto = archivo.metadata().map_err(lectura)?;
+            let nombrado = fs::metadata(ruta).map_err(lectura)?;
+            if (abierto.dev(), abierto.ino()) == (nombrado.dev(), nombrado.ino()) {
+                return Ok(Cerrojo {
+                    ruta: ruta.to_owned(),
+                    archivo,
+                });
+            }
+        }
+    }
+
+    /// The bytes of the file held, as [`leer_archivo`] gives them.
+    ///
+    /// # Errors
+    ///
+    /// As [`leer_hasta_el_limite`].
+    pub fn leer(&self) -> Result<Vec<u8>, ErrorArchivo> {
+        leer_hasta_el_limite(&self.archivo, &self.ruta)
+    }
+
+    /// Saves `tablero` over the file held, as [`guardar`] does, and lets it go.
+    ///
+    /// # Errors
+    ///
+    /// As [`guardar`].
+    pub fn guardar(self, tablero: &Tablero) -> Result<(), ErrorArchivo> {
+        guardar(tablero, &self.ruta)
+    }
 }
 
 /// Everything `lector` gives, at most [`LIMITE_BYTES`]; `ruta` names it in errors.
@@ -182,14 +315,16 @@ pub fn guardar(tablero: &Tablero, ruta: impl AsRef<Path>) -> Result<(), ErrorArc
 /// A symbolic link is followed: its target is replaced and the link stays. A
 /// replaced file keeps its mode and owner (a new one gets 0644 less the umask); a
 /// hard link to it keeps the old text, since the name gets a new file. A character
-/// device or a pipe (`/dev/stdout`, a FIFO) is written directly, never replaced;
-/// other special files are refused. A save leaves no temporary file behind, neither
-/// its own nor those of earlier saves of the same file that were killed halfway.
+/// device or a pipe (`/dev/stdout`, a FIFO) is written directly, never replaced, and
+/// a pipe that nobody reads is refused at once; other special files are refused. A
+/// save leaves no temporary file behind, neither its own nor those of earlier saves of
+/// the same file that were killed halfway.
 ///
 /// # Errors
 ///
-/// As [`guardar`], and [`ErrorArchivo::NoEsArchivo`] for a special file that is not
-/// a character device or a pipe.
+/// As [`guardar`], [`ErrorArchivo::SinLector`] for a pipe that nobody reads, and
+/// [`ErrorArchivo::NoEsArchivo`] for a special file that is not a character device or
+/// a pipe.
 pub fn guardar_texto(texto: &str, ruta: impl AsRef<Path>) -> Result<(), ErrorArchivo> {
     let ruta = ruta.as_ref();
     let escritura = |fuente| ErrorArchivo::Escritura {
@@ -206,17 +341,39 @@ pub fn guardar_texto(texto: &str, ruta: impl AsRef<Path>) -> Result<(), ErrorArc
     match fs::metadata(ruta) {
         Ok(datos) if datos.is_dir() => Err(ErrorArchivo::EsCarpeta { ruta: ruta.into() }),
         Ok(datos) if datos.file_type().is_char_device() || datos.file_type().is_fifo() => {
-            fs::OpenOptions::new()
-                .write(true)
-                .open(ruta)
-                .and_then(|mut destino| destino.write_all(texto.as_bytes()))
-                .map_err(escritura)
+            escribir_directo(ruta, texto.as_bytes()).map_err(|fuente| match fuente.raw_os_error() {
+                Some(libc::ENXIO) if datos.file_type().is_fifo() => {
+                    ErrorArchivo::SinLector { ruta: ruta.into() }
+                }
+                _ => escritura(fuente),
+            })
         }
         Ok(datos) if !datos.is_file() => Err(ErrorArchivo::NoEsArchivo { ruta: ruta.into() }),
         _ => destino_de(ruta)
             .and_then(|destino| reemplazar(&destino, texto.as_bytes()))
             .map_err(escritura),
     }
+}
+
+/// Writes `bytes` to the character device or pipe at `ruta`, which stays as it is.
+/// Opened without waiting: a plain open of a pipe that nobody reads waits for a reader
+/// forever, and this one fails at once (ENXIO) instead. Once open, it is written as any
+/// file, waiting for a slow reader as the shell's `>` does.
+fn escribir_directo(ruta: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut destino = fs::OpenOptions::new()
+        .write(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(ruta)?;
+    let descriptor = destino.as_raw_fd();
+    // SAFETY: fcntl on a descriptor this function owns, with flags it read from it.
+    let hecho = unsafe {
+        let banderas = libc::fcntl(descriptor, libc::F_GETFL);
+        banderas != -1 && libc::fcntl(descriptor, libc::F_SETFL, banderas & !libc::O_NONBLOCK) != -1
+    };
+    if !hecho {
+        return Err(io::Error::last_os_error());
+    }
+    destino.write_all(bytes)
 }
 
 /// The file that `ruta` names after following its symbolic links, even a dangling
@@ -288,13 +445,27 @@ fn reemplazar(destino: &Path, bytes: &[u8]) -> io::Result<()> {
 const LETRAS_AL_AZAR: usize = 6;
 
 /// How the temporary files of a save of `nombre` by process `proceso` begin: hidden,
-/// named after the file and the process, so that a later save can tell which are
-/// left over from a save that was killed.
-fn prefijo_temporal(nombre: &OsStr, proceso: u32) -> OsString {
-    let mut prefijo = OsString::from(".");
-    prefijo.push(nombre);
-    prefijo.push(format!(".{proceso}."));
-    prefijo
+/// the program's, with the file's [`huella`] and the process, so that a later save can
+/// tell which are left over from a save of the same file that was killed. Short, so
+/// that a name of up to 255 bytes, the system's limit, can be saved.
+fn prefijo_temporal(nombre: &OsStr, proceso: u32) -> String {
+    format!("{}{proceso}.", prefijo_de_restos(nombre))
+}
+
+/// How the temporary files of every save of `nombre` begin, whatever their process.
+fn prefijo_de_restos(nombre: &OsStr) -> String {
+    format!(".othello-{:08x}.", huella(nombre))
+}
+
+/// A short hash of `nombre` that every run and version computes alike (32-bit FNV-1a):
+/// two names that share it only share the cleanup of killed saves.
+fn huella(nombre: &OsStr) -> u32 {
+    nombre
+        .as_encoded_bytes()
+        .iter()
+        .fold(0x811c_9dc5, |huella, &byte| {
+            (huella ^ u32::from(byte)).wrapping_mul(0x0100_0193)
+        })
 }
 
 /// Removes from `carpeta` the temporary files of saves of `nombre` whose process is
@@ -304,8 +475,9 @@ fn quitar_restos(carpeta: &Path, nombre: &OsStr) {
     let Ok(entradas) = fs::read_dir(carpeta) else {
         return;
     };
+    let prefijo = prefijo_de_restos(nombre);
     for entrada in entradas.flatten() {
-        if let Some(proceso) = proceso_de_resto(&entrada.file_name(), nombre)
+        if let Some(proceso) = proceso_de_resto(&entrada.file_name(), &prefijo)
             && !proceso_vivo(proceso)
         {
             let _ = fs::remove_file(entrada.path());
@@ -313,17 +485,15 @@ fn quitar_restos(carpeta: &Path, nombre: &OsStr) {
     }
 }
 
-/// The process that made `archivo` if it is a temporary file of a save of `nombre`.
-fn proceso_de_resto(archivo: &OsStr, nombre: &OsStr) -> Option<u32> {
-    let resto = archivo
-        .as_encoded_bytes()
-        .strip_prefix(b".")?
-        .strip_prefix(nombre.as_encoded_bytes())?
-        .strip_prefix(b".")?;
-    let (proceso, letras) = resto.split_at(resto.iter().position(|&byte| byte == b'.')?);
-    let letras = &letras[1..];
-    (letras.len() == LETRAS_AL_AZAR && letras.iter().all(u8::is_ascii_alphanumeric))
-        .then(|| std::str::from_utf8(proceso).ok()?.parse().ok())
+/// The process that made `archivo` if it is a temporary file whose name begins with
+/// `prefijo` ([`prefijo_de_restos`]).
+fn proceso_de_resto(archivo: &OsStr, prefijo: &str) -> Option<u32> {
+    let (proceso, letras) = archivo.to_str()?.strip_prefix(prefijo)?.split_once('.')?;
+    let letras_al_azar =
+        letras.len() == LETRAS_AL_AZAR && letras.bytes().all(|byte| byte.is_ascii_alphanumeric());
+    let cifras = !proceso.is_empty() && proceso.bytes().all(|byte| byte.is_ascii_digit());
+    (letras_al_azar && cifras)
+        .then(|| proceso.parse().ok())
         .flatten()
 }
 

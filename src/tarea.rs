@@ -1,7 +1,7 @@
 //! The homework's functions, with the homework's names and text arguments.
 //!
 //! They are thin adapters: each parses its strings into the typed values and calls
-//! the one rules engine ([`Tablero`]) or the file format ([`archivo`](crate::archivo)).
+//! the one rules engine ([`Tablero`]) or the file format ([`archivo`](crate::formato::archivo)).
 
 use std::path::Path;
 
@@ -86,7 +86,9 @@ pub fn guardar_partida(
 /// std::fs::write(&ruta, "V, V, V\n")?;
 /// let error = cargar_partida(&ruta).unwrap_err();
 /// assert!(matches!(error, ErrorArchivo::Formato { .. }));
-/// assert!(error.to_string().ends_with("línea 1, columna 8: la fila 1 tiene 3 casillas, se esperaban 8"));
+/// assert!(error.to_string().ends_with(
+///     "línea 1, columna 8: la fila 1 tiene 3 casillas, se esperaban 8; y 1 problema más"
+/// ));
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 ///

@@ -4,5 +4,6 @@
 
 pub mod archivo;
 pub mod entrada;
+pub mod jugadas;
 pub(crate) mod obf;
 pub(crate) mod transcripcion;

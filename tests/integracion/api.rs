@@ -75,6 +75,7 @@ fn espera_error_de_formato(contenido: impl AsRef<[u8]>, esperado: ErrorTablero, 
     let ErrorArchivo::Formato {
         ruta: ruta_error,
         fuente,
+        ..
     } = error
     else {
         panic!("se esperaba ErrorArchivo::Formato, llegó {error:?}");

@@ -559,8 +559,10 @@ fn cargar_un_archivo_malo_termina_con_estado_2() {
 
     fs::write(dir.path().join("corto.txt"), "V, V\n").unwrap();
     othello(dir.path(), &["--cargar", "corto.txt"], "").error_de_uso(
-        "error: «corto.txt» no es un tablero válido: línea 1, columna 5: la fila 1 tiene \
-         2 casillas, se esperaban 8\n",
+        "corto.txt:1:5: error: la fila 1 tiene 2 casillas, se esperaban 8\n\
+         corto.txt:2:1: error: faltan filas: se encontró 1, se esperaban 8\n\
+         error: «corto.txt» no es un tablero válido: línea 1, columna 5: la fila 1 tiene \
+         2 casillas, se esperaban 8; y 1 problema más\n",
     );
 
     fs::create_dir(dir.path().join("sub")).unwrap();
@@ -779,6 +781,35 @@ fn otra_partida_no_hereda_los_archivos_de_la_anterior() {
 }
 
 #[test]
+fn cargar_un_tablero_con_varios_problemas_los_dice_todos_como_validar() {
+    let dir = carpeta();
+    // A lowercase cell, a short row and a ninth row.
+    let roto = INICIAL
+        .replacen("V, V, V, V, V, V, V, V\n", "v, V, V, V, V, V, V, V\n", 1)
+        .replacen("V, V, V, N, B, V, V, V\n", "V, V, V, N, B\n", 1)
+        + "V, V, V, V, V, V, V, V\n";
+    fs::write(dir.path().join("roto.txt"), roto).unwrap();
+    let validar = othello(dir.path(), &["validar", "roto.txt"], "");
+    assert_eq!(
+        validar.salida,
+        "roto.txt:1:1: error: en la casilla A1 se encontró \"v\", se esperaba B, N o V\n\
+         roto.txt:5:14: error: la fila 5 tiene 5 casillas, se esperaban 8\n\
+         roto.txt:9:1: error: sobran filas: se esperaban solo 8 (se encontró una novena)\n"
+    );
+    let corrida = othello(dir.path(), &["--cargar", "roto.txt"], "");
+    assert_eq!(corrida.codigo, Some(2));
+    assert_eq!(corrida.salida, "");
+    assert_eq!(
+        corrida.errores,
+        format!(
+            "{}error: «roto.txt» no es un tablero válido: línea 1, columna 1: en la casilla A1 \
+             se encontró \"v\", se esperaba B, N o V; y 2 problemas más\n",
+            validar.salida
+        )
+    );
+}
+
+#[test]
 fn tuberias_ni_se_cargan_ni_se_reemplazan_sin_preguntar() {
     let dir = carpeta();
     let estado = std::process::Command::new("mkfifo")
@@ -982,6 +1013,53 @@ fn ctrl_d_con_cambios_dice_donde_quedo_la_partida() {
         )
     );
     assert_eq!(fs::read_to_string(&datos).unwrap(), TRAS_C4);
+}
+
+/// A standard error (or output) that cannot be written, as `2>/dev/full` makes it, never
+/// ends the program in a panic (status 101): the status still tells what happened.
+#[test]
+fn una_salida_de_errores_llena_no_causa_panico() {
+    let dir = carpeta();
+    fs::write(dir.path().join("roto.txt"), "V, V\n").unwrap();
+    let llena = || {
+        fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full")
+    };
+    let casos: [(&[&str], bool); 5] = [
+        // An order's error, a usage error, the game's load error, several problems.
+        (&["contar", "nada.txt"], false),
+        (&["--negro", "experto"], false),
+        (&["--cargar", "nada.txt"], false),
+        (&["--cargar", "roto.txt"], false),
+        // A usage error with --json, its object on a full standard output too.
+        (&["contar", "--json", "--zzz"], true),
+    ];
+    let comando = |argumentos: &[&str], salida_llena: bool| {
+        let mut comando = comun::programa(dir.path());
+        comando
+            .args(argumentos)
+            .stdin(Stdio::null())
+            .stderr(llena());
+        comando.stdout(if salida_llena {
+            llena().into()
+        } else {
+            Stdio::null()
+        });
+        comando
+    };
+    for (argumentos, salida_llena) in casos {
+        let estado = comando(argumentos, salida_llena).status().unwrap();
+        assert_eq!(estado.code(), Some(2), "{argumentos:?}");
+    }
+    // The warning of how long an order may take: it goes on counting after it.
+    let mut perft = comando(&["perft", "13"], false).spawn().unwrap();
+    std::thread::sleep(Duration::from_secs(1));
+    let antes = perft.try_wait().unwrap();
+    perft.kill().unwrap();
+    perft.wait().unwrap();
+    assert_eq!(antes, None, "perft sigue contando");
 }
 
 #[test]

@@ -18,7 +18,7 @@ use std::{
 use othello::interfaz::{
     correccion::{
         ErrorCorreccion, Funcion, InformeEntrega, OpcionesCorreccion, PorFuncion, Resumen, Tipo,
-        corregir, escribir_casos, leer_memoria, revisar_respuestas,
+        corregir, escribir_casos, revisar_respuestas,
     },
     ordenes::{Opciones, Orden, ejecutar},
 };
@@ -59,7 +59,7 @@ fn entrega(nombre: &str) -> PathBuf {
 fn rapidas() -> OpcionesCorreccion {
     OpcionesCorreccion {
         casos: Some(200),
-        memoria: leer_memoria("256M").unwrap(),
+        memoria: 256 * 1024 * 1024,
         tiempo_limite: Duration::from_secs(3),
         ..OpcionesCorreccion::default()
     }

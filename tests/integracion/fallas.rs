@@ -8,17 +8,18 @@ use std::{
     io::Read,
     os::unix::{
         ffi::OsStringExt,
-        fs::{FileTypeExt, MetadataExt, PermissionsExt, symlink},
+        fs::{FileTypeExt, MetadataExt, OpenOptionsExt, PermissionsExt, symlink},
         net::UnixListener,
     },
     path::Path,
     process::Command,
     thread,
+    time::Duration,
 };
 
 use othello::{ErrorArchivo, Tablero, disco};
 
-use crate::comun::{INICIAL, TRAS_C4, assert_eq, carpeta, programa};
+use crate::comun::{INICIAL, TRAS_C4, assert_eq, carpeta, programa, tablero_de};
 
 /// The board after C4, the one every test saves.
 fn tras_c4() -> Tablero {
@@ -143,29 +144,65 @@ fn un_enlace_duro_conserva_el_tablero_anterior() {
     );
 }
 
+/// A FIFO at `ruta`.
+fn tuberia(ruta: &Path) {
+    let nombre = std::ffi::CString::new(ruta.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(nombre.as_ptr(), 0o600) }, 0);
+}
+
 #[test]
 fn guardar_en_una_tuberia_escribe_en_ella_sin_reemplazarla() {
     let dir = carpeta();
-    let tuberia = dir.path().join("tuberia");
-    let nombre = std::ffi::CString::new(tuberia.as_os_str().as_encoded_bytes()).unwrap();
-    // SAFETY: a valid NUL-terminated path.
-    assert_eq!(unsafe { libc::mkfifo(nombre.as_ptr(), 0o600) }, 0);
-    let lector = {
-        let tuberia = tuberia.clone();
-        thread::spawn(move || {
-            let mut leido = String::new();
-            fs::File::open(tuberia)
-                .unwrap()
-                .read_to_string(&mut leido)
-                .unwrap();
-            leido
-        })
-    };
-    disco::guardar(&tras_c4(), &tuberia).unwrap();
-    // Before waiting for the reader, which waits forever if nothing wrote to it.
-    assert!(fs::metadata(&tuberia).unwrap().file_type().is_fifo());
-    assert_eq!(lector.join().unwrap(), TRAS_C4);
+    let ruta = dir.path().join("tuberia");
+    tuberia(&ruta);
+    // The reader is there before the save, without waiting for a writer; a board fits
+    // in the pipe, so it is read after the save ends.
+    let mut lector = fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(&ruta)
+        .unwrap();
+    disco::guardar(&tras_c4(), &ruta).unwrap();
+    assert!(fs::metadata(&ruta).unwrap().file_type().is_fifo());
+    let mut leido = String::new();
+    lector.read_to_string(&mut leido).unwrap();
+    assert_eq!(leido, TRAS_C4);
     assert_eq!(ocultos(dir.path()), Vec::<OsString>::new());
+}
+
+#[test]
+fn guardar_en_una_tuberia_que_nadie_lee_falla_enseguida_con_un_mensaje() {
+    let dir = carpeta();
+    tuberia(&dir.path().join("tubo"));
+    fs::write(dir.path().join("p.txt"), INICIAL).unwrap();
+    let correr = |argumentos: &[&str], entrada: &str| {
+        let mut comando = crate::comun::othello(dir.path());
+        comando.args(argumentos).timeout(Duration::from_secs(10));
+        crate::comun::correr(&mut comando, entrada)
+    };
+    let orden = correr(&["jugar", "p.txt", "C4", "N", "--salida", "tubo"], "");
+    assert_eq!(orden.codigo, Some(2), "{orden:?}");
+    assert_eq!(
+        orden.errores,
+        "error: no se pudo guardar «tubo»: nadie está leyendo la tubería\n"
+    );
+    // In the game, the save fails and the game goes on.
+    let juego = correr(&[], "1\nc4\nguardar tubo\ns\nsalir\nn\n");
+    assert_eq!(juego.codigo, Some(0), "{juego:?}");
+    assert!(
+        juego
+            .salida
+            .contains("No se pudo guardar «tubo»: nadie está leyendo la tubería.\n"),
+        "{}",
+        juego.salida
+    );
+    assert!(
+        fs::metadata(dir.path().join("tubo"))
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    );
 }
 
 #[test]
@@ -212,14 +249,17 @@ fn guardar_quita_los_temporales_de_guardados_interrumpidos_y_no_los_de_uno_en_cu
     let mut muerto = Command::new("true").spawn().unwrap();
     muerto.wait().unwrap();
     let mut vivo = Command::new("sleep").arg("30").spawn().unwrap();
-    let resto = |proceso: u32, letras: &str| format!(".p.txt.{proceso}.{letras}");
+    // A save's temporary files are named after a hash of the file's name (FNV-1a of
+    // "p.txt", written here by hand), the process and six random letters.
+    let resto = |proceso: u32, letras: &str| format!(".othello-eb5005a9.{proceso}.{letras}");
     let muertos = [resto(muerto.id(), "aB3dE6"), resto(muerto.id(), "zzzzzz")];
     let vivos = [resto(vivo.id(), "Qw12Er")];
-    // Not a save's temporary file: another file's, or another shape.
+    // Not a save's temporary file: another file's ("q.txt"), or another shape.
     let ajenos = [
         resto(muerto.id(), "corto"),
-        format!(".q.txt.{}.aB3dE6", muerto.id()),
-        ".p.txt.x.aB3dE6".to_owned(),
+        format!(".othello-a8c3568a.{}.aB3dE6", muerto.id()),
+        ".othello-eb5005a9.x.aB3dE6".to_owned(),
+        format!(".p.txt.{}.aB3dE6", muerto.id()),
     ];
     for nombre in muertos.iter().chain(&vivos).chain(&ajenos) {
         fs::write(dir.path().join(nombre), "a medio escribir").unwrap();
@@ -247,6 +287,58 @@ fn guardar_con_un_nombre_que_no_es_utf8_funciona() {
     disco::guardar(&tras_c4(), &ruta).unwrap();
     assert_eq!(fs::read_to_string(&ruta).unwrap(), TRAS_C4);
     assert_eq!(ocultos(dir.path()), Vec::<OsString>::new());
+}
+
+#[test]
+fn nombres_de_hasta_255_bytes_se_guardan_y_se_cargan_y_uno_de_256_se_rechaza_en_castellano() {
+    let dir = carpeta();
+    for largo in [243, 250, 255] {
+        let ruta = dir.path().join(format!("{}.txt", "p".repeat(largo - 4)));
+        disco::guardar(&tras_c4(), &ruta).unwrap_or_else(|error| panic!("{largo}: {error}"));
+        disco::guardar(&tras_c4(), &ruta).unwrap_or_else(|error| panic!("{largo}: {error}"));
+        assert_eq!(disco::cargar(&ruta).unwrap(), tras_c4(), "{largo}");
+    }
+    assert_eq!(ocultos(dir.path()), Vec::<OsString>::new());
+    fs::write(dir.path().join("p.txt"), INICIAL).unwrap();
+    let nombre = format!("{}.txt", "p".repeat(252));
+    let salida = programa(dir.path())
+        .args(["jugar", "p.txt", "C4", "N", "--salida", &nombre])
+        .output()
+        .unwrap();
+    assert_eq!(salida.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(salida.stderr).unwrap(),
+        format!(
+            "error: no se pudo guardar «{nombre}»: nombre demasiado largo (el sistema admite \
+             hasta 255 bytes por nombre)\n"
+        )
+    );
+    assert_eq!(ocultos(dir.path()), Vec::<OsString>::new());
+}
+
+#[test]
+fn un_enlace_que_lleva_a_si_mismo_se_dice_en_castellano_al_leer_y_al_guardar() {
+    let dir = carpeta();
+    symlink("bucle", dir.path().join("bucle")).unwrap();
+    fs::write(dir.path().join("p.txt"), INICIAL).unwrap();
+    for (argumentos, mensaje) in [
+        (&["contar", "bucle"][..], "no se pudo leer «bucle»"),
+        (
+            &["jugar", "p.txt", "C4", "N", "--salida", "bucle"],
+            "no se pudo guardar «bucle»",
+        ),
+    ] {
+        let salida = programa(dir.path()).args(argumentos).output().unwrap();
+        assert_eq!(salida.status.code(), Some(2), "{argumentos:?}");
+        assert_eq!(
+            String::from_utf8(salida.stderr).unwrap(),
+            format!(
+                "error: {mensaje}: demasiados enlaces simbólicos seguidos (¿un enlace que \
+                 lleva a sí mismo?)\n"
+            ),
+            "{argumentos:?}"
+        );
+    }
 }
 
 #[test]
@@ -455,6 +547,66 @@ fn dos_guardados_a_la_vez_dejan_uno_de_los_dos_entero() {
         }
         let texto = fs::read_to_string(&ruta).unwrap();
         assert!(validos.contains(&texto), "ronda {ronda}: {texto:?}");
+        assert_eq!(ocultos(dir.path()), Vec::<OsString>::new(), "ronda {ronda}");
+    }
+}
+
+#[test]
+fn dos_jugadas_en_sitio_a_la_vez_sobre_un_archivo_no_pierden_ninguna() {
+    let dir = carpeta();
+    let ruta = dir.path().join("p.txt");
+    // Black's C4 and F5 from the start are valid in either order and lead to one board;
+    // after C4, D3 flanks nothing, and after D3, C4 flanks nothing.
+    let c4_y_f5 = tablero_de([
+        "VVVVVVVV", "VVVVVVVV", "VVVVVVVV", "VVNNNVVV", "VVVNNNVV", "VVVVVVVV", "VVVVVVVV",
+        "VVVVVVVV",
+    ]);
+    let solo_d3 = tablero_de([
+        "VVVVVVVV", "VVVVVVVV", "VVVNVVVV", "VVVNNVVV", "VVVNBVVV", "VVVVVVVV", "VVVVVVVV",
+        "VVVVVVVV",
+    ]);
+    for ronda in 0..60 {
+        fs::write(&ruta, INICIAL).unwrap();
+        let par = if ronda % 2 == 0 {
+            ["C4", "F5"]
+        } else {
+            ["C4", "D3"]
+        };
+        let hijos = par.map(|posicion| {
+            programa(dir.path())
+                .args(["jugar", "p.txt", posicion, "N", "--en-sitio"])
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        });
+        let salidas = hijos.map(|hijo| hijo.wait_with_output().unwrap());
+        let codigos = salidas.each_ref().map(|salida| salida.status.code());
+        let errores = salidas
+            .each_ref()
+            .map(|salida| String::from_utf8_lossy(&salida.stderr));
+        let tablero = disco::cargar(&ruta).unwrap();
+        if ronda % 2 == 0 {
+            assert_eq!(codigos, [Some(0), Some(0)], "ronda {ronda}: {errores:?}");
+            assert_eq!(tablero, c4_y_f5, "ronda {ronda}: se perdió una jugada");
+        } else {
+            // One of the two, whole; the other told why, on the board the first left.
+            let (ganadora, rechazada, esperado) = match codigos {
+                [Some(0), Some(1)] => (0, 1, tras_c4()),
+                [Some(1), Some(0)] => (1, 0, solo_d3.clone()),
+                _ => panic!("ronda {ronda}: {codigos:?} {errores:?}"),
+            };
+            assert_eq!(tablero, esperado, "ronda {ronda}: ganó {}", par[ganadora]);
+            assert_eq!(
+                errores[rechazada],
+                format!(
+                    "error: la jugada «{}» no es válida: una ficha en {} no flanquea \
+                     ninguna ficha rival\n",
+                    par[rechazada], par[rechazada]
+                ),
+                "ronda {ronda}"
+            );
+        }
         assert_eq!(ocultos(dir.path()), Vec::<OsString>::new(), "ronda {ronda}");
     }
 }

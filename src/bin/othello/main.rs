@@ -9,9 +9,10 @@ use std::{
     ffi::OsString,
     fs::File,
     io::{self, IsTerminal, Write},
+    iter,
     mem::{ManuallyDrop, MaybeUninit},
     os::fd::FromRawFd,
-    path::PathBuf,
+    path::{Path, PathBuf},
     process::ExitCode,
     sync::{Arc, Mutex, PoisonError},
     thread,
@@ -19,11 +20,11 @@ use std::{
 
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use othello::{
-    PorColor, Reglas,
+    ErrorArchivo, ErrorTablero, PorColor, Reglas,
     interfaz::{
         correccion,
         juego::{self, ErrorJuego, Opciones},
-        ordenes::{self, ErrorOrden, Orden, ajustar},
+        ordenes::{self, Avance, ErrorOrden, Orden, ajustar, validar},
     },
     motor::jugadores::Nivel,
 };
@@ -59,13 +60,18 @@ fn ordenar(orden: &Orden, json: bool, color: bool) -> ExitCode {
             barra.finish();
         }
     };
-    // What a long order told last: said if a signal stops it.
+    // What a long order told last of its progress: said if a signal stops it.
     let ultimo = Arc::new(Mutex::new(None::<String>));
-    // Kept before it is shown: a Ctrl-C right after a line appears repeats that line.
-    let avance = |texto: &str| {
-        *ultimo.lock().unwrap_or_else(PoisonError::into_inner) = Some(texto.to_owned());
-        if io::stderr().is_terminal() {
-            eprintln!("{}", ajustar(texto));
+    let avance = |aviso: Avance| match aviso {
+        // Anywhere: a log or a pipe would otherwise hear nothing for minutes.
+        Avance::Duracion(texto) => decir(texto),
+        // Kept before it is shown: a Ctrl-C right after a line appears repeats that
+        // line. Shown only to a person watching: a log needs no stream of estimates.
+        Avance::Progreso(texto) => {
+            *ultimo.lock().unwrap_or_else(PoisonError::into_inner) = Some(texto.to_owned());
+            if io::stderr().is_terminal() {
+                decir(texto);
+            }
         }
     };
     detener_con_senales(Arc::clone(&ultimo));
@@ -85,7 +91,7 @@ fn ordenar(orden: &Orden, json: bool, color: bool) -> ExitCode {
         }
         Err(error) => {
             // The messages are whole sentences that already include their causes.
-            decir_error(&format!("error: {error}"));
+            decir(&format!("error: {error}"));
             ExitCode::from(error.codigo() as u8)
         }
     }
@@ -93,11 +99,24 @@ fn ordenar(orden: &Orden, json: bool, color: bool) -> ExitCode {
 
 /// Writes `texto` on standard error: fitted to 80 columns at a terminal, and each line
 /// whole anywhere else, so that a log or a pipe gets one message per line to `grep`.
-fn decir_error(texto: &str) {
-    if io::stderr().is_terminal() {
-        eprintln!("{}", ajustar(texto));
-    } else {
-        eprintln!("{texto}");
+/// A standard error that cannot be written (a full disk, `2>/dev/full`) is let be: the
+/// exit status still tells, and there is nowhere else to say it.
+fn decir(texto: &str) {
+    let mut errores = io::stderr();
+    let _ = match errores.is_terminal() {
+        true => writeln!(errores, "{}", ajustar(texto)),
+        false => writeln!(errores, "{texto}"),
+    };
+}
+
+/// Writes every problem of the board file at `ruta` on standard error, one per line
+/// as `othello validar` writes them: records for editors and `grep`, never wrapped.
+fn decir_problemas<'a>(ruta: &Path, problemas: impl Iterator<Item = &'a ErrorTablero>) {
+    let mut errores = io::stderr().lock();
+    for problema in problemas {
+        let ubicacion = Some((problema.linea(), problema.columna()));
+        let linea = validar::linea(ruta, ubicacion, "error", &problema.descripcion());
+        let _ = writeln!(errores, "{linea}");
     }
 }
 
@@ -213,14 +232,23 @@ fn jugar(argumentos: &Argumentos) -> ExitCode {
         }
         // The messages are whole sentences that already include their causes.
         Err(error) => {
-            decir_error(&format!("error: {error}"));
+            if let ErrorJuego::Carga(ErrorArchivo::Formato {
+                ruta,
+                fuente,
+                otros,
+            }) = &error
+                && !otros.is_empty()
+            {
+                decir_problemas(ruta, iter::once(fuente).chain(otros));
+            }
+            decir(&format!("error: {error}"));
             match error {
                 ErrorJuego::Carga(_) => ExitCode::from(2),
                 // Input that is no game: a usage error, the game kept as after a signal.
                 ErrorJuego::Entrada(_) => {
                     let carpeta = opciones.recuperacion.as_deref();
                     if let Some(aviso) = carpeta.and_then(juego::aviso_de_interrupcion) {
-                        decir_error(&aviso);
+                        decir(&aviso);
                     }
                     ExitCode::from(2)
                 }
@@ -271,7 +299,7 @@ fn interrumpida(senal: i32, terminal: Terminal, recuperacion: Option<&PathBuf>) 
     if io::stderr().is_terminal()
         && let Some(aviso) = recuperacion.and_then(|carpeta| juego::aviso_de_interrupcion(carpeta))
     {
-        eprintln!("\n{}", ajustar(&aviso));
+        let _ = writeln!(io::stderr(), "\n{}", ajustar(&aviso));
     }
     std::process::exit(128 + senal)
 }

@@ -2,13 +2,15 @@
 //! order (or of the program), and where the help is. With `--json`, a script still gets
 //! its one JSON object. Exit status 2.
 
-use std::{error::Error, ffi::OsString, process::ExitCode};
+use std::{
+    error::Error,
+    ffi::OsString,
+    io::{self, Write},
+    process::ExitCode,
+};
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use othello::interfaz::ordenes::{
-    ErrorValor,
-    argumentos::{lista, valor_invalido},
-};
+use othello::interfaz::ordenes::argumentos::{lista, valor_invalido};
 
 use crate::linea::{USO, comando};
 
@@ -45,7 +47,7 @@ fn fallar(mensaje: &str, argumentos: &[OsString]) -> ExitCode {
         }
         None => (USO.to_owned(), "othello --help".to_owned()),
     };
-    crate::decir_error(&format!(
+    crate::decir(&format!(
         "error: {mensaje}\n\nUso: {uso}\nPara más información, prueba «{ayuda}»."
     ));
     if argumentos.iter().any(|argumento| argumento == "--json") {
@@ -54,14 +56,15 @@ fn fallar(mensaje: &str, argumentos: &[OsString]) -> ExitCode {
             "ok": false,
             "error": { "clave": "uso", "mensaje": mensaje },
         });
-        println!("{informe}");
+        // As an order's own JSON object: output that cannot be written is let be.
+        let _ = writeln!(io::stdout(), "{informe}");
     }
     ExitCode::from(2)
 }
 
 /// What clap found wrong, in Spanish. A bad value is told in the library's one shape
-/// ([`valor_invalido`]), with the detail of the library's readers or clap's list of
-/// choices.
+/// ([`valor_invalido`]), with the reason its reader gave (every reader of a value is
+/// the library's, and says it in Spanish) or clap's list of choices.
 fn mensaje(error: &clap::Error) -> String {
     let dato = |tipo| error.get(tipo).map(ToString::to_string).unwrap_or_default();
     let argumento = dato(ContextKind::InvalidArg);
@@ -73,7 +76,7 @@ fn mensaje(error: &clap::Error) -> String {
                 return format!("falta el valor de {argumento}");
             }
             let detalle = match (error.source(), error.get(ContextKind::ValidValue)) {
-                (Some(fuente), _) if fuente.is::<ErrorValor>() => fuente.to_string(),
+                (Some(fuente), _) => fuente.to_string(),
                 (_, Some(ContextValue::Strings(opciones))) => {
                     let opciones: Vec<&str> = opciones.iter().map(String::as_str).collect();
                     format!("se esperaba {}", lista(&opciones))

@@ -48,7 +48,6 @@ pub use vivos::interrumpir;
 
 use crate::{
     ErrorArchivo,
-    formato::entrada,
     texto::{cita, ruta_visible},
 };
 
@@ -190,12 +189,13 @@ pub struct Renombre {
     pub nombre: String,
 }
 
-/// Why a `--funcion` value is not `CLAVE=NOMBRE`.
+/// Why a `--funcion` value is not `CLAVE=NOMBRE`. The messages follow the value in a
+/// usage error, so they name only the part that is wrong.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ErrorRenombre {
     /// No `=`.
-    #[error("«{0}» no es CLAVE=NOMBRE (por ejemplo contar=contarFichas)")]
-    SinIgual(String),
+    #[error("falta el «=»: se esperaba CLAVE=NOMBRE, como contar=contarFichas")]
+    SinIgual,
     /// The key is none of the four functions.
     #[error(
         "«{0}» no es una de las funciones: jugar, contar, guardar_partida (guardarPartida) o cargar_partida (cargarPartida)"
@@ -212,9 +212,7 @@ impl FromStr for Renombre {
     /// `contar=contarFichas`; the key may also be written as the homework spells it
     /// (`guardarPartida=guardar`).
     fn from_str(texto: &str) -> Result<Renombre, ErrorRenombre> {
-        let (clave, nombre) = texto
-            .split_once('=')
-            .ok_or_else(|| ErrorRenombre::SinIgual(cita(texto)))?;
+        let (clave, nombre) = texto.split_once('=').ok_or(ErrorRenombre::SinIgual)?;
         let (clave, nombre) = (clave.trim(), nombre.trim());
         let funcion =
             Funcion::desde_nombre(clave).ok_or_else(|| ErrorRenombre::Clave(cita(clave)))?;
@@ -309,57 +307,8 @@ impl OpcionesCorreccion {
     }
 }
 
-const MIB: u64 = 1024 * 1024;
-
-/// Reads `--memoria`: a number of MiB (`512`), or with a unit: `256M`, `256MiB`, `1G`,
-/// `1GiB`, `65536K`. At least 32 MiB, below which Python cannot even start.
-///
-/// # Errors
-///
-/// A Spanish message for anything else.
-pub fn leer_memoria(texto: &str) -> Result<u64, String> {
-    let invalida = || {
-        format!(
-            "«{}» no es una cantidad de memoria de al menos 32M (por ejemplo 512M o 1G)",
-            cita(texto)
-        )
-    };
-    let limpio = texto.trim();
-    let (numero, unidad) = limpio.split_at(
-        limpio
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(limpio.len()),
-    );
-    let factor = match unidad.trim().to_ascii_lowercase().as_str() {
-        "" | "m" | "mb" | "mib" => MIB,
-        "k" | "kb" | "kib" => 1024,
-        "g" | "gb" | "gib" => 1024 * MIB,
-        _ => return Err(invalida()),
-    };
-    numero
-        .parse::<u64>()
-        .ok()
-        .and_then(|n| n.checked_mul(factor))
-        .filter(|&bytes| bytes >= 32 * MIB)
-        .ok_or_else(invalida)
-}
-
-/// Reads `--tiempo-limite`: seconds (`1`, `0.5`, `2s`) or milliseconds (`500ms`),
-/// between 10 ms and one hour.
-///
-/// # Errors
-///
-/// A Spanish message for anything else.
-pub fn leer_tiempo(texto: &str) -> Result<Duration, String> {
-    entrada::duracion(texto)
-        .filter(|duracion| (0.01..=3600.0).contains(&duracion.as_secs_f64()))
-        .ok_or_else(|| {
-            format!(
-                "«{}» no es un tiempo límite entre 10ms y 3600s (por ejemplo 1, 0.5 o 500ms)",
-                cita(texto)
-            )
-        })
-}
+/// A mebibyte, as `--memoria` counts.
+pub(crate) const MIB: u64 = 1024 * 1024;
 
 /// Why grading could not run at all (exit status 2). A submission that does not load
 /// or fails is no error: it is in the report.
@@ -375,7 +324,7 @@ pub enum ErrorCorreccion {
     #[error("la carpeta «{}» no tiene archivos .py", ruta_visible(.0))]
     CarpetaSinEntregas(PathBuf),
     /// A folder could not be listed.
-    #[error("no se pudo leer la carpeta «{}»: {fuente}", ruta_visible(.ruta))]
+    #[error("no se pudo leer la carpeta «{}»: {}", ruta_visible(.ruta), crate::disco::describir_io(.fuente))]
     Carpeta {
         /// The folder.
         ruta: PathBuf,
@@ -402,7 +351,7 @@ pub enum ErrorCorreccion {
     #[error(transparent)]
     Csv(ErrorArchivo),
     /// The report could not be written.
-    #[error("no se pudo escribir el informe: {0}")]
+    #[error("no se pudo escribir el informe: {}", crate::disco::describir_io(.0))]
     Escritura(#[from] io::Error),
 }
 
@@ -697,7 +646,7 @@ pub enum ErrorCasos {
     #[error(transparent)]
     Archivo(#[from] ErrorArchivo),
     /// The example could not be printed.
-    #[error("no se pudo escribir el ejemplo: {0}")]
+    #[error("no se pudo escribir el ejemplo: {}", crate::disco::describir_io(.0))]
     Escritura(#[from] io::Error),
 }
 
@@ -718,10 +667,7 @@ mod tests {
         let por_nombre: Renombre = " guardarPartida = guardar ".parse().unwrap();
         assert_eq!(por_nombre.funcion, Funcion::GuardarPartida);
         assert_eq!(por_nombre.nombre, "guardar");
-        assert_eq!(
-            "contar".parse::<Renombre>(),
-            Err(ErrorRenombre::SinIgual("contar".into()))
-        );
+        assert_eq!("contar".parse::<Renombre>(), Err(ErrorRenombre::SinIgual));
         assert_eq!(
             "mostrar=ver".parse::<Renombre>(),
             Err(ErrorRenombre::Clave("mostrar".into()))
@@ -738,22 +684,5 @@ mod tests {
         let nombres = opciones.nombres();
         assert_eq!(nombres.contar, ["contarFichas"]);
         assert_eq!(nombres.cargar_partida, ["cargarPartida", "cargar_partida"]);
-    }
-
-    #[test]
-    fn memoria_y_tiempo() {
-        assert_eq!(leer_memoria("512"), Ok(512 * MIB));
-        assert_eq!(leer_memoria("256M"), Ok(256 * MIB));
-        assert_eq!(leer_memoria("1GiB"), Ok(1024 * MIB));
-        assert_eq!(leer_memoria("65536k"), Ok(64 * MIB));
-        for mala in ["", "mucha", "16M", "5T", "-1"] {
-            assert!(leer_memoria(mala).is_err(), "{mala}");
-        }
-        assert_eq!(leer_tiempo("1"), Ok(Duration::from_secs(1)));
-        assert_eq!(leer_tiempo("0.5s"), Ok(Duration::from_millis(500)));
-        assert_eq!(leer_tiempo("250ms"), Ok(Duration::from_millis(250)));
-        for malo in ["", "0", "1ms", "dos", "-1", "4000"] {
-            assert!(leer_tiempo(malo).is_err(), "{malo}");
-        }
     }
 }

@@ -66,23 +66,26 @@ impl<'a> Contexto<'a> {
         let carpeta = match vivos::CarpetaTemporal::nueva() {
             Ok(carpeta) => carpeta,
             Err(error) => {
-                return no_importa(format!("no se pudo crear una carpeta temporal: {error}"));
+                return no_importa(format!(
+                    "no se pudo crear una carpeta temporal: {}",
+                    disco::describir_io(&error)
+                ));
             }
         };
         for caso in self.casos.de(Funcion::CargarPartida) {
             if let Caso::Cargar { texto, archivo, .. } = caso
                 && let Err(error) = fs::write(carpeta.path().join(archivo), texto)
             {
-                return no_importa(format!("no se pudo preparar la carpeta temporal: {error}"));
+                return no_importa(format!(
+                    "no se pudo preparar la carpeta temporal: {}",
+                    disco::describir_io(&error)
+                ));
             }
         }
         let absoluta = match fs::canonicalize(ruta) {
             Ok(absoluta) => absoluta,
             Err(error) => {
-                return no_importa(format!(
-                    "no se pudo leer: {}",
-                    crate::disco::describir_io(&error)
-                ));
+                return no_importa(format!("no se pudo leer: {}", disco::describir_io(&error)));
             }
         };
         let mut sesion = Sesion {
@@ -231,7 +234,12 @@ impl Sesion<'_> {
         self.hijo = None;
         let contexto = self.contexto;
         let mut hijo = Hijo::lanzar(contexto.interprete, self.carpeta, contexto.opciones.memoria)
-            .map_err(|error| Some(format!("no se pudo iniciar Python: {error}")))?;
+            .map_err(|error| {
+            Some(format!(
+                "no se pudo iniciar Python: {}",
+                disco::describir_io(&error)
+            ))
+        })?;
         let pedido = Pedido::Cargar {
             archivo: self.archivo.to_string_lossy(),
             modo: if self.solo_definiciones {

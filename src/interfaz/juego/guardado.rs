@@ -210,13 +210,7 @@ pub(super) fn guardar_con_jugadas(
     jugadas.map_err(ErrorGuardado::Jugadas)
 }
 
-/// The transcript file saved beside the board at `ruta`: the same name with
-/// `.jugadas` added.
-pub(super) fn ruta_de_jugadas(ruta: &Path) -> PathBuf {
-    let mut nombre = ruta.as_os_str().to_owned();
-    nombre.push(".jugadas");
-    PathBuf::from(nombre)
-}
+pub(super) use crate::formato::jugadas::ruta_de_jugadas;
 
 /// Said of a file name that holds characters the input could not carry.
 pub(super) const NOMBRE_ILEGIBLE: &str =

@@ -24,13 +24,9 @@ use std::path::{Path, PathBuf};
 
 use crate::{
     Color, Jugada, Obf, Partida, Posicion, Reglas, Tablero, Transcripcion,
-    texto::{cita, ruta_visible},
+    formato::jugadas::{Anotadas, Desacuerdo, FINAL, INICIO},
+    texto::ruta_visible,
 };
-
-/// How the comment with the starting game begins.
-const INICIO: &str = "# Inicio (obf): ";
-/// How the comment with the game the moves lead to begins.
-const FINAL: &str = "# Final (obf): ";
 
 /// Where the moves start from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,25 +97,6 @@ impl Arreglo {
     }
 }
 
-/// Why a `.jugadas` file does not bring back the board beside it.
-#[derive(Debug, PartialEq, Eq, thiserror::Error)]
-pub(super) enum Desacuerdo {
-    /// A comment for the program is not an obf string.
-    #[error("su línea «{0}» no tiene una cadena obf válida")]
-    Comentario(&'static str),
-    /// A move cannot be played.
-    #[error("su jugada número {numero} («{}») no se puede jugar", cita(.texto))]
-    Jugada {
-        /// Counted from 1.
-        numero: usize,
-        /// As written.
-        texto: String,
-    },
-    /// The moves lead to another board or turn.
-    #[error("sus jugadas llevan a otro tablero")]
-    OtroTablero,
-}
-
 impl Historial {
     /// No moves yet on `inicio`, a board loaded from `cargada_de` if it was.
     pub(super) fn nuevo(inicio: Partida, cargada_de: Option<PathBuf>) -> Historial {
@@ -144,34 +121,15 @@ impl Historial {
         tablero: &Tablero,
         reglas: Reglas,
     ) -> Result<Retomada, Desacuerdo> {
-        let obf = |prefijo: &'static str| -> Result<Option<Obf>, Desacuerdo> {
-            match texto.lines().find(|linea| linea.starts_with(prefijo)) {
-                None => Ok(None),
-                Some(linea) => linea[prefijo.len()..]
-                    .parse()
-                    .map(Some)
-                    .map_err(|_| Desacuerdo::Comentario(prefijo.trim_end())),
-            }
-        };
-        let inicio = match obf(INICIO)? {
-            Some(Obf { tablero, turno }) => Partida::desde(tablero, turno),
-            None => Partida::nueva(),
-        }
-        .con_reglas(reglas);
-        let final_ = obf(FINAL)?;
-        let repeticion = texto
-            .parse::<Transcripcion>()
-            .unwrap_or_else(|nunca| match nunca {})
-            .repetir(inicio.clone())
-            .map_err(|error| Desacuerdo::Jugada {
-                numero: error.numero,
-                texto: error.texto.clone(),
-            })?;
-        let llegada = repeticion.partida();
+        let anotadas = Anotadas::leer(texto, reglas)?;
         // The moves must lead where they say they do; a hand edit breaks that.
-        if final_.is_some_and(|f| f.tablero != *llegada.tablero() || f.turno != llegada.turno()) {
+        if !anotadas.fieles() {
             return Err(Desacuerdo::OtroTablero);
         }
+        let Anotadas {
+            inicio, repeticion, ..
+        } = anotadas;
+        let llegada = repeticion.partida();
         let mut jugadas = repeticion.jugadas().to_vec();
         let arreglo = if llegada.tablero() == tablero {
             None

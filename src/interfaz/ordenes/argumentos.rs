@@ -4,16 +4,17 @@
 //! [`formato::entrada`](crate::formato::entrada)), players, seconds and counts.
 //!
 //! A value that does not fit is answered with what was typed, invisible characters made
-//! visible ([`eco`]), what is odd about it ([`rarezas`]) and the form that would be valid:
+//! visible (`cita`), what is odd about it ([`rarezas`]) and the form that would be valid:
 //! a grader's script must never take a typo or a CRLF case list for an invalid move.
 
-use std::{fmt::Display, path::PathBuf, str::FromStr, time::Duration};
+use std::{fmt::Display, num::NonZeroUsize, path::PathBuf, str::FromStr, time::Duration};
 
 use clap::builder::{PathBufValueParser, TypedValueParser};
 
 use crate::{
     Color,
     formato::entrada,
+    interfaz::correccion::MIB,
     motor::jugadores::Nivel,
     texto::{cita, escape, invisible},
 };
@@ -61,8 +62,6 @@ pub(crate) enum Destino {
     Pantalla,
     /// Written, atomically, to this file.
     Archivo(PathBuf),
-    /// Written, atomically, over the file it was read from.
-    EnSitio,
 }
 
 /// `--salida ARCHIVO` of the orders that give a board: `-` is standard output, as `-`
@@ -260,21 +259,97 @@ const SEGUNDOS_MAXIMOS: f64 = 3600.0;
 ///
 /// An [`ErrorValor`] with the range; a decimal comma is pointed out.
 pub fn segundos(texto: &str) -> Result<Duration, ErrorValor> {
+    tiempo(texto, SEGUNDOS_MINIMOS, SEGUNDOS_MAXIMOS)
+}
+
+/// The shortest `--tiempo-limite` of `corregir`: a call to Python takes milliseconds.
+const LIMITE_MINIMO: f64 = 0.01;
+
+/// `--tiempo-limite` of `corregir`, for each call: read as [`segundos`], from 10 ms to an
+/// hour.
+///
+/// # Errors
+///
+/// An [`ErrorValor`] with the range.
+pub fn tiempo_limite(texto: &str) -> Result<Duration, ErrorValor> {
+    tiempo(texto, LIMITE_MINIMO, SEGUNDOS_MAXIMOS)
+}
+
+/// `--tiempo-por-entrega` of `corregir`, for all the cases of one submission: read as
+/// [`segundos`], from a second to an hour.
+///
+/// # Errors
+///
+/// An [`ErrorValor`] with the range.
+pub fn tiempo_por_entrega(texto: &str) -> Result<Duration, ErrorValor> {
+    tiempo(texto, 1.0, SEGUNDOS_MAXIMOS)
+}
+
+/// A time read as [`segundos`], from `minimo` to `maximo` seconds.
+fn tiempo(texto: &str, minimo: f64, maximo: f64) -> Result<Duration, ErrorValor> {
     match entrada::duracion(texto) {
-        Some(duracion)
-            if (SEGUNDOS_MINIMOS..=SEGUNDOS_MAXIMOS).contains(&duracion.as_secs_f64()) =>
-        {
-            Ok(duracion)
-        }
+        Some(duracion) if (minimo..=maximo).contains(&duracion.as_secs_f64()) => Ok(duracion),
         _ => {
             let con_punto = texto.replace(',', ".");
-            let quiso = (con_punto != texto && segundos(&con_punto).is_ok()).then_some(con_punto);
+            let quiso = (con_punto != texto && tiempo(&con_punto, minimo, maximo).is_ok())
+                .then_some(con_punto);
             let esperado = format!(
-                "un tiempo en segundos entre {SEGUNDOS_MINIMOS} y {SEGUNDOS_MAXIMOS}, con punto decimal, como 0.5"
+                "un tiempo en segundos entre {minimo} y {maximo}, con punto decimal, como 0.5"
             );
             Err(detalle(texto, quiso, &esperado))
         }
     }
+}
+
+/// The least `--memoria` of `corregir`: below it Python cannot even start.
+const MEMORIA_MINIMA: u64 = 32 * MIB;
+/// The most `--memoria` of `corregir`: more than a grading machine gives one process.
+const MEMORIA_MAXIMA: u64 = 64 * 1024 * MIB;
+
+/// `--memoria` of `corregir`, in bytes: a number of MiB (`512`), or with a unit: `256M`,
+/// `256MiB`, `1G`, `1GiB`, `65536K`; from 32 MiB to 64 GiB.
+///
+/// # Errors
+///
+/// An [`ErrorValor`] with the range.
+pub fn memoria(texto: &str) -> Result<u64, ErrorValor> {
+    let invalida = || {
+        detalle(
+            texto,
+            None,
+            "una cantidad de memoria de 32M a 64G, como 512M o 1G",
+        )
+    };
+    let limpio = texto.trim();
+    let (numero, unidad) = limpio.split_at(
+        limpio
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(limpio.len()),
+    );
+    let factor = match unidad.trim().to_ascii_lowercase().as_str() {
+        "" | "m" | "mb" | "mib" => MIB,
+        "k" | "kb" | "kib" => 1024,
+        "g" | "gb" | "gib" => 1024 * MIB,
+        _ => return Err(invalida()),
+    };
+    numero
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(factor))
+        .filter(|bytes| (MEMORIA_MINIMA..=MEMORIA_MAXIMA).contains(bytes))
+        .ok_or_else(invalida)
+}
+
+/// The most threads of `--hilos`: far more than the cores of any machine that runs this.
+const HILOS_MAXIMOS: NonZeroUsize = NonZeroUsize::new(256).expect("256 no es cero");
+
+/// `--hilos`: from 1 to 256.
+///
+/// # Errors
+///
+/// An [`ErrorValor`] with the range.
+pub fn hilos(texto: &str) -> Result<NonZeroUsize, ErrorValor> {
+    entero(NonZeroUsize::MIN, HILOS_MAXIMOS)(texto)
 }
 
 /// A whole number from `minimo` to `maximo`, both included.
@@ -391,6 +466,40 @@ mod tests {
                 segundos(texto).unwrap_err().to_string(),
                 "se esperaba un tiempo en segundos entre 0.001 y 3600, con punto decimal, como 0.5",
                 "{texto:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn memoria_y_tiempo_limite() {
+        assert_eq!(memoria("512"), Ok(512 * MIB));
+        assert_eq!(memoria("256M"), Ok(256 * MIB));
+        assert_eq!(memoria("1GiB"), Ok(1024 * MIB));
+        assert_eq!(memoria("65536k"), Ok(64 * MIB));
+        assert_eq!(memoria("64G"), Ok(64 * 1024 * MIB));
+        for mala in [
+            "",
+            "mucha",
+            "16M",
+            "65G",
+            "5T",
+            "-1",
+            "99999999999999999999G",
+        ] {
+            assert_eq!(
+                memoria(mala).unwrap_err().to_string(),
+                "se esperaba una cantidad de memoria de 32M a 64G, como 512M o 1G",
+                "{mala}"
+            );
+        }
+        assert_eq!(tiempo_limite("1"), Ok(Duration::from_secs(1)));
+        assert_eq!(tiempo_limite("0.5s"), Ok(Duration::from_millis(500)));
+        assert_eq!(tiempo_limite("250ms"), Ok(Duration::from_millis(250)));
+        for malo in ["", "0", "1ms", "dos", "-1", "4000"] {
+            assert_eq!(
+                tiempo_limite(malo).unwrap_err().to_string(),
+                "se esperaba un tiempo en segundos entre 0.01 y 3600, con punto decimal, como 0.5",
+                "{malo}"
             );
         }
     }

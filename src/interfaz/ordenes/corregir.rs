@@ -14,12 +14,11 @@ use serde::Serialize;
 
 use super::{
     Corrida, ErrorOrden,
-    argumentos::{entero, semilla},
+    argumentos::{entero, hilos, memoria, semilla, tiempo_limite, tiempo_por_entrega},
     informe::Informe,
 };
 use crate::interfaz::correccion::{
     self, Escala, OpcionesCorreccion, Pesos, Renombre, Resumen, SEMILLA_PREDETERMINADA,
-    leer_memoria, leer_tiempo,
 };
 
 /// `corregir ENTREGA.py...`.
@@ -66,29 +65,31 @@ pub struct Corregir {
         long,
         value_name = "N",
         value_parser = entero(1usize, 1_000_000),
-        help = "Casos de jugar (por omisión, 1000); los de las otras funciones, en proporción"
+        help = "Casos de jugar, de 1 a 1000000 (por omisión, 1000); los de las otras funciones, \
+                en proporción"
     )]
     casos: Option<usize>,
     #[arg(
         long,
         value_name = "SEGUNDOS",
-        value_parser = leer_tiempo,
-        help = "Tiempo límite de cada llamada: 1, 0.5 o 500ms (por omisión, 1)"
+        value_parser = tiempo_limite,
+        help = "Tiempo límite de cada llamada, de 0.01 a 3600 segundos: 1, 0.5 o 500ms (por \
+                omisión, 1)"
     )]
     tiempo_limite: Option<Duration>,
     #[arg(
         long,
         value_name = "SEGUNDOS",
-        value_parser = leer_tiempo,
-        help = "Tiempo para todos los casos de una entrega; lo que queda, no se corre \
-                (por omisión, 30)"
+        value_parser = tiempo_por_entrega,
+        help = "Tiempo para todos los casos de una entrega, de 1 a 3600 segundos; lo que \
+                queda, no se corre (por omisión, 30)"
     )]
     tiempo_por_entrega: Option<Duration>,
     #[arg(
         long,
         value_name = "CANTIDAD",
-        value_parser = leer_memoria,
-        help = "Memoria de cada entrega: 512M, 1G (por omisión, 512M)"
+        value_parser = memoria,
+        help = "Memoria de cada entrega, de 32M a 64G: 512M, 1G (por omisión, 512M)"
     )]
     memoria: Option<u64>,
     #[arg(
@@ -97,7 +98,7 @@ pub struct Corregir {
         default_value_t = 3,
         hide_default_value = true,
         value_parser = entero(0usize, 1000),
-        help = "Cuántos casos fallidos se muestran de cada tipo (por omisión, 3)"
+        help = "Cuántos casos fallidos se muestran de cada tipo, de 0 a 1000 (por omisión, 3)"
     )]
     ejemplos: usize,
     #[arg(
@@ -135,8 +136,8 @@ pub struct Corregir {
     #[arg(
         long,
         value_name = "N",
-        value_parser = clap::value_parser!(NonZeroUsize),
-        help = "Cuántas entregas se corrigen a la vez (por omisión, una por núcleo)"
+        value_parser = hilos,
+        help = "Cuántas entregas se corrigen a la vez, de 1 a 256 (por omisión, una por núcleo)"
     )]
     hilos: Option<NonZeroUsize>,
 }
@@ -217,7 +218,7 @@ pub struct Casos {
         default_value_t = 1000,
         hide_default_value = true,
         value_parser = entero(1usize, 1_000_000),
-        help = "Cuántos casos de jugar (por omisión, 1000)"
+        help = "Cuántos casos de jugar, de 1 a 1000000 (por omisión, 1000)"
     )]
     cantidad: usize,
 }

@@ -18,7 +18,7 @@ use crate::{
     texto::{acortar, cantidad},
 };
 
-/// Writes `texto` as one paragraph, wrapped at [`ANCHO`], and a newline.
+/// Writes `texto` as one paragraph, wrapped at [`ANCHO`](super::ANCHO), and a newline.
 pub(super) fn parrafo(salida: &mut dyn Write, texto: &str) -> io::Result<()> {
     writeln!(salida, "{}", ajustar(texto))
 }
@@ -235,7 +235,7 @@ impl InformeError {
                 texto: Some(acortar(&error.texto)),
                 ..InformeError::default()
             },
-            ErrorOrden::Archivo(ErrorArchivo::Formato { ruta, fuente }) => InformeError {
+            ErrorOrden::Archivo(ErrorArchivo::Formato { ruta, fuente, .. }) => InformeError {
                 clave: "formato",
                 mensaje,
                 archivo: Some(ruta.clone()),
@@ -243,7 +243,9 @@ impl InformeError {
                 columna: Some(fuente.columna()),
                 ..InformeError::default()
             },
-            ErrorOrden::Archivo(ErrorArchivo::Escritura { ruta, .. }) => InformeError {
+            ErrorOrden::Archivo(
+                ErrorArchivo::Escritura { ruta, .. } | ErrorArchivo::SinLector { ruta },
+            ) => InformeError {
                 clave: "escritura",
                 mensaje,
                 archivo: Some(ruta.clone()),
@@ -276,6 +278,12 @@ impl InformeError {
                     ..InformeError::default()
                 }
             }
+            ErrorOrden::SinJugadas(ruta) => InformeError {
+                clave: "sin_jugadas",
+                mensaje,
+                archivo: ruta.clone(),
+                ..InformeError::default()
+            },
             ErrorOrden::Uso(_) => InformeError {
                 clave: "uso",
                 mensaje,

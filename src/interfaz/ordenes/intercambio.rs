@@ -143,7 +143,7 @@ impl Importar {
             cadena => cadena.to_owned(),
         };
         let obf: Obf = texto.parse()?;
-        let guardado = corrida.guardar(&obf.tablero, &self.salida.destino(), None)?;
+        let guardado = corrida.guardar(&obf.tablero, &self.salida.destino())?;
         corrida.informar(&InformeImportar {
             tablero: InformeTablero::de(&obf.tablero),
             obf: obf.to_string(),

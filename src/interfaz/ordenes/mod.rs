@@ -207,11 +207,23 @@ pub struct Opciones<'a> {
     /// draws a progress bar with it when standard error is a terminal; the library
     /// never looks at a terminal.
     pub progreso: Option<&'a dyn Fn(u32, u32)>,
-    /// Told, in lines for a person, what a long order is about to do and how far it
-    /// got (`resolver` with many empty squares: the best move so far). The program
-    /// shows them on standard error when it is a terminal, and says the last one if
-    /// Ctrl-C stops the order.
-    pub avance: Option<&'a dyn Fn(&str)>,
+    /// Told, in lines for a person, how long a long order may take and how far it got
+    /// (`resolver` with many empty squares: the best move so far), each as its kind of
+    /// [`Avance`]. The program decides where each kind goes; the library never looks
+    /// at a terminal.
+    pub avance: Option<&'a dyn Fn(Avance)>,
+}
+
+/// A line that a long order tells through [`Opciones::avance`], by its kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Avance<'t> {
+    /// How long the order may take and how to bound it, told once at the start: for
+    /// whoever reads standard error, a person or a log, since the order may then say
+    /// nothing for a long while.
+    Duracion(&'t str),
+    /// How far it got, told again and again while a person waits: the best move so
+    /// far, the one to say if Ctrl-C stops the order.
+    Progreso(&'t str),
 }
 
 /// How a run ended, as the exit code tells it.
@@ -258,6 +270,13 @@ pub enum ErrorOrden {
     /// A move of the transcript is not valid.
     #[error(transparent)]
     Repeticion(Box<ErrorRepeticion>),
+    /// `repetir` was given no move: an empty file (or only comments), or empty words.
+    /// Replaying nothing would look like success.
+    #[error("{}", match .0 {
+        Some(ruta) => format!("«{}» no tiene jugadas", crate::texto::ruta_visible(ruta)),
+        None => "no hay jugadas que repetir".to_owned(),
+    })]
+    SinJugadas(Option<PathBuf>),
     /// Some of the files given to `validar` are not valid boards.
     #[error(
         "{invalidos} de {} no {}",
@@ -392,40 +411,33 @@ impl<R: Read, W: Write> Corrida<'_, R, W> {
         Ok(String::from_utf8_lossy(&self.bytes(fuente)?).into_owned())
     }
 
+    /// Tells `aviso` to whoever hears of the order's progress.
+    fn avisar(&self, aviso: Avance) {
+        if let Some(avance) = self.opciones.avance {
+            avance(aviso);
+        }
+    }
+
     /// The board in `fuente`.
     fn tablero(&mut self, fuente: &Entrada) -> Result<Tablero, ErrorOrden> {
         let bytes = self.bytes(fuente)?;
-        crate::formato::archivo::leer_bytes(&bytes).map_err(|error| {
-            ErrorArchivo::Formato {
-                ruta: fuente.nombre(),
-                fuente: error,
-            }
-            .into()
-        })
+        leer_tablero(&bytes, fuente)
     }
 
-    /// Writes `tablero` to the file `destino` names, if it names one (`leido_de` is
-    /// the file [`Destino::EnSitio`] means). The path written, for the report.
+    /// Writes `tablero` to the file `destino` names, if it names one. The path
+    /// written, for the report.
     fn guardar(
         &mut self,
         tablero: &Tablero,
         destino: &Destino,
-        leido_de: Option<&Entrada>,
     ) -> Result<Option<PathBuf>, ErrorOrden> {
-        let ruta = match (destino, leido_de) {
-            (Destino::Pantalla, _) => return Ok(None),
-            (Destino::Archivo(ruta), _) | (Destino::EnSitio, Some(Entrada::Archivo(ruta))) => ruta,
-            (Destino::EnSitio, _) => return Err(en_sitio_sin_archivo()),
-        };
-        disco::guardar(tablero, ruta).map_err(|error| match error {
-            // Refused because it is a folder: still a failure to write.
-            ErrorArchivo::EsCarpeta { ruta } => ErrorArchivo::Escritura {
-                ruta,
-                fuente: io::ErrorKind::IsADirectory.into(),
-            },
-            error => error,
-        })?;
-        Ok(Some(ruta.clone()))
+        match destino {
+            Destino::Pantalla => Ok(None),
+            Destino::Archivo(ruta) => {
+                disco::guardar(tablero, ruta).map_err(error_al_guardar)?;
+                Ok(Some(ruta.clone()))
+            }
+        }
     }
 
     /// Writes the order's report: its text, or its JSON object.
@@ -464,6 +476,24 @@ impl<R: Read, W: Write> Corrida<'_, R, W> {
         linea.push(b'\n');
         Ok(self.salida.write_all(&linea)?)
     }
+}
+
+/// The board in `bytes`, read from `fuente`.
+fn leer_tablero(bytes: &[u8], fuente: &Entrada) -> Result<Tablero, ErrorOrden> {
+    Ok(disco::leer_tablero(bytes, &fuente.nombre())?)
+}
+
+/// What a failed save of a result says: a folder refused as a destination is still a
+/// failure to write.
+fn error_al_guardar(error: ErrorArchivo) -> ErrorOrden {
+    match error {
+        ErrorArchivo::EsCarpeta { ruta } => ErrorArchivo::Escritura {
+            ruta,
+            fuente: io::ErrorKind::IsADirectory.into(),
+        },
+        error => error,
+    }
+    .into()
 }
 
 /// `--en-sitio` with a board read from standard input.

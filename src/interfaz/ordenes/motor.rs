@@ -13,8 +13,10 @@ use std::{
 use serde::Serialize;
 
 use super::{
-    Corrida, ErrorOrden,
-    argumentos::{Entrada, color_tolerante, computadora, entero, entrada, segundos, semilla},
+    Avance, Corrida, ErrorOrden,
+    argumentos::{
+        Entrada, color_tolerante, computadora, entero, entrada, hilos, segundos, semilla,
+    },
     informe::{Informe, InformeTablero, parrafo},
     tablero::AYUDA_ARCHIVO,
 };
@@ -90,7 +92,7 @@ struct Hilos {
     #[arg(
         long = "hilos",
         value_name = "N",
-        value_parser = entero(NonZeroUsize::MIN, NonZeroUsize::new(256).expect("256")),
+        value_parser = hilos,
         help = "Hilos de la búsqueda, de 1 a 256 (por omisión, uno por núcleo); \
                 el resultado exacto es el mismo"
     )]
@@ -114,8 +116,9 @@ impl Hilos {
 Da la mejor jugada con juego perfecto de ambos, la diferencia final de fichas para el \
 que mueve (las vacías, para el ganador, como en los problemas FFO), los nodos \
 visitados y el tiempo. Con 22 vacías tarda alrededor de un segundo, y el doble por \
-cada vacía más; con más de 22 avisa cuánto puede tardar, muestra en la terminal la \
-mejor jugada hallada hasta el momento, y Ctrl-C se detiene con ella. Con --tiempo, la respuesta al \
+cada vacía más; con más de 22 avisa en la salida de errores cuánto puede tardar, \
+muestra en la terminal la mejor jugada hallada hasta el momento, y Ctrl-C se detiene \
+con ella. Con --tiempo, la respuesta al \
 acabarse el tiempo no es exacta, y lo dice.")]
 pub struct Resolver {
     #[command(flatten)]
@@ -195,11 +198,6 @@ impl Resolver {
         corrida: &mut Corrida<impl Read, impl Write>,
     ) -> Result<(), ErrorOrden> {
         let (tablero, turno) = self.situacion.leer(corrida)?;
-        let avisar = |texto: &str| {
-            if let Some(avance) = corrida.opciones.avance {
-                avance(texto);
-            }
-        };
         let inicio = Instant::now();
         let mut buscador = self.hilos.buscador();
         let vacias = tablero.contar(Casilla::Vacia);
@@ -212,13 +210,13 @@ impl Resolver {
                 evaluada
             }
             None if vacias > VACIAS_EN_UN_SEGUNDO => {
-                avisar(&format!(
+                corrida.avisar(Avance::Duracion(&format!(
                     "Resolver {vacias} casillas vacías puede tardar {} (con \
                      {VACIAS_EN_UN_SEGUNDO}, un segundo; cada vacía más, unas dos veces \
                      más). Ctrl-C se detiene con la mejor jugada hallada; --tiempo pone un \
                      límite.",
                     duracion_aproximada(2f64.powi((vacias - VACIAS_EN_UN_SEGUNDO) as i32))
-                ));
+                )));
                 // Deeper and deeper, each time limit twice the last, until the answer is
                 // exact or the search is one ply from the end of the game: the best move
                 // so far is told each time.
@@ -228,13 +226,13 @@ impl Resolver {
                     nodos += ronda.map_or(0, |evaluada| evaluada.nodos);
                     match ronda {
                         Some(evaluada) if !evaluada.exacta => {
-                            avisar(&format!(
+                            corrida.avisar(Avance::Progreso(&format!(
                                 "Hasta ahora, a {} de profundidad: {} ({:+} estimado) en {:.0} s.",
                                 cantidad(u64::from(evaluada.profundidad), "jugada", "jugadas"),
                                 evaluada.posicion,
                                 evaluada.puntaje,
                                 inicio.elapsed().as_secs_f64()
-                            ));
+                            )));
                             // The mid-game search no longer goes to the end of the game
                             // (its cuts are only probable): once it reaches the ply
                             // before, the exact solve runs at once.
@@ -313,7 +311,8 @@ fn duracion_aproximada(segundos: f64) -> String {
 #[command(after_help = "\
 Una línea por jugada, la mejor primero: la jugada, su puntaje (la diferencia final de \
 fichas que se espera para el que mueve) y si es exacto o estimado a cierta \
-profundidad. Con --profundidad da lo mismo en cualquier máquina.")]
+profundidad. Con --profundidad da lo mismo en cualquier máquina; con más de 16 avisa \
+en la salida de errores cuánto puede tardar.")]
 pub struct Analizar {
     #[command(flatten)]
     situacion: Situacion,
@@ -335,6 +334,11 @@ pub struct Analizar {
     #[command(flatten)]
     hilos: Hilos,
 }
+
+/// The search depth `analizar` takes a couple of seconds for from the start, in release
+/// mode; each ply more, two to three times as long (the figures are in
+/// `docs/motor.md`).
+const ANALIZAR_EN_DOS_SEGUNDOS: u32 = 16;
 
 /// What `analizar` answers.
 #[derive(Serialize)]
@@ -379,6 +383,20 @@ impl Analizar {
         corrida: &mut Corrida<impl Read, impl Write>,
     ) -> Result<(), ErrorOrden> {
         let (tablero, turno) = self.situacion.leer(corrida)?;
+        if let Some(profundidad) = self.profundidad {
+            // The search cannot go past the end of the game.
+            let jugadas = profundidad.min(tablero.contar(Casilla::Vacia));
+            if jugadas > ANALIZAR_EN_DOS_SEGUNDOS {
+                let segundos = 2.0 * 2.5f64.powi((jugadas - ANALIZAR_EN_DOS_SEGUNDOS) as i32);
+                corrida.avisar(Avance::Duracion(&format!(
+                    "Analizar a {profundidad} jugadas de profundidad puede tardar {} (a \
+                         {ANALIZAR_EN_DOS_SEGUNDOS}, un par de segundos; cada jugada más, dos o \
+                         tres veces más). --tiempo pone un límite; una profundidad menor tarda \
+                         menos.",
+                    duracion_aproximada(segundos)
+                )));
+            }
+        }
         let limite = match (self.profundidad, self.tiempo) {
             (Some(profundidad), _) => Limite::por_profundidad(profundidad),
             (None, Some(tiempo)) => Limite::por_tiempo(tiempo),
@@ -438,7 +456,9 @@ impl ConvencionElegida {
 #[command(after_help = "\
 Un pase cuenta como jugada. Con la convención publicada (la de Aart Bik, 2009), una \
 partida terminada cuenta como hoja en cada profundidad siguiente; con la de ajedrez no \
-suma. La última jugada se cuenta con la cantidad de jugadas válidas, sin jugarla.")]
+suma. La última jugada se cuenta con la cantidad de jugadas válidas, sin jugarla. Con \
+más de 12 avisa en la salida de errores cuánto puede tardar: cada profundidad, unas \
+nueve veces más que la anterior.")]
 pub struct Perft {
     #[arg(
         value_name = "PROFUNDIDAD",
@@ -472,6 +492,10 @@ pub struct Perft {
     )]
     convencion: ConvencionElegida,
 }
+
+/// The depth `perft` takes a couple of seconds for from the start, in release mode;
+/// each one more about nine times as long (the figures are in `docs/motor.md`).
+const PERFT_EN_DOS_SEGUNDOS: u32 = 12;
 
 /// What `perft` answers.
 #[derive(Serialize)]
@@ -537,6 +561,19 @@ impl Perft {
             (Some(fuente), Some(turno)) => (corrida.tablero(fuente)?, turno),
             _ => (Tablero::inicial(), Color::Negro),
         };
+        // A game ends within about as many plies as there are empty squares; past
+        // that, a depth adds little.
+        let jugadas = self.profundidad.min(tablero.contar(Casilla::Vacia));
+        if jugadas > PERFT_EN_DOS_SEGUNDOS {
+            let segundos = 2.0 * 9f64.powi((jugadas - PERFT_EN_DOS_SEGUNDOS) as i32);
+            corrida.avisar(Avance::Duracion(&format!(
+                "Perft {} puede tardar {} (perft {PERFT_EN_DOS_SEGUNDOS}, un par de \
+                     segundos; cada profundidad más, unas nueve veces más). Una profundidad \
+                     menor tarda mucho menos; Ctrl-C lo detiene.",
+                self.profundidad,
+                duracion_aproximada(segundos)
+            )));
+        }
         let convencion = self.convencion.convencion();
         let perft = (1..=self.profundidad)
             .map(|profundidad| {
@@ -590,7 +627,7 @@ pub struct Torneo {
         default_value = "100",
         hide_default_value = true,
         value_parser = entero(1u32, 1_000_000),
-        help = "Cuántas partidas (por omisión, 100)"
+        help = "Cuántas partidas, de 1 a 1000000 (por omisión, 100)"
     )]
     partidas: u32,
     #[arg(

@@ -26,7 +26,8 @@ pasar (C4 C3 D3 pasar F5); o la notación compacta de los programas de Othello \
 (f5d6c3d3), donde el que no tiene jugadas pasa solo. Da igual mayúsculas o \
 minúsculas; en un archivo, las líneas que empiezan con # son comentarios.
 
-Si una jugada no es válida, dice su número, su texto y por qué, y sale con estado 1.")]
+Si una jugada no es válida, dice su número, su texto y por qué, y sale con estado 1. \
+Sin ninguna jugada (un archivo vacío o solo con comentarios), sale con estado 2.")]
 pub struct Repetir {
     #[arg(
         long,
@@ -123,11 +124,15 @@ impl Repetir {
             },
             None => Transcripcion::sin_comentarios(&self.jugadas.join(" ")),
         };
+        if transcripcion.escritas().is_empty() {
+            let ruta = self.jugadas_de.as_ref().map(Entrada::nombre);
+            return Err(ErrorOrden::SinJugadas(ruta));
+        }
         let partida = Partida::desde(tablero, self.turno.unwrap_or(Color::Negro));
         match transcripcion.repetir(partida) {
             Ok(repeticion) => {
                 let destino = self.salida.destino();
-                let guardado = corrida.guardar(repeticion.partida().tablero(), &destino, None)?;
+                let guardado = corrida.guardar(repeticion.partida().tablero(), &destino)?;
                 corrida.informar(&InformeRepetir {
                     guardado,
                     ..InformeRepetir::de(&transcripcion, &repeticion)

@@ -2,26 +2,30 @@
 
 use std::{
     io::{self, Read, Write},
-    path::PathBuf,
+    path::{Path, PathBuf},
 };
 
 use serde::Serialize;
 
 use super::{
     Corrida, ErrorOrden,
-    argumentos::{Destino, Entrada, Salida, color_estricto, color_tolerante, entrada},
-    en_sitio_sin_archivo,
+    argumentos::{Entrada, Salida, color_estricto, color_tolerante, entrada},
+    en_sitio_sin_archivo, error_al_guardar,
     informe::{Informe, InformePartida, InformeTablero, escribir_tablero},
+    leer_tablero,
 };
 use crate::{
-    Casilla, Color, ErrorPosicion, Partida, Posicion, Razon, Tablero, Vista, texto::acortar,
+    Casilla, Color, ErrorPosicion, Partida, Posicion, Razon, Reglas, Tablero, Vista, disco,
+    formato::jugadas::{Anotadas, ruta_de_jugadas},
+    texto::{acortar, ruta_visible},
 };
 
 /// The help of every `ARCHIVO` that holds one board.
 pub(super) const AYUDA_ARCHIVO: &str = "El tablero («-»: la entrada estándar)";
 
-/// The help of `--turno` where the game can guess it.
-const AYUDA_TURNO: &str = "Quién mueve: N o B (o negras, blancas); si falta, el turno que sugiere el juego (negras si las fichas menos 4 son un número par)";
+/// The help of `--turno` of `estado`, which takes it from the moves saved beside the
+/// board or else guesses it.
+const AYUDA_TURNO: &str = "Quién mueve: N o B (o negras, blancas); si falta, el de ARCHIVO.jugadas si sus jugadas llevan a este tablero, y si no, el que sugiere el juego (negras si las fichas menos 4 son un número par)";
 
 /// `mostrar ARCHIVO`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
@@ -137,10 +141,10 @@ impl Jugar {
         &self,
         corrida: &mut Corrida<impl Read, impl Write>,
     ) -> Result<(), ErrorOrden> {
-        let destino = match (self.en_sitio, &self.archivo) {
+        let en_sitio = match (self.en_sitio, &self.archivo) {
             (true, Entrada::Estandar) => return Err(en_sitio_sin_archivo()),
-            (true, Entrada::Archivo(_)) => Destino::EnSitio,
-            (false, _) => self.salida.destino(),
+            (true, Entrada::Archivo(ruta)) => Some(ruta),
+            (false, _) => None,
         };
         let rechazar = |corrida: &mut Corrida<_, _>, error| {
             let informe = InformeJugadaRechazada {
@@ -159,7 +163,13 @@ impl Jugar {
             };
             return rechazar(corrida, error);
         }
-        let mut tablero = corrida.tablero(&self.archivo)?;
+        // Held from the reading to the save: another `--en-sitio` on the same file
+        // waits, then plays on the board this one leaves.
+        let cerrojo = en_sitio.map(disco::Cerrojo::tomar).transpose()?;
+        let mut tablero = match &cerrojo {
+            Some(cerrojo) => leer_tablero(&cerrojo.leer()?, &self.archivo)?,
+            None => corrida.tablero(&self.archivo)?,
+        };
         let jugada = posicion.map_err(Razon::Posicion).and_then(|p| {
             let volteadas = tablero.jugar(p, self.valor);
             volteadas
@@ -176,7 +186,13 @@ impl Jugar {
                 return rechazar(corrida, error);
             }
         };
-        let guardado = corrida.guardar(&tablero, &destino, Some(&self.archivo))?;
+        let guardado = match (cerrojo, en_sitio) {
+            (Some(cerrojo), Some(ruta)) => {
+                cerrojo.guardar(&tablero).map_err(error_al_guardar)?;
+                Some(ruta.clone())
+            }
+            _ => corrida.guardar(&tablero, &self.salida.destino())?,
+        };
         corrida.informar(&InformeJugar {
             archivo: self.archivo.nombre(),
             tablero: InformeTablero::de(&tablero),
@@ -315,11 +331,24 @@ struct InformeEstado {
     #[serde(flatten)]
     partida: InformePartida,
     turno_supuesto: bool,
+    /// The `.jugadas` file the turn was taken from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(serialize_with = "super::informe::nombre_opcional")]
+    turno_de: Option<PathBuf>,
 }
 
 impl Informe for InformeEstado {
     fn escribir(&self, salida: &mut dyn Write) -> io::Result<()> {
         self.partida.escribir(salida)?;
+        if let Some(jugadas) = &self.turno_de {
+            super::informe::parrafo(
+                salida,
+                &format!(
+                    "(Turno de las jugadas de «{}», que llevan a este tablero.)",
+                    ruta_visible(jugadas)
+                ),
+            )?;
+        }
         if self.turno_supuesto {
             super::informe::parrafo(
                 salida,
@@ -337,13 +366,36 @@ impl Estado {
         corrida: &mut Corrida<impl Read, impl Write>,
     ) -> Result<(), ErrorOrden> {
         let tablero = corrida.tablero(&self.archivo)?;
-        let (turno, supuesto) = turno_o_sugerido(self.turno, &tablero);
+        let de_sus_jugadas = match (self.turno, &self.archivo) {
+            (None, Entrada::Archivo(ruta)) => partida_de_sus_jugadas(ruta, &tablero),
+            _ => None,
+        };
+        let (partida, supuesto, turno_de) = match de_sus_jugadas {
+            Some((partida, jugadas)) => (partida, false, Some(jugadas)),
+            None => {
+                let (turno, supuesto) = turno_o_sugerido(self.turno, &tablero);
+                (Partida::desde(tablero, turno), supuesto, None)
+            }
+        };
         corrida.informar(&InformeEstado {
             archivo: self.archivo.nombre(),
-            partida: InformePartida::de(&Partida::desde(tablero, turno)),
+            partida: InformePartida::de(&partida),
             turno_supuesto: supuesto,
+            turno_de,
         })
     }
+}
+
+/// The game that the `.jugadas` file beside the board at `ruta` brings back, and that
+/// file, if its moves lead to `tablero`: the turn is then known, as the game knows it
+/// when it loads the board. Under the homework's rules, as `estado` judges any game.
+fn partida_de_sus_jugadas(ruta: &Path, tablero: &Tablero) -> Option<(Partida, PathBuf)> {
+    let ruta_jugadas = ruta_de_jugadas(ruta);
+    let bytes = disco::leer_archivo(&ruta_jugadas).ok()?;
+    let anotadas = Anotadas::leer(&String::from_utf8_lossy(&bytes), Reglas::Tarea).ok()?;
+    anotadas
+        .llevan_a(tablero)
+        .then(|| (anotadas.repeticion.partida().clone(), ruta_jugadas))
 }
 
 /// `turno`, or the turn the game would suggest on `tablero`, and whether it was

@@ -4,7 +4,7 @@
 
 use std::{
     io::{self, Read, Write},
-    path::PathBuf,
+    path::{Path, PathBuf},
 };
 
 use serde::Serialize;
@@ -111,16 +111,30 @@ impl Informe for InformeValidar {
             let lista = [("error", &archivo.errores), ("aviso", &archivo.avisos)];
             for (tipo, problemas) in lista {
                 for problema in problemas {
-                    write!(salida, "{}:", ruta_visible(&archivo.archivo))?;
-                    if let (Some(linea), Some(columna)) = (problema.linea, problema.columna) {
-                        write!(salida, "{linea}:{columna}:")?;
-                    }
-                    writeln!(salida, " {tipo}: {}", problema.mensaje)?;
+                    let ubicacion = problema.linea.zip(problema.columna);
+                    let linea = linea(&archivo.archivo, ubicacion, tipo, &problema.mensaje);
+                    writeln!(salida, "{linea}")?;
                 }
             }
         }
         Ok(())
     }
+}
+
+/// One problem of `archivo` as compilers write it, `archivo:línea:columna: tipo: mensaje`,
+/// without the line and column (`ubicacion`) for what concerns the whole file: editors
+/// and `grep` read it so.
+pub fn linea(
+    archivo: &Path,
+    ubicacion: Option<(usize, usize)>,
+    tipo: &str,
+    mensaje: &str,
+) -> String {
+    let donde = match ubicacion {
+        Some((linea, columna)) => format!(":{linea}:{columna}"),
+        None => String::new(),
+    };
+    format!("{}{donde}: {tipo}: {mensaje}", ruta_visible(archivo))
 }
 
 impl Validar {

@@ -210,6 +210,92 @@ fn los_valores_malos_dicen_que_se_esperaba() {
     }
 }
 
+/// Every number an order takes has a range, and a value outside it (or that is no
+/// number) is told with the range: the reason always reaches the message.
+#[test]
+fn cada_opcion_numerica_dice_su_rango() {
+    let entero = |valor: &str, opcion: &str, minimo: u64, maximo: u64| {
+        format!(
+            "valor «{valor}» inválido para {opcion}: se esperaba un número entero entre \
+             {minimo} y {maximo}"
+        )
+    };
+    let segundos = "se esperaba un tiempo en segundos entre 0.001 y 3600, con punto \
+                    decimal, como 0.5";
+    let casos: Vec<(&[&str], String)> = vec![
+        (
+            &["resolver", "--obf", "x", "--hilos", "257"],
+            entero("257", "--hilos <N>", 1, 256),
+        ),
+        (
+            &["resolver", "--obf", "x", "--tiempo", "0"],
+            format!("valor «0» inválido para --tiempo <SEGUNDOS>: {segundos}"),
+        ),
+        (
+            &["analizar", "--obf", "x", "--hilos", "0"],
+            entero("0", "--hilos <N>", 1, 256),
+        ),
+        (
+            &["analizar", "--obf", "x", "--tiempo", "3601"],
+            format!("valor «3601» inválido para --tiempo <SEGUNDOS>: {segundos}"),
+        ),
+        (&["perft", "0"], entero("0", "<PROFUNDIDAD>", 1, 20)),
+        (
+            &["corregir", "x.py", "--hilos", "100000"],
+            entero("100000", "--hilos <N>", 1, 256),
+        ),
+        (
+            &["corregir", "x.py", "--hilos", "0"],
+            entero("0", "--hilos <N>", 1, 256),
+        ),
+        (
+            &["corregir", "x.py", "--casos", "0"],
+            entero("0", "--casos <N>", 1, 1_000_000),
+        ),
+        (
+            &["corregir", "x.py", "--ejemplos", "1001"],
+            entero("1001", "--ejemplos <N>", 0, 1000),
+        ),
+        (
+            &["corregir", "x.py", "--memoria", "16M"],
+            "valor «16M» inválido para --memoria <CANTIDAD>: se esperaba una cantidad de \
+             memoria de 32M a 64G, como 512M o 1G"
+                .to_owned(),
+        ),
+        (
+            &["corregir", "x.py", "--memoria", "65G"],
+            "valor «65G» inválido para --memoria <CANTIDAD>: se esperaba una cantidad de \
+             memoria de 32M a 64G, como 512M o 1G"
+                .to_owned(),
+        ),
+        (
+            &["corregir", "x.py", "--tiempo-limite", "0"],
+            "valor «0» inválido para --tiempo-limite <SEGUNDOS>: se esperaba un tiempo en \
+             segundos entre 0.01 y 3600, con punto decimal, como 0.5"
+                .to_owned(),
+        ),
+        (
+            &["corregir", "x.py", "--funcion", "contar"],
+            "valor «contar» inválido para --funcion <CLAVE=NOMBRE>: falta el «=»: se \
+             esperaba CLAVE=NOMBRE, como contar=contarFichas"
+                .to_owned(),
+        ),
+        (
+            &["corregir", "x.py", "--semilla", "1.5"],
+            "valor «1.5» inválido para --semilla <S>: se esperaba un número entero desde 0, \
+             como 7"
+                .to_owned(),
+        ),
+        (
+            &["casos", "--carpeta", "c", "--cantidad", "0"],
+            entero("0", "--cantidad <N>", 1, 1_000_000),
+        ),
+    ];
+    for (argumentos, mensaje) in casos {
+        error_de_uso(&en_fijas(argumentos, ""), &mensaje, Some(argumentos[0]));
+    }
+}
+
 #[test]
 fn errores_de_uso_de_las_ordenes() {
     let casos: [(&[&str], &str, &str); 7] = [
@@ -379,6 +465,58 @@ fn el_torneo_sin_terminal_no_dibuja_su_avance() {
             .starts_with("Torneo: aleatorio contra libro, 4 partidas")
     );
     cabe_en_80_columnas("torneo", &corrida.salida);
+}
+
+/// Long orders say at once how long they may take and how to bound them, also to a
+/// log; the repeated lines of their progress are for a terminal only.
+#[test]
+fn las_ordenes_largas_avisan_cuanto_pueden_tardar_tambien_sin_terminal() {
+    let ordenes: [(&[&str], &str); 3] = [
+        (
+            &["resolver", "inicial.txt", "--turno", "N"],
+            "Resolver 60 casillas vacías puede tardar más de mil años (con 22, un segundo; \
+             cada vacía más, unas dos veces más). Ctrl-C se detiene con la mejor jugada \
+             hallada; --tiempo pone un límite.\n",
+        ),
+        (
+            &["perft", "20"],
+            "Perft 20 puede tardar unos 3 años (perft 12, un par de segundos; cada \
+             profundidad más, unas nueve veces más). Una profundidad menor tarda mucho menos; \
+             Ctrl-C lo detiene.\n",
+        ),
+        (
+            &[
+                "analizar",
+                "inicial.txt",
+                "--turno",
+                "N",
+                "--profundidad",
+                "60",
+            ],
+            "Analizar a 60 jugadas de profundidad puede tardar más de mil años (a 16, un par \
+             de segundos; cada jugada más, dos o tres veces más). --tiempo pone un límite; \
+             una profundidad menor tarda menos.\n",
+        ),
+    ];
+    // All at once, each killed after two seconds: a warning comes before the work.
+    let hijos = ordenes.map(|(argumentos, _)| {
+        crate::comun::programa(&fijas())
+            .args(argumentos)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("el programa corre")
+    });
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    for ((argumentos, aviso), mut hijo) in ordenes.into_iter().zip(hijos) {
+        hijo.kill().expect("sigue corriendo");
+        let salida = hijo.wait_with_output().expect("termina");
+        assert_eq!(
+            String::from_utf8(salida.stderr).unwrap(),
+            aviso,
+            "{argumentos:?}"
+        );
+    }
 }
 
 /// Everything the program shows on a terminal (a pseudo-terminal for both standard

@@ -393,6 +393,35 @@ fn repetir_con_salida_y_sin_escribir_si_falla() {
 }
 
 #[test]
+fn repetir_sin_ninguna_jugada_es_un_error() {
+    let dir = carpeta();
+    let vacio = en(&dir, "vacio.txt");
+    let sin_jugadas = format!("«{vacio}» no tiene jugadas");
+    for texto in ["", "\n\n", "# solo un comentario\n   \n# y otro\n"] {
+        fs::write(&vacio, texto).unwrap();
+        falla(
+            orden(&["repetir", "--jugadas-de", &vacio], ""),
+            2,
+            &sin_jugadas,
+        );
+        falla(
+            orden(&["repetir", "--jugadas-de", "-"], texto),
+            2,
+            "«(entrada estándar)» no tiene jugadas",
+        );
+    }
+    let (codigo, valor) = json(&["repetir", "--jugadas-de", &vacio], "");
+    assert_eq!(codigo, 2);
+    assert_eq!(valor["error"]["clave"], "sin_jugadas");
+    assert_eq!(valor["error"]["archivo"], vacio.as_str());
+    // Words that hold no move: only separators.
+    for palabras in [&[""][..], &[" , "], &["", ","]] {
+        let argumentos = [&["repetir"][..], palabras].concat();
+        falla(orden(&argumentos, ""), 2, "no hay jugadas que repetir");
+    }
+}
+
+#[test]
 fn entrada_estandar_se_lee_una_sola_vez() {
     let mensaje = "la entrada estándar («-») se puede leer una sola vez";
     let inicial = ruta("inicial.txt");

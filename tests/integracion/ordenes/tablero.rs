@@ -658,6 +658,56 @@ fn estado_de_partidas_terminadas() {
     }
 }
 
+/// Without --turno, `estado` takes the turn from the moves saved beside the board (as
+/// the game does when it loads it) when they lead to that board, and says so.
+#[test]
+fn estado_toma_el_turno_de_las_jugadas_guardadas_al_lado() {
+    let dir = carpeta();
+    let p = en(&dir, "p.txt");
+    fs::write(&p, TRAS_C4).unwrap();
+    // White passed after C4: black moves, where the pieces would say white.
+    fs::write(
+        en(&dir, "p.txt.jugadas"),
+        "# Jugadas de la partida\nC4 pasar\n",
+    )
+    .unwrap();
+    let respuesta = orden(&["estado", &p], "");
+    assert_eq!(respuesta.codigo, 0, "{}", respuesta.mensaje);
+    // The note names the file, a long path here: read as one line.
+    assert_eq!(
+        respuesta.salida.replace('\n', " "),
+        format!(
+            "La partida sigue. \
+             Negras (N): 4   Blancas (B): 1   Vacías (V): 59 \
+             Turno de las negras (N): 3 jugadas válidas (F5, E6, F6). \
+             (Turno de las jugadas de «{p}.jugadas», que llevan a este tablero.) "
+        )
+    );
+    let (codigo, valor) = json(&["estado", &p], "");
+    assert_eq!(codigo, 0);
+    assert_eq!(valor["turno"], "N");
+    assert_eq!(valor["turno_supuesto"], false);
+    assert_eq!(valor["turno_de"], format!("{p}.jugadas"));
+    // --turno still rules.
+    let (_, valor) = json(&["estado", &p, "--turno", "B"], "");
+    assert_eq!(
+        (&valor["turno"], valor.get("turno_de")),
+        (&"B".into(), None)
+    );
+    // Moves that lead elsewhere, or that say they do, are not used: the turn is guessed.
+    for jugadas in [
+        "C4 C3\n",
+        "# Final (obf): --------------------------XXX------XO--------------------------- X\n\
+         C4\n",
+    ] {
+        fs::write(en(&dir, "p.txt.jugadas"), jugadas).unwrap();
+        let (_, valor) = json(&["estado", &p], "");
+        assert_eq!(valor["turno"], "B", "{jugadas}");
+        assert_eq!(valor["turno_supuesto"], true, "{jugadas}");
+        assert_eq!(valor.get("turno_de"), None, "{jugadas}");
+    }
+}
+
 #[test]
 fn estado_de_partidas_que_siguen() {
     bien(
@@ -694,7 +744,8 @@ fn estado_de_partidas_que_siguen() {
     let partida = &partidas_completas()[0];
     let jugadas = partida.jugadas();
     let mut envueltas = 0;
-    for hechas in 0..jugadas.len() {
+    // From one move on: the start, with none, is above.
+    for hechas in 1..jugadas.len() {
         let tablero_txt = orden(
             &["repetir", "--jugadas-de", "-"],
             jugadas[..hechas].join(" "),
