@@ -222,6 +222,11 @@ impl<R: BufRead, W: Write> Consola<R, W> {
         Ok(respuesta)
     }
 
+    /// Writes `texto` and a line end, fitted to the screen's width.
+    pub(super) fn decir(&mut self, texto: &str) -> io::Result<()> {
+        writeln!(self.salida, "{}", ajustar(texto))
+    }
+
     /// Tells why the last answer is refused (the question comes again). From a pipe or
     /// a file, [`RECHAZOS_SEGUIDOS`] refusals in a row end the game: such input is not
     /// a game, and would be answered forever.

@@ -1,23 +1,16 @@
-//! The save dialog: the file's name (asked for when not given), the question before
-//! replacing a file this game did not write, and the board with its moves beside it;
-//! never over the recovery save, which the game replaces and removes.
+//! Saving the game at hand: the board with its moves beside it, the files this game
+//! wrote (saved over without asking) and those it did not (a person confirms
+//! replacing them), and never over the recovery copies, which the game replaces and
+//! removes. The faces ask for the name and the confirmation.
 
 use std::{
     collections::HashSet,
-    fs,
-    io::{self, BufRead, Write},
+    fmt, fs,
     path::{Path, PathBuf},
 };
 
-use super::{consola::Consola, historial::Historial};
-use crate::{
-    Partida, Tablero, disco,
-    interfaz::ajuste::{ajustar, mayuscula_inicial},
-};
-
-/// What cancels the save when typed as the file's name (as an empty line does when no
-/// name is offered, and the end of the input always).
-const CANCELAR: &str = "cancelar";
+use super::historial::Historial;
+use crate::{Partida, Tablero, disco, interfaz::ajuste::mayuscula_inicial};
 
 /// The files of the game at hand.
 #[derive(Default)]
@@ -68,104 +61,121 @@ impl Archivos {
         propios
     }
 
-    /// Saves the board to `nombre`, or to a name asked for, and its moves beside it.
-    /// Whether it was saved: a cancelled save (also by the end of the input, which
-    /// cancels the save and not the game) or a failed one is told, and the game goes
-    /// on.
-    pub(super) fn guardar<R: BufRead, W: Write>(
-        &mut self,
-        consola: &mut Consola<R, W>,
-        partida: &Partida,
-        historial: &Historial,
-        nombre: &str,
-    ) -> io::Result<bool> {
-        let ruta = if nombre.is_empty() {
-            let pregunta = match &self.ultimo {
-                Some(ultimo) => format!(
-                    "Nombre del archivo [Enter = {}; «{CANCELAR}» para no guardar]: ",
-                    ultimo.display()
-                ),
-                None => format!("Nombre del archivo (Enter o «{CANCELAR}» para no guardar): "),
-            };
-            match (consola.preguntar(&ajustar(&pregunta))?, &self.ultimo) {
-                (Some(nombre), _) if nombre.to_lowercase() == CANCELAR => None,
-                (Some(nombre), _) if !nombre.is_empty() => Some(PathBuf::from(nombre)),
-                (Some(_), Some(ultimo)) => Some(ultimo.clone()),
-                (Some(_), None) | (None, _) => None,
-            }
-        } else {
-            Some(PathBuf::from(nombre))
-        };
-        let Some(ruta) = ruta else {
-            writeln!(consola, "No se guardó.")?;
-            return Ok(false);
-        };
-        if !nombre_legible(&ruta) {
-            writeln!(consola, "{NOMBRE_ILEGIBLE}")?;
-            return Ok(false);
+    /// The files at `ruta` (the board's and its moves') that this game did not write,
+    /// which a save replaces only when a person confirms it; or why the game cannot be
+    /// saved there.
+    pub(super) fn ajenos(&self, ruta: &Path) -> Result<Vec<PathBuf>, NoGuardada> {
+        if !nombre_legible(ruta) {
+            return Err(NoGuardada::NombreIlegible);
         }
         let en_las_copias = self.copias.as_deref().is_some_and(|copias| {
-            canonica(&ruta).parent() == Some(canonica_de_carpeta(copias).as_path())
+            canonica(ruta).parent() == Some(canonica_de_carpeta(copias).as_path())
         });
         if en_las_copias {
-            let rechazo = format!(
-                "«{}» está en la carpeta de las copias de recuperación, que el juego \
-                 reemplaza y borra solo: elige otra carpeta.",
-                ruta.display()
-            );
-            writeln!(consola, "{}", ajustar(&rechazo))?;
-            return Ok(false);
+            return Err(NoGuardada::EnLasCopias(ruta.to_owned()));
         }
-        let ruta_jugadas = ruta_de_jugadas(&ruta);
         // Anything already there (a file, a link, a pipe) is overwritten by the save, so
         // it is asked for unless this game wrote it; a folder is refused by the save.
-        let ajenos: Vec<String> = [&ruta, &ruta_jugadas]
+        Ok([ruta.to_owned(), ruta_de_jugadas(ruta)]
             .into_iter()
             .filter(|ruta| {
                 fs::symlink_metadata(ruta).is_ok_and(|datos| !datos.is_dir())
                     && !self.propios.contains(&canonica(ruta))
             })
-            .map(|ruta| format!("«{}»", ruta.display()))
-            .collect();
-        if !ajenos.is_empty() {
-            let pregunta = match ajenos.as_slice() {
-                [uno] => format!("{uno} ya existe. ¿Sobrescribirlo?"),
-                varios => format!("{} ya existen. ¿Sobrescribirlos?", varios.join(" y ")),
-            };
-            if consola.confirmar(&pregunta, false)? != Some(true) {
-                writeln!(consola, "No se guardó.")?;
-                return Ok(false);
+            .collect())
+    }
+
+    /// Saves `partida` to `ruta` and its moves beside it, and offers `ruta` at the next
+    /// save. A board that could not be written is an error; moves that could not be,
+    /// told in the [`Guardado`].
+    pub(super) fn escribir(
+        &mut self,
+        partida: &Partida,
+        historial: &Historial,
+        ruta: PathBuf,
+    ) -> Result<Guardado, NoGuardada> {
+        let ruta_jugadas = ruta_de_jugadas(&ruta);
+        let jugadas = match guardar_partida(partida, historial, &ruta) {
+            Ok(()) => {
+                self.propios.insert(canonica(&ruta_jugadas));
+                Ok(ruta_jugadas)
+            }
+            Err(ErrorGuardado::Tablero(error)) => return Err(NoGuardada::Fallo(error)),
+            Err(ErrorGuardado::Jugadas(error)) => Err(error),
+        };
+        self.propios.insert(canonica(&ruta));
+        self.ultimo = Some(ruta.clone());
+        Ok(Guardado { ruta, jugadas })
+    }
+}
+
+/// A save done.
+#[derive(Debug)]
+pub(super) struct Guardado {
+    /// Where the board went.
+    pub(super) ruta: PathBuf,
+    /// Where its moves went, or why they could not be written.
+    pub(super) jugadas: Result<PathBuf, disco::ErrorArchivo>,
+}
+
+impl fmt::Display for Guardado {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ruta = self.ruta.display();
+        match &self.jugadas {
+            Ok(jugadas) => write!(
+                f,
+                "Partida guardada en «{ruta}» (y sus jugadas en «{}»).",
+                jugadas.display()
+            ),
+            Err(error) => write!(
+                f,
+                "Partida guardada en «{ruta}», pero sin sus jugadas: {error}."
+            ),
+        }
+    }
+}
+
+/// Why a save did not happen; the game goes on.
+#[derive(Debug)]
+pub(super) enum NoGuardada {
+    /// The person chose not to save: no name, «cancelar», or no to replacing a file.
+    Cancelada,
+    /// The name holds characters the input could not carry.
+    NombreIlegible,
+    /// The file would be among the recovery copies, which the game replaces and
+    /// removes by itself.
+    EnLasCopias(PathBuf),
+    /// The board could not be written.
+    Fallo(disco::ErrorArchivo),
+}
+
+impl fmt::Display for NoGuardada {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NoGuardada::Cancelada => write!(f, "No se guardó."),
+            NoGuardada::NombreIlegible => write!(f, "{NOMBRE_ILEGIBLE}"),
+            NoGuardada::EnLasCopias(ruta) => write!(
+                f,
+                "«{}» está en la carpeta de las copias de recuperación, que el juego \
+                 reemplaza y borra solo: elige otra carpeta.",
+                ruta.display()
+            ),
+            NoGuardada::Fallo(error) => {
+                write!(f, "{}.", mayuscula_inicial(&error.to_string()))
             }
         }
-        let mensaje = match guardar_partida(partida, historial, &ruta) {
-            Ok(()) => {
-                self.propios.insert(canonica(&ruta));
-                self.propios.insert(canonica(&ruta_jugadas));
-                format!(
-                    "Partida guardada en «{}» (y sus jugadas en «{}»).",
-                    ruta.display(),
-                    ruta_jugadas.display()
-                )
-            }
-            Err(ErrorGuardado::Tablero(error)) => {
-                writeln!(
-                    consola,
-                    "{}",
-                    ajustar(&format!("{}.", mayuscula_inicial(&error.to_string())))
-                )?;
-                return Ok(false);
-            }
-            Err(ErrorGuardado::Jugadas(error)) => {
-                self.propios.insert(canonica(&ruta));
-                format!(
-                    "Partida guardada en «{}», pero sin sus jugadas: {error}.",
-                    ruta.display()
-                )
-            }
-        };
-        writeln!(consola, "{}", ajustar(&mensaje))?;
-        self.ultimo = Some(ruta);
-        Ok(true)
+    }
+}
+
+/// The question before replacing `ajenos`, files a game did not write.
+pub(super) fn pregunta_de_reemplazo(ajenos: &[PathBuf]) -> String {
+    let nombres: Vec<String> = ajenos
+        .iter()
+        .map(|ruta| format!("«{}»", ruta.display()))
+        .collect();
+    match nombres.as_slice() {
+        [uno] => format!("{uno} ya existe. ¿Sobrescribirlo?"),
+        varios => format!("{} ya existen. ¿Sobrescribirlos?", varios.join(" y ")),
     }
 }
 

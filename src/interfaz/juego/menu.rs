@@ -5,16 +5,16 @@
 
 use std::{
     io::{self, BufRead, Write},
-    path::{Path, PathBuf},
+    path::Path,
 };
 
 use super::{
-    HUMANOS,
     comando::es_salir,
     consola::Consola,
-    decir,
     guardado::{NOMBRE_ILEGIBLE, nombre_legible, ruta_de_jugadas},
-    historial::{Historial, Retomada},
+    historial::Historial,
+    jugadores::HUMANOS,
+    mesa::Comienzo,
     recuperacion::{Ajustes, Pendiente, Recuperacion},
 };
 use crate::{
@@ -24,53 +24,6 @@ use crate::{
     motor::jugadores::Nivel,
     texto::{cantidad, cita},
 };
-
-/// A game to play, as chosen.
-pub(super) struct Comienzo {
-    /// The game, with the moves known before it.
-    pub(super) retomada: Retomada,
-    /// The file it was loaded from, offered when saving.
-    pub(super) archivo: Option<PathBuf>,
-    /// Who plays it; `None` to keep the players as they were.
-    pub(super) jugadores: Option<PorColor<Nivel>>,
-    /// Whether two computers play on without waiting for Enter; `None` to keep it.
-    pub(super) sin_pausa: Option<bool>,
-    /// The unfinished game of an earlier session: not saved anywhere but in its
-    /// recovery copy.
-    pub(super) recuperada: bool,
-    /// How the unfinished game was played, as its copy says: it goes on so.
-    pub(super) ajustes: Option<Ajustes>,
-}
-
-impl Comienzo {
-    /// A new game from the start, under `reglas`, played by `jugadores` (or by whoever
-    /// played before, if `None`).
-    pub(super) fn nueva(reglas: Reglas, jugadores: Option<PorColor<Nivel>>) -> Comienzo {
-        Comienzo::de(Partida::nueva().con_reglas(reglas), None, jugadores)
-    }
-
-    /// `partida`, with no moves known before it, loaded from `archivo` if it was.
-    fn de(
-        partida: Partida,
-        archivo: Option<&Path>,
-        jugadores: Option<PorColor<Nivel>>,
-    ) -> Comienzo {
-        let archivo = archivo.map(Path::to_owned);
-        Comienzo {
-            retomada: Retomada {
-                historial: Historial::nuevo(partida.clone(), archivo.clone()),
-                partida,
-                ultima: None,
-                arreglo: None,
-            },
-            archivo,
-            jugadores,
-            sin_pausa: None,
-            recuperada: false,
-            ajustes: None,
-        }
-    }
-}
 
 /// What the person chose while loading.
 enum Eleccion {
@@ -121,13 +74,10 @@ pub(super) fn menu<R: BufRead, W: Write>(
         writeln!(consola)?;
         writeln!(consola, "Menú:")?;
         if let Some(pendiente) = pendientes.first() {
-            decir(
-                consola,
-                &format!(
-                    "  0) Seguir la partida interrumpida ({})",
-                    pendiente.descripcion()
-                ),
-            )?;
+            consola.decir(&format!(
+                "  0) Seguir la partida interrumpida ({})",
+                pendiente.descripcion()
+            ))?;
         }
         writeln!(consola, "  1) Partida nueva, dos personas")?;
         writeln!(consola, "  2) Cargar una partida guardada")?;
@@ -140,7 +90,7 @@ pub(super) fn menu<R: BufRead, W: Write>(
                 "Otras partidas interrumpidas, de la más reciente a la más antigua:"
             )?;
             for (numero, pendiente) in (OTRAS..).zip(&pendientes[1..]) {
-                decir(consola, &format!("  {numero}) {}", pendiente.descripcion()))?;
+                consola.decir(&format!("  {numero}) {}", pendiente.descripcion()))?;
             }
         }
         let primera = if pendientes.is_empty() { 1 } else { 0 };
@@ -223,7 +173,7 @@ fn seguir<R: BufRead, W: Write>(
         Ok(tablero) => tablero,
         Err(razon) => {
             recuperacion.soltar();
-            decir(consola, &format!("No se pudo retomar: {razon}."))?;
+            consola.decir(&format!("No se pudo retomar: {razon}."))?;
             return Ok(Eleccion::Ninguna);
         }
     };
@@ -404,35 +354,26 @@ pub(super) fn abrir<R: BufRead, W: Write>(
     let sin_jugadas = |partida| Comienzo::de(partida, Some(ruta), None);
     let partida = match (retomada, turno) {
         (Ok(retomada), Some(turno)) if retomada.partida.turno() != turno => {
-            decir(consola, &format!("{encabezado}."))?;
-            decir(
-                consola,
-                &format!(
-                    "Sus jugadas ({jugadas}) dejan el turno a las {}: con --turno {turno}, \
+            consola.decir(&format!("{encabezado}."))?;
+            consola.decir(&format!(
+                "Sus jugadas ({jugadas}) dejan el turno a las {}: con --turno {turno}, \
                      se juega sin ellas.",
-                    retomada.partida.turno().nombre()
-                ),
-            )?;
+                retomada.partida.turno().nombre()
+            ))?;
             Partida::desde(tablero, turno).con_reglas(reglas)
         }
         (Ok(retomada), _) => {
-            decir(
-                consola,
-                &format!(
-                    "{encabezado}, con {}: turno de las {}.",
-                    cantidad(
-                        retomada.historial.cantidad() as u64,
-                        "jugada anterior",
-                        "jugadas anteriores",
-                    ),
-                    retomada.partida.turno().nombre()
+            consola.decir(&format!(
+                "{encabezado}, con {}: turno de las {}.",
+                cantidad(
+                    retomada.historial.cantidad() as u64,
+                    "jugada anterior",
+                    "jugadas anteriores",
                 ),
-            )?;
+                retomada.partida.turno().nombre()
+            ))?;
             if let Some(arreglo) = retomada.arreglo {
-                decir(
-                    consola,
-                    &mayuscula_inicial(&format!("{}.", arreglo.aviso())),
-                )?;
+                consola.decir(&mayuscula_inicial(&format!("{}.", arreglo.aviso())))?;
             }
             return Ok(Some(Comienzo {
                 retomada,
@@ -444,11 +385,11 @@ pub(super) fn abrir<R: BufRead, W: Write>(
             }));
         }
         (Err(_), Some(turno)) => {
-            decir(consola, &format!("{encabezado}."))?;
+            consola.decir(&format!("{encabezado}."))?;
             Partida::desde(tablero, turno).con_reglas(reglas)
         }
         (Err(razon), None) => {
-            decir(consola, &format!("{encabezado}."))?;
+            consola.decir(&format!("{encabezado}."))?;
             let aviso = format!("{razon}: se pregunta quién juega.");
             match preguntar_turno(consola, tablero, reglas, &aviso)? {
                 Some(partida) => partida,
@@ -474,7 +415,7 @@ fn preguntar_turno<R: BufRead, W: Write>(
     if partida.estado() != Estado::EnCurso {
         return Ok(Some(partida));
     }
-    decir(consola, aviso)?;
+    consola.decir(aviso)?;
     let pregunta = format!(
         "¿Quién juega ahora? N (negras) o B (blancas) [Enter = {sugerido}, las {}]: ",
         sugerido.nombre()

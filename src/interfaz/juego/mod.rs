@@ -10,15 +10,15 @@
 
 mod comando;
 mod consola;
-
-pub use self::consola::ErrorEntrada;
 mod guardado;
 mod historial;
+mod impreso;
 mod jugadores;
-mod jugar;
 mod menu;
-mod pantalla;
+mod mesa;
 mod recuperacion;
+
+pub use self::consola::ErrorEntrada;
 
 use std::{
     io::{self, BufRead, Write},
@@ -27,18 +27,13 @@ use std::{
 };
 
 use self::{
-    comando::{Comando, Tema},
     consola::Consola,
-    guardado::Archivos,
-    historial::{Historial, Retomada},
     jugadores::{HUMANOS, Jugadores},
-    menu::Comienzo,
-    pantalla::decir,
-    recuperacion::{Ajustes, Recuperacion},
+    mesa::{Comienzo, Fin, Mesa},
+    recuperacion::Recuperacion,
 };
 use crate::{
-    Color, ErrorArchivo, Estado, Partida, PorColor, Posicion, Reglas, disco,
-    interfaz::ajuste::{ajustar, mayuscula_inicial},
+    Color, ErrorArchivo, PorColor, Reglas, disco,
     motor::jugadores::Nivel,
     texto::{cantidad, ruta_visible},
 };
@@ -183,7 +178,7 @@ pub fn ejecutar_en_la_terminal(opciones: &Opciones) -> Result<(), ErrorJuego> {
 
 /// Plays through `consola`, as [`ejecutar`] tells.
 fn jugar<R: BufRead, W: Write>(
-    consola: Consola<R, W>,
+    mut consola: Consola<R, W>,
     opciones: &Opciones,
 ) -> Result<(), ErrorJuego> {
     // A board named on the command line is loaded before anything is shown, so a bad
@@ -192,11 +187,24 @@ fn jugar<R: BufRead, W: Write>(
         Some(ruta) => Some((ruta, disco::cargar(ruta)?)),
         None => None,
     };
-    let mut sesion = Sesion::abrir(consola, opciones);
-    sesion.bienvenida()?;
     let reglas = opciones.reglas;
+    let jugadores = Jugadores::nuevos(
+        opciones.jugadores.unwrap_or(HUMANOS),
+        opciones.semilla,
+        opciones.tiempo,
+    );
+    let recuperacion = opciones.recuperacion.clone().map(Recuperacion::en);
+    let mut mesa = Mesa::nueva(jugadores, opciones.sin_pausa, recuperacion, reglas);
+    writeln!(
+        consola,
+        "Othello (Reversi) — Tarea 2, Introducción a la Programación UC"
+    )?;
+    writeln!(
+        consola,
+        "Durante la partida, «ayuda» muestra los comandos y «ayuda reglas», las reglas."
+    )?;
     let con_menu = cargada.is_none() && opciones.jugadores.is_none();
-    if let (Some(recuperacion), false) = (&sesion.recuperacion, con_menu) {
+    if let (Some(recuperacion), false) = (mesa.recuperacion(), con_menu) {
         let pendientes = recuperacion.pendientes().len();
         if pendientes > 0 {
             let aviso = format!(
@@ -213,428 +221,31 @@ fn jugar<R: BufRead, W: Write>(
                     "las ofrece"
                 }
             );
-            decir(&mut sesion.consola, &format!("Hay {aviso}"))?;
+            consola.decir(&format!("Hay {aviso}"))?;
         }
     }
     let mut siguiente = match cargada {
         Some((ruta, tablero)) => {
             let encabezado = format!("Partida cargada de «{}»", ruta_visible(ruta));
-            let consola = &mut sesion.consola;
-            menu::abrir(consola, &encabezado, ruta, tablero, opciones.turno, reglas)?
+            menu::abrir(
+                &mut consola,
+                &encabezado,
+                ruta,
+                tablero,
+                opciones.turno,
+                reglas,
+            )?
         }
-        None if con_menu => menu::menu(&mut sesion.consola, reglas, sesion.recuperacion.as_mut())?,
+        None if con_menu => menu::menu(&mut consola, reglas, mesa.recuperacion())?,
         None => Some(Comienzo::nueva(reglas, None)),
     };
     while let Some(comienzo) = siguiente {
-        siguiente = match sesion.jugar_partida(comienzo)? {
+        siguiente = match impreso::jugar_partida(&mut consola, &mut mesa, opciones.color, comienzo)?
+        {
             Fin::Salir => None,
             Fin::Otra => Some(Comienzo::nueva(reglas, None)),
         };
     }
-    writeln!(sesion.consola, "¡Hasta luego!")?;
+    writeln!(consola, "¡Hasta luego!")?;
     Ok(())
-}
-
-/// How one game ended for the program.
-enum Fin {
-    /// The players quit, or the input ended.
-    Salir,
-    /// The players want another game.
-    Otra,
-}
-
-/// What a player's action changed, and so what the game shows before it asks again.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Efecto {
-    /// Nothing: ask again.
-    Nada,
-    /// Only the view (the hints): draw the board again.
-    Vista,
-    /// The game but not the board (a pass): the board on screen still holds, unless it
-    /// shows the hints, which were the passer's.
-    Pase,
-    /// The board: draw it.
-    Tablero,
-    /// The players leave; `conservar` keeps the recovery save (the game was not saved
-    /// and the input ended).
-    Dejar {
-        /// Keep the recovery save.
-        conservar: bool,
-    },
-    /// The game is over and the players want another.
-    Otra,
-}
-
-/// Said when a move is typed on a computer player's turn.
-const JUEGA_LA_COMPUTADORA: &str =
-    "Ahora juega la computadora: Enter para que juegue, o escribe un comando.";
-
-/// The question after a game ends, where the game can still be looked at, undone and
-/// saved.
-const OTRA_PARTIDA: &str =
-    "¿Jugar otra partida? (s/n; o historial, deshacer, guardar) [Enter = n]: ";
-
-/// The players' side of the program: where it reads and writes, and what it keeps
-/// across games.
-struct Sesion<R, W> {
-    consola: Consola<R, W>,
-    jugadores: Jugadores,
-    /// Draw the pieces in color.
-    color: bool,
-    /// Between two computer players, play on without waiting for Enter.
-    sin_pausa: bool,
-    /// Where the game in progress is kept, if anywhere.
-    recuperacion: Option<Recuperacion>,
-}
-
-/// The game at hand, as the players change it.
-struct EnJuego {
-    partida: Partida,
-    historial: Historial,
-    archivos: Archivos,
-    /// The last move, marked on the board.
-    ultima: Option<Posicion>,
-    /// Show the valid moves on the board.
-    pistas: bool,
-    /// Something changed since the game was loaded, started or saved.
-    sin_guardar: bool,
-    /// The board changed and was not drawn, to be drawn with the computer's answer.
-    sin_dibujar: bool,
-}
-
-impl<R: BufRead, W: Write> Sesion<R, W> {
-    /// A session with nothing played yet.
-    fn abrir(consola: Consola<R, W>, opciones: &Opciones) -> Sesion<R, W> {
-        Sesion {
-            consola,
-            jugadores: Jugadores::nuevos(
-                opciones.jugadores.unwrap_or(HUMANOS),
-                opciones.semilla,
-                opciones.tiempo,
-            ),
-            color: opciones.color,
-            sin_pausa: opciones.sin_pausa,
-            recuperacion: opciones.recuperacion.clone().map(Recuperacion::en),
-        }
-    }
-
-    fn bienvenida(&mut self) -> io::Result<()> {
-        writeln!(
-            self.consola,
-            "Othello (Reversi) — Tarea 2, Introducción a la Programación UC"
-        )?;
-        writeln!(
-            self.consola,
-            "Durante la partida, «ayuda» muestra los comandos y «ayuda reglas», las reglas."
-        )
-    }
-
-    /// Plays one game to its end, and past it while the players look back, or until
-    /// they quit or the input ends.
-    fn jugar_partida(&mut self, comienzo: Comienzo) -> io::Result<Fin> {
-        if let Some(jugadores) = comienzo.jugadores {
-            self.jugadores.sentar(jugadores);
-        }
-        if let Some(sin_pausa) = comienzo.sin_pausa {
-            self.sin_pausa = sin_pausa;
-        }
-        let copias = self.recuperacion.as_ref().map(|r| r.carpeta().to_owned());
-        let archivos = match comienzo.ajustes {
-            // Taken up from its copy: as it was played.
-            Some(ajustes) => {
-                let azar = ajustes.avance_del_azar();
-                let niveles = ajustes.niveles();
-                (self.jugadores).reanudar(niveles, ajustes.semilla, ajustes.tiempo, azar);
-                self.sin_pausa = ajustes.sin_pausa;
-                Archivos::retomar(ajustes.archivo, ajustes.propios, copias)
-            }
-            None => Archivos::de(comienzo.archivo, copias),
-        };
-        let Retomada {
-            partida,
-            historial,
-            ultima,
-            ..
-        } = comienzo.retomada;
-        let mut juego = EnJuego {
-            partida,
-            historial,
-            archivos,
-            ultima,
-            pistas: false,
-            // A game continued from the recovery save is saved nowhere else.
-            sin_guardar: comienzo.recuperada,
-            sin_dibujar: false,
-        };
-        if let Some(anuncio) = self.jugadores.preparar() {
-            decir(&mut self.consola, &anuncio)?;
-        }
-        self.mostrar(&mut juego, Efecto::Vista)?;
-        loop {
-            let efecto = match juego.partida.estado() {
-                Estado::EnCurso => self.turno(&mut juego)?,
-                Estado::Terminada { .. } => self.tras_el_final(&mut juego)?,
-            };
-            match efecto {
-                Efecto::Dejar { conservar } => return self.dejar(conservar),
-                Efecto::Otra => return Ok(Fin::Otra),
-                _ => self.mostrar(&mut juego, efecto)?,
-            }
-        }
-    }
-
-    /// One turn of the side to move: the computer plays, a person's forced pass against
-    /// the computer is made for them, or a person types a move or a command.
-    fn turno(&mut self, juego: &mut EnJuego) -> io::Result<Efecto> {
-        let turno = juego.partida.turno();
-        let computadora = self.jugadores.es_computadora(turno);
-        // Between two computer players the game waits for Enter, unless told not to;
-        // against a person the computer answers at once.
-        let pausa = !self.sin_pausa && !self.jugadores.hay_persona();
-        if computadora && !pausa {
-            return self.juega_la_computadora(juego);
-        }
-        let forzado = juego.partida.debe_pasar();
-        if forzado && !computadora && self.jugadores.hay_computadora() {
-            return self.pasar(juego);
-        }
-        let pregunta = if computadora {
-            format!(
-                "Enter: juegan {}; o escribe un comando: ",
-                self.jugadores.quien(turno)
-            )
-        } else if forzado {
-            format!(
-                "Turno de las {} ({turno}) [Enter = pasar]: ",
-                turno.nombre()
-            )
-        } else {
-            format!("Turno de las {} ({turno}): ", turno.nombre())
-        };
-        self.consola
-            .completar(comando::palabras(juego.partida.jugadas_validas()));
-        let Some(linea) = self.consola.preguntar(&pregunta)? else {
-            return Ok(Efecto::Dejar {
-                conservar: juego.sin_guardar,
-            });
-        };
-        match linea.parse::<Comando>() {
-            Ok(comando) => self.hacer(juego, comando),
-            Err(error) => {
-                self.consola.rechazar(&format!("{error}."))?;
-                Ok(Efecto::Nada)
-            }
-        }
-    }
-
-    /// Does what a player typed.
-    fn hacer(&mut self, juego: &mut EnJuego, comando: Comando) -> io::Result<Efecto> {
-        let turno = juego.partida.turno();
-        let computadora = self.jugadores.es_computadora(turno);
-        match comando {
-            Comando::Nada if computadora => self.juega_la_computadora(juego),
-            // A forced pass needs no more than Enter.
-            Comando::Nada if juego.partida.debe_pasar() => self.pasar(juego),
-            Comando::Nada => Ok(Efecto::Nada),
-            Comando::Pasar | Comando::Colocar(_) if computadora => {
-                self.consola.rechazar(JUEGA_LA_COMPUTADORA)?;
-                Ok(Efecto::Nada)
-            }
-            Comando::Pasar => self.pasar(juego),
-            Comando::Colocar(posicion) => self.colocar(juego, posicion),
-            Comando::Guardar(nombre) => {
-                let consola = &mut self.consola;
-                if (juego.archivos).guardar(consola, &juego.partida, &juego.historial, &nombre)? {
-                    juego.sin_guardar = false;
-                }
-                Ok(Efecto::Nada)
-            }
-            Comando::Tablero => Ok(Efecto::Vista),
-            Comando::Pistas => {
-                juego.pistas = !juego.pistas;
-                let estado = if juego.pistas {
-                    "activadas"
-                } else {
-                    "desactivadas"
-                };
-                writeln!(self.consola, "Pistas {estado}.")?;
-                Ok(Efecto::Vista)
-            }
-            Comando::Ayuda(Tema::Comandos) => {
-                let terminada = juego.partida.estado() != Estado::EnCurso;
-                write!(self.consola, "{}", comando::ayuda(terminada))?;
-                Ok(Efecto::Nada)
-            }
-            Comando::Ayuda(Tema::Reglas) => {
-                write!(self.consola, "{}", comando::reglas(juego.partida.reglas()))?;
-                Ok(Efecto::Nada)
-            }
-            Comando::Historial => {
-                write!(self.consola, "{}", ajustar(&juego.historial.texto()))?;
-                Ok(Efecto::Nada)
-            }
-            Comando::Sugerir => {
-                let consejo = self.jugadores.consejo(&juego.partida);
-                decir(&mut self.consola, &consejo)?;
-                Ok(Efecto::Nada)
-            }
-            Comando::Deshacer => self.deshacer(juego),
-            Comando::Salir => self.salir(juego),
-        }
-    }
-
-    /// After the game ends: another game, or leave; before that the players may still
-    /// look at the moves, undo (an accidental second pass) and save.
-    fn tras_el_final(&mut self, juego: &mut EnJuego) -> io::Result<Efecto> {
-        loop {
-            let Some(linea) = self.consola.preguntar(OTRA_PARTIDA)? else {
-                return Ok(Efecto::Dejar { conservar: false });
-            };
-            match linea.to_lowercase().as_str() {
-                "s" | "si" | "sí" => return Ok(Efecto::Otra),
-                "" | "n" | "no" => return Ok(Efecto::Dejar { conservar: false }),
-                _ => {}
-            }
-            match linea.parse::<Comando>() {
-                Ok(Comando::Salir) => return Ok(Efecto::Dejar { conservar: false }),
-                Ok(comando) if comando.vale_al_final() => return self.hacer(juego, comando),
-                _ => {}
-            }
-            self.consola.rechazar(
-                "La partida terminó: responde «s» (otra partida) o «n» (salir); antes \
-                 puedes escribir historial, deshacer o guardar («ayuda» para más).",
-            )?;
-        }
-    }
-
-    /// Shows what `efecto` changed: the board when it changed (or its view), the end
-    /// of the game when it came, and a forced pass between two people. Against the
-    /// computer, a change it answers at once is drawn with its answer: one board per
-    /// turn, so that the person's own move does not scroll away. A change to the game
-    /// also goes to the recovery save, or removes it at the end.
-    fn mostrar(&mut self, juego: &mut EnJuego, efecto: Efecto) -> io::Result<()> {
-        let estado = juego.partida.estado();
-        let dibujar = match efecto {
-            Efecto::Nada | Efecto::Dejar { .. } | Efecto::Otra => return Ok(()),
-            Efecto::Vista => true,
-            Efecto::Tablero | Efecto::Pase if self.sigue_sola(&juego.partida) => {
-                juego.sin_dibujar |= efecto == Efecto::Tablero;
-                false
-            }
-            Efecto::Tablero => true,
-            // The hints were the passer's: drawn again, with the other side's or, at the
-            // end, with none.
-            Efecto::Pase => juego.pistas || juego.sin_dibujar,
-        };
-        if dibujar {
-            juego.sin_dibujar = false;
-            self.dibujar(juego)?;
-        }
-        if matches!(efecto, Efecto::Pase | Efecto::Tablero) {
-            self.conservar(juego)?;
-        }
-        let partida = &juego.partida;
-        let turno = partida.turno();
-        match estado {
-            Estado::Terminada { motivo, resultado } => {
-                writeln!(self.consola, "Fin de la partida: {motivo}.")?;
-                writeln!(
-                    self.consola,
-                    "{}.",
-                    mayuscula_inicial(&resultado.to_string())
-                )?;
-            }
-            Estado::EnCurso if partida.debe_pasar() && !self.jugadores.hay_computadora() => {
-                decir(
-                    &mut self.consola,
-                    &format!(
-                        "Las {} no tienen jugadas válidas: deben pasar (Enter o «pasar»).",
-                        turno.nombre()
-                    ),
-                )?;
-            }
-            Estado::EnCurso => {}
-        }
-        Ok(())
-    }
-
-    /// Whether the game goes on from `partida` without asking the person who plays the
-    /// computer: the computer moves at once, or the person's forced pass is made.
-    fn sigue_sola(&self, partida: &Partida) -> bool {
-        let jugadores = &self.jugadores;
-        partida.estado() == Estado::EnCurso
-            && jugadores.hay_persona()
-            && jugadores.hay_computadora()
-            && (jugadores.es_computadora(partida.turno()) || partida.debe_pasar())
-    }
-
-    /// Keeps the game in the recovery save, or removes it once the game is over.
-    fn conservar(&mut self, juego: &EnJuego) -> io::Result<()> {
-        let Some(recuperacion) = &mut self.recuperacion else {
-            return Ok(());
-        };
-        if juego.partida.estado() != Estado::EnCurso {
-            recuperacion.borrar();
-            return Ok(());
-        }
-        let niveles = self.jugadores.niveles();
-        let azar = self.jugadores.avance_del_azar();
-        let ajustes = Ajustes {
-            negro: niveles.negro,
-            blanco: niveles.blanco,
-            tiempo: self.jugadores.tiempo(),
-            reglas: juego.partida.reglas(),
-            semilla: self.jugadores.semilla(),
-            azar: [azar.negro, azar.blanco],
-            sin_pausa: self.sin_pausa,
-            archivo: juego.archivos.ultimo().map(Path::to_owned),
-            propios: juego.archivos.propios(),
-        };
-        if let Some(aviso) = recuperacion.guardar(&juego.partida, &juego.historial, &ajustes) {
-            decir(&mut self.consola, &aviso)?;
-        }
-        Ok(())
-    }
-
-    /// The players leave: the recovery save stays if asked to `conservar` the game
-    /// (and they are told where), or is removed.
-    fn dejar(&mut self, conservar: bool) -> io::Result<Fin> {
-        if let Some(recuperacion) = &mut self.recuperacion {
-            match recuperacion.ruta() {
-                Some(ruta) if conservar && recuperacion.guardada() => {
-                    let aviso = format!(
-                        "La partida sin guardar quedó en «{}»: al volver, el menú ofrece \
-                         seguirla.",
-                        ruta.display()
-                    );
-                    decir(&mut self.consola, &aviso)?;
-                }
-                _ => recuperacion.borrar(),
-            }
-        }
-        Ok(Fin::Salir)
-    }
-
-    /// Leaves the game, offering to save unsaved changes first: a save that does not
-    /// happen keeps the game going; the end of the input leaves, keeping the recovery
-    /// save.
-    fn salir(&mut self, juego: &mut EnJuego) -> io::Result<Efecto> {
-        if !juego.sin_guardar {
-            return Ok(Efecto::Dejar { conservar: false });
-        }
-        let pregunta = "Hay cambios sin guardar. ¿Guardar antes de salir?";
-        match self.consola.confirmar(pregunta, true)? {
-            None => Ok(Efecto::Dejar { conservar: true }),
-            Some(false) => Ok(Efecto::Dejar { conservar: false }),
-            Some(true) => {
-                let consola = &mut self.consola;
-                if (juego.archivos).guardar(consola, &juego.partida, &juego.historial, "")? {
-                    Ok(Efecto::Dejar { conservar: false })
-                } else {
-                    writeln!(self.consola, "La partida sigue.")?;
-                    Ok(Efecto::Nada)
-                }
-            }
-        }
-    }
 }
