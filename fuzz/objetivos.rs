@@ -238,6 +238,7 @@ fn opciones_de_juego(eleccion: u8) -> othello::interfaz::juego::Opciones {
         } else {
             Reglas::Tarea
         },
+        pantalla: false,
         recuperacion: Some(RECUPERACION.into()),
     }
 }

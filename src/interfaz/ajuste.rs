@@ -23,9 +23,15 @@ pub const ANCHO: usize = 80;
 /// line breaks stay. A break takes the place of one space. Every message of the game
 /// and the orders goes through here.
 pub fn ajustar(texto: &str) -> String {
+    ajustar_a(texto, ANCHO)
+}
+
+/// `texto` fitted to lines of `ancho` characters, as [`ajustar`] fits it to
+/// [`ANCHO`]: for a narrower part of a screen.
+pub(crate) fn ajustar_a(texto: &str, ancho: usize) -> String {
     let mut lineas = Vec::new();
     for linea in texto.split('\n') {
-        if linea.chars().count() <= ANCHO {
+        if linea.chars().count() <= ancho {
             lineas.push(linea.to_owned());
             continue;
         }
@@ -42,7 +48,7 @@ pub fn ajustar(texto: &str) -> String {
         let mut palabras = cuerpo.split(' ');
         let mut actual = format!("{sangria}{}", palabras.next().unwrap_or_default());
         for palabra in palabras {
-            if actual.chars().count() + 1 + palabra.chars().count() > ANCHO {
+            if actual.chars().count() + 1 + palabra.chars().count() > ancho {
                 lineas.push(std::mem::replace(
                     &mut actual,
                     format!("{continuacion}{palabra}"),

@@ -91,7 +91,8 @@ fn el_readme_es_una_guia_corta() {
     let leeme = DOCUMENTOS[0].1;
     let lineas = leeme.lines().count();
     assert!(lineas <= 450, "README.md tiene {lineas} líneas");
-    // The two commands first, then what a newcomer looks for, early.
+    // The two commands first, then what a newcomer looks for, early (after the two
+    // ways to play, the printed board and the full screen).
     assert!(leeme.starts_with("# othello\n\n```sh\ncargo run --release   # jugar\n"));
     for titulo in [
         "## Instalar",
@@ -100,7 +101,7 @@ fn el_readme_es_una_guia_corta() {
         "## Para ayudantes",
     ] {
         let linea = leeme.lines().position(|l| l.starts_with(titulo));
-        assert!(linea.is_some_and(|n| n < 210), "{titulo}: {linea:?}");
+        assert!(linea.is_some_and(|n| n < 260), "{titulo}: {linea:?}");
     }
 }
 

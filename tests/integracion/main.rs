@@ -23,6 +23,9 @@ mod juego;
 /// The orders for scripts: run in this process through `ejecutar`, and the command line
 /// and the README's examples run as the program.
 mod ordenes;
+/// The full-screen board (`--pantalla`) in a pseudo-terminal, its screen rebuilt by a
+/// terminal emulator.
+mod pantalla;
 /// The fixture boards of `partidas/`: loading them, playing moves on them, every ending.
 mod partidas;
 /// Properties that hold on random reachable positions (proptest).

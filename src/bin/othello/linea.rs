@@ -145,6 +145,13 @@ pub struct Argumentos {
     /// Between two computers, no Enter between moves.
     #[arg(long, help = "Entre dos computadoras, no espera Enter entre jugadas")]
     pub sin_pausa: bool,
+    /// The full-screen board instead of the printed one.
+    #[arg(
+        long,
+        help = "Juega en el tablero a pantalla completa: flechas o hjkl y Enter, o un clic, \
+                juegan (necesita una terminal)"
+    )]
+    pub pantalla: bool,
     /// When a player may pass.
     #[arg(
         long,

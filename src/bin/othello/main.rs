@@ -216,6 +216,7 @@ fn jugar(argumentos: &Argumentos) -> ExitCode {
             ReglasElegidas::Tarea => Reglas::Tarea,
             ReglasElegidas::Oficiales => Reglas::Oficiales,
         },
+        pantalla: argumentos.pantalla,
         recuperacion: juego::carpeta_de_recuperacion(),
     };
     let terminal = Terminal::guardar();
@@ -243,7 +244,7 @@ fn jugar(argumentos: &Argumentos) -> ExitCode {
             }
             decir(&format!("error: {error}"));
             match error {
-                ErrorJuego::Carga(_) => ExitCode::from(2),
+                ErrorJuego::Carga(_) | ErrorJuego::SinTerminal => ExitCode::from(2),
                 // Input that is no game: a usage error, the game kept as after a signal.
                 ErrorJuego::Entrada(_) => {
                     let carpeta = opciones.recuperacion.as_deref();
@@ -295,6 +296,7 @@ fn vigilar_senales(terminal: Terminal, recuperacion: Option<PathBuf>) {
 /// terminal is there to read it), and the status a shell gives a program the signal
 /// ended, 128 plus its number (130, 129, 143).
 fn interrumpida(senal: i32, terminal: Terminal, recuperacion: Option<&PathBuf>) -> ! {
+    juego::restaurar_la_terminal();
     terminal.restaurar();
     if io::stderr().is_terminal()
         && let Some(aviso) = recuperacion.and_then(|carpeta| juego::aviso_de_interrupcion(carpeta))

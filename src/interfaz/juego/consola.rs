@@ -222,6 +222,11 @@ impl<R: BufRead, W: Write> Consola<R, W> {
         Ok(respuesta)
     }
 
+    /// Whether it is the program's own terminal, read through the line editor.
+    pub(super) fn es_la_terminal(&self) -> bool {
+        matches!(self.entrada, Entrada::Teclado(_))
+    }
+
     /// Writes `texto` and a line end, fitted to the screen's width.
     pub(super) fn decir(&mut self, texto: &str) -> io::Result<()> {
         writeln!(self.salida, "{}", ajustar(texto))

@@ -169,6 +169,13 @@ impl Historial {
         })
     }
 
+    /// The moves and passes played, in order, each with the color that played it.
+    pub(super) fn jugadas(&self) -> impl Iterator<Item = (Color, Jugada)> + '_ {
+        self.pasos
+            .iter()
+            .map(|paso| (paso.antes.turno(), paso.jugada))
+    }
+
     /// How many moves and passes were played.
     pub(super) fn cantidad(&self) -> usize {
         self.pasos.len()
@@ -232,17 +239,16 @@ impl Historial {
             return format!("Todavía no hay jugadas ({}).\n", self.origen());
         }
         let mut texto = format!("Jugadas ({}):\n", self.origen());
-        for (indice, pasos) in self.pasos.chunks(4).enumerate() {
-            let columnas: Vec<String> = pasos
-                .iter()
-                .enumerate()
-                .map(|(i, paso)| {
-                    let numero = format!("{}.", indice * 4 + i + 1);
-                    let jugada = format!("{} {}", paso.antes.turno(), paso.jugada);
-                    format!("{numero:>4} {jugada:<8}")
-                })
-                .collect();
-            texto += columnas.concat().trim_end();
+        let columnas: Vec<String> = self
+            .jugadas()
+            .enumerate()
+            .map(|(i, (color, jugada))| {
+                let numero = format!("{}.", i + 1);
+                format!("{numero:>4} {:<8}", format!("{color} {jugada}"))
+            })
+            .collect();
+        for fila in columnas.chunks(4) {
+            texto += fila.concat().trim_end();
             texto.push('\n');
         }
         texto + &format!("Transcripción: {}\n", self.transcripcion())

@@ -59,11 +59,14 @@ const AYUDA: &str = "  0) sigue la partida que quedó a medias, si la hay: el ju
 ";
 
 /// The start menu: a new game, a saved one, one of the unfinished games kept in
-/// `recuperacion` (the newest as option 0, the others after 5), or quit (`None`).
+/// `recuperacion` (the newest as option 0, the others after 5), or quit (`None`). At a
+/// terminal (`pantalla` given), option `p` turns the full-screen board on or off for
+/// the games chosen.
 pub(super) fn menu<R: BufRead, W: Write>(
     consola: &mut Consola<R, W>,
     reglas: Reglas,
     mut recuperacion: Option<&mut Recuperacion>,
+    mut pantalla: Option<&mut bool>,
 ) -> io::Result<Option<Comienzo>> {
     let nueva = |jugadores| Comienzo::nueva(reglas, Some(jugadores));
     loop {
@@ -84,6 +87,13 @@ pub(super) fn menu<R: BufRead, W: Write>(
         writeln!(consola, "  3) Contra la computadora")?;
         writeln!(consola, "  4) Computadora contra computadora")?;
         writeln!(consola, "  5) Salir")?;
+        if let Some(pantalla) = pantalla.as_deref() {
+            let si = if *pantalla { "sí" } else { "no" };
+            writeln!(
+                consola,
+                "  p) Tablero a pantalla completa, con flechas y ratón: {si}"
+            )?;
+        }
         if pendientes.len() > 1 {
             writeln!(
                 consola,
@@ -114,8 +124,27 @@ pub(super) fn menu<R: BufRead, W: Write>(
             ("3", _) => contra_la_computadora(consola, reglas)?,
             ("4", _) => computadoras(consola, reglas)?,
             ("5" | "salir", _) => Eleccion::Salir,
+            ("p" | "pantalla", _) if pantalla.is_some() => {
+                let pantalla = pantalla.as_deref_mut().expect("a la vista");
+                *pantalla = !*pantalla;
+                let estado = if *pantalla {
+                    "las partidas se juegan en el tablero a pantalla completa (flechas, \
+                     Enter o un clic juegan; ? muestra las teclas)"
+                } else {
+                    "las partidas se juegan en el tablero impreso de la tarea"
+                };
+                consola.decir(&format!("Desde ahora, {estado}."))?;
+                Eleccion::Ninguna
+            }
             ("ayuda" | "?", _) => {
-                write!(consola, "{AYUDA}\n{NIVELES}")?;
+                write!(consola, "{AYUDA}")?;
+                if pantalla.is_some() {
+                    writeln!(
+                        consola,
+                        "  p) el tablero a pantalla completa (o el impreso): como othello --pantalla"
+                    )?;
+                }
+                write!(consola, "\n{NIVELES}")?;
                 writeln!(
                     consola,
                     "Durante la partida, «ayuda» muestra los comandos y «ayuda reglas», las reglas."

@@ -16,9 +16,10 @@ mod impreso;
 mod jugadores;
 mod menu;
 mod mesa;
+mod pantalla;
 mod recuperacion;
 
-pub use self::consola::ErrorEntrada;
+pub use self::{consola::ErrorEntrada, pantalla::restaurar_la_terminal};
 
 use std::{
     io::{self, BufRead, Write},
@@ -65,6 +66,9 @@ pub struct Opciones {
     pub sin_pausa: bool,
     /// When a player may pass.
     pub reglas: Reglas,
+    /// Play on the full-screen board (cursor, mouse) instead of the printed one; only
+    /// at the program's own terminal ([`ejecutar_en_la_terminal`]).
+    pub pantalla: bool,
     /// The folder of the recovery save: the game in progress is kept there after
     /// every move, and the start menu offers to continue it. `None` keeps nothing
     /// (tests and examples must not touch the user's folder); the program passes
@@ -85,6 +89,7 @@ impl Default for Opciones {
             tiempo: Duration::from_secs(1),
             sin_pausa: false,
             reglas: Reglas::Tarea,
+            pantalla: false,
             recuperacion: None,
         }
     }
@@ -120,6 +125,12 @@ pub enum ErrorJuego {
     /// (kept in its recovery copy) instead of reading or answering it forever.
     #[error(transparent)]
     Entrada(ErrorEntrada),
+    /// The full-screen board was asked for without a terminal to show it on.
+    #[error(
+        "el tablero a pantalla completa (--pantalla) necesita una terminal: la entrada y \
+         la salida no pueden ser una tubería ni un archivo"
+    )]
+    SinTerminal,
     /// Reading the input or writing the output failed.
     #[error("error de entrada o salida: {}", disco::describir_io(.0))]
     EntradaSalida(io::Error),
@@ -170,6 +181,9 @@ pub fn ejecutar<R: BufRead, W: Write>(
 ///
 /// As [`ejecutar`].
 pub fn ejecutar_en_la_terminal(opciones: &Opciones) -> Result<(), ErrorJuego> {
+    if opciones.pantalla && !pantalla::hay_terminal() {
+        return Err(ErrorJuego::SinTerminal);
+    }
     match Consola::de_la_terminal() {
         Some(consola) => jugar(consola, opciones),
         None => ejecutar(io::stdin().lock(), io::stdout().lock(), opciones),
@@ -181,6 +195,10 @@ fn jugar<R: BufRead, W: Write>(
     mut consola: Consola<R, W>,
     opciones: &Opciones,
 ) -> Result<(), ErrorJuego> {
+    // The full-screen board reads the terminal's keys, not `consola`'s lines.
+    if opciones.pantalla && !consola.es_la_terminal() {
+        return Err(ErrorJuego::SinTerminal);
+    }
     // A board named on the command line is loaded before anything is shown, so a bad
     // file ends the program with its error alone.
     let cargada = match &opciones.cargar {
@@ -199,11 +217,14 @@ fn jugar<R: BufRead, W: Write>(
         consola,
         "Othello (Reversi) — Tarea 2, Introducción a la Programación UC"
     )?;
-    writeln!(
-        consola,
+    let ayuda = if opciones.pantalla {
+        "Durante la partida, ? muestra las teclas y las reglas."
+    } else {
         "Durante la partida, «ayuda» muestra los comandos y «ayuda reglas», las reglas."
-    )?;
+    };
+    writeln!(consola, "{ayuda}")?;
     let con_menu = cargada.is_none() && opciones.jugadores.is_none();
+    let mut en_pantalla = opciones.pantalla;
     if let (Some(recuperacion), false) = (mesa.recuperacion(), con_menu) {
         let pendientes = recuperacion.pendientes().len();
         if pendientes > 0 {
@@ -236,12 +257,19 @@ fn jugar<R: BufRead, W: Write>(
                 reglas,
             )?
         }
-        None if con_menu => menu::menu(&mut consola, reglas, mesa.recuperacion())?,
+        None if con_menu => {
+            let eleccion = consola.es_la_terminal().then_some(&mut en_pantalla);
+            menu::menu(&mut consola, reglas, mesa.recuperacion(), eleccion)?
+        }
         None => Some(Comienzo::nueva(reglas, None)),
     };
     while let Some(comienzo) = siguiente {
-        siguiente = match impreso::jugar_partida(&mut consola, &mut mesa, opciones.color, comienzo)?
-        {
+        let fin = if en_pantalla {
+            pantalla::jugar_partida(&mut mesa, opciones.color, comienzo)?
+        } else {
+            impreso::jugar_partida(&mut consola, &mut mesa, opciones.color, comienzo)?
+        };
+        siguiente = match fin {
             Fin::Salir => None,
             Fin::Otra => Some(Comienzo::nueva(reglas, None)),
         };

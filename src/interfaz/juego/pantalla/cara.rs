@@ -1,0 +1,784 @@
+//! What the full-screen board keeps of its own (the cursor, what is being typed, the
+//! messages, a question open) and how it reads the keys and the mouse: each key or
+//! click becomes an [`Accion`] of the [`Mesa`], or moves the cursor, or answers a
+//! question. Nothing here draws or touches the terminal, so the tests give it events
+//! one by one.
+
+use std::{
+    path::PathBuf,
+    time::{Duration, Instant},
+};
+
+use ratatui::{
+    crossterm::event::{
+        Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent,
+        MouseEventKind,
+    },
+    layout::Rect,
+};
+
+use super::geometria::{ALTO, ANCHO, Marco};
+use crate::{
+    Bitboard, Posicion,
+    interfaz::juego::{
+        guardado::NoGuardada,
+        mesa::{Accion, Evento, Fin, Mesa},
+    },
+};
+
+/// How long the computer waits before it moves, so that each move is seen.
+pub(super) const PAUSA: Duration = Duration::from_millis(600);
+
+/// The computer's wait between two computers told not to pause (`--sin-pausa`).
+const PAUSA_CORTA: Duration = Duration::from_millis(100);
+
+/// How long the pieces a move flipped stay marked.
+pub(super) const DESTELLO: Duration = Duration::from_millis(1500);
+
+/// How many lines of messages are kept.
+const MENSAJES: usize = 200;
+
+/// A question open on the input line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Pregunta {
+    /// The file's name, as typed so far; `salir` when the players leave once saved.
+    Nombre {
+        /// What is typed.
+        texto: String,
+        /// Leave once saved.
+        salir: bool,
+    },
+    /// Whether to replace `ajenos`, files this game did not write, saving to `ruta`.
+    Reemplazo {
+        /// Where to save.
+        ruta: PathBuf,
+        /// The files there.
+        ajenos: Vec<PathBuf>,
+        /// Leave once saved.
+        salir: bool,
+    },
+    /// Whether to save the unsaved changes before leaving.
+    Salir,
+}
+
+/// What the loop does after an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Control {
+    /// Go on.
+    Seguir,
+    /// The game is left, as told.
+    Terminar(Fin),
+    /// Ctrl-C: leave as the signal does, the game kept in its recovery copy.
+    Interrumpir,
+}
+
+/// The full-screen board's own state.
+pub(super) struct Pantalla {
+    /// The cell the keys move and Enter plays.
+    pub(super) cursor: Posicion,
+    /// A column letter typed, waiting for its row number.
+    columna: Option<u8>,
+    /// What the game said, oldest first, one line each.
+    pub(super) mensajes: Vec<String>,
+    /// A question on the input line, if one is open.
+    pub(super) pregunta: Option<Pregunta>,
+    /// The help over the board.
+    pub(super) ayuda: bool,
+    /// The pieces the last move flipped, marked until the instant.
+    destello: Option<(Bitboard, Instant)>,
+    /// Draw in color.
+    pub(super) color: bool,
+    /// The terminal's size.
+    pub(super) area: Rect,
+    /// How many lines of moves the history is scrolled back.
+    pub(super) atras: usize,
+    /// When the game last changed: the computer moves a pause after.
+    cambio: Instant,
+}
+
+impl Pantalla {
+    /// The board for `mesa`, on a terminal of size `area`, with the cursor on a valid
+    /// move and `anuncio` (who plays) as the first message.
+    pub(super) fn nueva(mesa: &Mesa, color: bool, area: Rect, anuncio: Option<String>) -> Pantalla {
+        let mut pantalla = Pantalla {
+            cursor: "D3".parse().expect("una casilla"),
+            columna: None,
+            mensajes: Vec::new(),
+            pregunta: None,
+            ayuda: false,
+            destello: None,
+            color,
+            area,
+            atras: 0,
+            cambio: Instant::now(),
+        };
+        pantalla.decir(&anuncio.unwrap_or_else(|| {
+            "Flechas o hjkl mueven el cursor; Enter o un clic juegan; ? muestra la ayuda."
+                .to_owned()
+        }));
+        pantalla.cursor_en_una_jugada(mesa);
+        pantalla
+    }
+
+    /// Adds `texto` to the messages, a line each.
+    fn decir(&mut self, texto: &str) {
+        self.mensajes.extend(texto.lines().map(str::to_owned));
+        let sobran = self.mensajes.len().saturating_sub(MENSAJES);
+        self.mensajes.drain(..sobran);
+    }
+
+    /// The parts of the screen, if the terminal is large enough.
+    pub(super) fn marco(&self) -> Option<Marco> {
+        Marco::de(self.area)
+    }
+
+    /// The pieces to mark as just flipped at `ahora`.
+    pub(super) fn volteadas(&self, ahora: Instant) -> Bitboard {
+        match self.destello {
+            Some((volteadas, hasta)) if ahora < hasta => volteadas,
+            _ => Bitboard::VACIO,
+        }
+    }
+
+    /// The column letter typed and waiting for its row, if any.
+    pub(super) fn columna_escrita(&self) -> Option<char> {
+        self.columna.map(|columna| char::from(b'A' + columna))
+    }
+
+    /// When something is due without a key: the computer's move, or the end of the
+    /// flipped pieces' mark. `None` when only a key can change the screen.
+    pub(super) fn proximo(&self, mesa: &Mesa) -> Option<Instant> {
+        let computadora =
+            (self.espera_a_la_computadora(mesa)).then(|| self.turno_de_la_computadora(mesa));
+        let destello = self.destello.map(|(_, hasta)| hasta);
+        computadora.into_iter().chain(destello).min()
+    }
+
+    /// Whether the game goes on by itself (the computer's move, a forced pass against
+    /// it) once nothing is open over the board.
+    fn espera_a_la_computadora(&self, mesa: &Mesa) -> bool {
+        mesa.sola().is_some() && self.pregunta.is_none() && !self.ayuda && self.marco().is_some()
+    }
+
+    /// When the computer moves: a pause after the last change, short between two
+    /// computers told not to pause.
+    fn turno_de_la_computadora(&self, mesa: &Mesa) -> Instant {
+        let corta = mesa.sin_pausa() && !mesa.jugadores().hay_persona();
+        self.cambio + if corta { PAUSA_CORTA } else { PAUSA }
+    }
+
+    /// What is due at `ahora`: the computer moves after its pause, and the flipped
+    /// pieces' mark ends.
+    pub(super) fn a_tiempo(&mut self, mesa: &mut Mesa, ahora: Instant) {
+        if self.destello.is_some_and(|(_, hasta)| ahora >= hasta) {
+            self.destello = None;
+        }
+        if self.espera_a_la_computadora(mesa)
+            && ahora >= self.turno_de_la_computadora(mesa)
+            && let Some(accion) = mesa.sola()
+        {
+            self.aplicar(mesa, accion, ahora);
+        }
+    }
+
+    /// Handles one event from the terminal.
+    pub(super) fn recibir(&mut self, mesa: &mut Mesa, evento: &Event, ahora: Instant) -> Control {
+        match evento {
+            Event::Resize(ancho, alto) => {
+                self.area = Rect::new(0, 0, *ancho, *alto);
+                Control::Seguir
+            }
+            Event::Key(tecla) if tecla.kind == KeyEventKind::Release => Control::Seguir,
+            Event::Key(KeyEvent {
+                code: KeyCode::Char('c'),
+                modifiers,
+                ..
+            }) if modifiers.contains(KeyModifiers::CONTROL) => Control::Interrumpir,
+            // Too small a terminal shows only how to grow it.
+            _ if self.marco().is_none() => Control::Seguir,
+            Event::Key(tecla) => self.tecla(mesa, tecla.code, ahora),
+            Event::Mouse(raton) => self.raton(mesa, raton, ahora),
+            _ => Control::Seguir,
+        }
+    }
+
+    /// A key pressed.
+    fn tecla(&mut self, mesa: &mut Mesa, codigo: KeyCode, ahora: Instant) -> Control {
+        if std::mem::take(&mut self.ayuda) {
+            return Control::Seguir;
+        }
+        if let Some(pregunta) = self.pregunta.take() {
+            return self.responder(mesa, pregunta, codigo);
+        }
+        let columna = self.columna.take();
+        let terminada = mesa.fin().is_some();
+        match codigo {
+            KeyCode::Char('q') | KeyCode::Char('Q') => return self.salir(mesa),
+            KeyCode::Char('n') | KeyCode::Char('N') if terminada => {
+                return Control::Terminar(Fin::Otra);
+            }
+            KeyCode::Char('?') => self.ayuda = true,
+            KeyCode::Char('u') | KeyCode::Char('U') => self.aplicar(mesa, Accion::Deshacer, ahora),
+            KeyCode::Char('s') | KeyCode::Char('S') => {
+                let texto = mesa
+                    .ultimo_archivo()
+                    .map(|ruta| ruta.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                self.pregunta = Some(Pregunta::Nombre {
+                    texto,
+                    salir: false,
+                });
+            }
+            KeyCode::Char('p') | KeyCode::Char('P') if !terminada => {
+                self.aplicar(mesa, Accion::Pasar, ahora);
+            }
+            KeyCode::Left | KeyCode::Char('h') => {
+                self.mover(-1, 0);
+                // Also the column H, if a row number follows.
+                if codigo == KeyCode::Char('h') {
+                    self.columna = Some(7);
+                }
+            }
+            KeyCode::Right | KeyCode::Char('l') => self.mover(1, 0),
+            KeyCode::Up | KeyCode::Char('k') => self.mover(0, -1),
+            KeyCode::Down | KeyCode::Char('j') => self.mover(0, 1),
+            KeyCode::PageUp => self.atras += 1,
+            KeyCode::PageDown => self.atras = self.atras.saturating_sub(1),
+            KeyCode::Char(letra @ ('a'..='g' | 'A'..='H')) => {
+                let numero = letra.to_ascii_uppercase() as u8 - b'A';
+                self.columna = Some(numero);
+                self.ir_a(numero, self.cursor.fila());
+            }
+            KeyCode::Char(cifra @ '1'..='8') => match columna {
+                Some(numero) => self.ir_a(numero, cifra as u8 - b'1'),
+                None => self.decir("Escribe la columna antes que la fila: C4."),
+            },
+            KeyCode::Enter | KeyCode::Char(' ') if !terminada => self.jugar_aqui(mesa, ahora),
+            _ => {}
+        }
+        Control::Seguir
+    }
+
+    /// A mouse event: a click on a cell plays there, the wheel scrolls the moves.
+    fn raton(&mut self, mesa: &mut Mesa, raton: &MouseEvent, ahora: Instant) -> Control {
+        match raton.kind {
+            MouseEventKind::ScrollUp => self.atras += 1,
+            MouseEventKind::ScrollDown => self.atras = self.atras.saturating_sub(1),
+            MouseEventKind::Down(MouseButton::Left)
+                if self.pregunta.is_none() && !self.ayuda && mesa.fin().is_none() =>
+            {
+                let marco = self.marco().expect("con el marco");
+                if let Some(posicion) = marco.casilla_en(raton.column, raton.row) {
+                    self.cursor = posicion;
+                    self.jugar_aqui(mesa, ahora);
+                }
+            }
+            _ => {}
+        }
+        Control::Seguir
+    }
+
+    /// Enter on the cursor: plays there, or passes when the side to move has no
+    /// valid move (as Enter does at the printed board's prompt).
+    fn jugar_aqui(&mut self, mesa: &mut Mesa, ahora: Instant) {
+        let accion = if mesa.partida().debe_pasar() {
+            Accion::Pasar
+        } else {
+            Accion::Colocar(self.cursor)
+        };
+        self.aplicar(mesa, accion, ahora);
+    }
+
+    /// Moves the cursor by `dx` columns and `dy` rows, stopping at the edges.
+    fn mover(&mut self, dx: i8, dy: i8) {
+        let limitar = |valor: u8, paso: i8| valor.saturating_add_signed(paso).min(7);
+        self.ir_a(
+            limitar(self.cursor.columna(), dx),
+            limitar(self.cursor.fila(), dy),
+        );
+    }
+
+    /// Puts the cursor on column `columna` and row `fila`, from 0.
+    fn ir_a(&mut self, columna: u8, fila: u8) {
+        if let Some(posicion) = Posicion::desde_coordenadas(columna, fila) {
+            self.cursor = posicion;
+        }
+    }
+
+    /// Has the table do `accion` and shows what happened: the messages, the flipped
+    /// pieces marked; the cursor goes to a valid move of the side to move.
+    fn aplicar(&mut self, mesa: &mut Mesa, accion: Accion, ahora: Instant) {
+        for evento in mesa.aplicar(accion) {
+            match &evento {
+                Evento::Jugada { volteadas, .. } => {
+                    self.destello = Some((*volteadas, ahora + DESTELLO));
+                }
+                Evento::Deshecha { .. } => self.destello = None,
+                _ => {}
+            }
+            let texto = match evento {
+                Evento::DeLaComputadora => {
+                    "Ahora juega la computadora: espera su jugada.".to_owned()
+                }
+                evento => evento.to_string(),
+            };
+            self.decir(&texto);
+        }
+        self.atras = 0;
+        self.cambio = ahora;
+        self.cursor_en_una_jugada(mesa);
+    }
+
+    /// Puts the cursor on the valid move of the side to move nearest to it, unless it
+    /// is on one already or there is none.
+    fn cursor_en_una_jugada(&mut self, mesa: &Mesa) {
+        let validas = mesa.partida().jugadas_validas();
+        if validas.contiene(self.cursor) {
+            return;
+        }
+        let (columna, fila) = (self.cursor.columna(), self.cursor.fila());
+        if let Some(cercana) = validas
+            .into_iter()
+            .min_by_key(|p| p.columna().abs_diff(columna) + p.fila().abs_diff(fila))
+        {
+            self.cursor = cercana;
+        }
+    }
+
+    /// `q`: leaves, offering first to save unsaved changes of a game in progress.
+    fn salir(&mut self, mesa: &mut Mesa) -> Control {
+        if mesa.fin().is_some() || !mesa.sin_guardar() {
+            mesa.dejar(false);
+            return Control::Terminar(Fin::Salir);
+        }
+        self.pregunta = Some(Pregunta::Salir);
+        Control::Seguir
+    }
+
+    /// A key while `pregunta` is open.
+    fn responder(&mut self, mesa: &mut Mesa, pregunta: Pregunta, codigo: KeyCode) -> Control {
+        let si = matches!(codigo, KeyCode::Char('s' | 'S') | KeyCode::Enter);
+        let no = matches!(codigo, KeyCode::Char('n' | 'N') | KeyCode::Esc);
+        match pregunta {
+            Pregunta::Salir if si => {
+                let texto = mesa
+                    .ultimo_archivo()
+                    .map(|ruta| ruta.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                self.pregunta = Some(Pregunta::Nombre { texto, salir: true });
+            }
+            Pregunta::Salir if codigo == KeyCode::Esc => self.decir("La partida sigue."),
+            Pregunta::Salir if no => {
+                mesa.dejar(false);
+                return Control::Terminar(Fin::Salir);
+            }
+            Pregunta::Nombre { mut texto, salir } => match codigo {
+                KeyCode::Enter if texto.trim().is_empty() => {
+                    self.no_guardada(NoGuardada::Cancelada, salir)
+                }
+                KeyCode::Enter => {
+                    let ruta = PathBuf::from(texto.trim());
+                    match mesa.ajenos(&ruta) {
+                        Err(razon) => self.no_guardada(razon, salir),
+                        Ok(ajenos) if ajenos.is_empty() => return self.guardar(mesa, ruta, salir),
+                        Ok(ajenos) => {
+                            self.pregunta = Some(Pregunta::Reemplazo {
+                                ruta,
+                                ajenos,
+                                salir,
+                            });
+                        }
+                    }
+                }
+                KeyCode::Esc => self.no_guardada(NoGuardada::Cancelada, salir),
+                KeyCode::Backspace => {
+                    texto.pop();
+                    self.pregunta = Some(Pregunta::Nombre { texto, salir });
+                }
+                KeyCode::Char(letra) if !letra.is_control() => {
+                    texto.push(letra);
+                    self.pregunta = Some(Pregunta::Nombre { texto, salir });
+                }
+                _ => self.pregunta = Some(Pregunta::Nombre { texto, salir }),
+            },
+            Pregunta::Reemplazo { ruta, salir, .. } if si => {
+                return self.guardar(mesa, ruta, salir);
+            }
+            Pregunta::Reemplazo { salir, .. } if no => {
+                self.no_guardada(NoGuardada::Cancelada, salir);
+            }
+            // Any other key leaves the question open.
+            pregunta => self.pregunta = Some(pregunta),
+        }
+        Control::Seguir
+    }
+
+    /// Saves to `ruta`; leaves once saved if `salir`.
+    fn guardar(&mut self, mesa: &mut Mesa, ruta: PathBuf, salir: bool) -> Control {
+        let evento = mesa.guardar(ruta);
+        let guardada = matches!(evento, Evento::Guardada(_));
+        self.decir(&evento.to_string());
+        match (guardada, salir) {
+            (true, true) => {
+                mesa.dejar(false);
+                Control::Terminar(Fin::Salir)
+            }
+            (false, true) => {
+                self.decir("La partida sigue.");
+                Control::Seguir
+            }
+            (_, false) => Control::Seguir,
+        }
+    }
+
+    /// Tells why the game was not saved, and that it goes on if the players were
+    /// leaving.
+    fn no_guardada(&mut self, razon: NoGuardada, salir: bool) {
+        self.decir(&razon.to_string());
+        if salir {
+            self.decir("La partida sigue.");
+        }
+    }
+}
+
+/// The message shown while the terminal is smaller than the board.
+pub(super) fn agrandar(area: Rect) -> String {
+    format!(
+        "Agranda la ventana a {ANCHO}×{ALTO} o más (ahora es de {}×{}). Ctrl-C sale; la \
+         partida queda en su copia.",
+        area.width, area.height
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use ratatui::crossterm::event::KeyEventState;
+
+    use super::*;
+    use crate::{
+        Partida, PorColor, Reglas, Tablero,
+        interfaz::juego::{jugadores::Jugadores, mesa::Comienzo},
+        motor::jugadores::Nivel,
+    };
+
+    /// A table with `negro` and `blanco` and a new game, and its board on 80 by 24.
+    fn en_juego(negro: Nivel, blanco: Nivel) -> (Mesa, Pantalla) {
+        let niveles = PorColor::new(negro, blanco);
+        let jugadores = Jugadores::nuevos(niveles, Some(1), Duration::from_millis(10));
+        let mut mesa = Mesa::nueva(jugadores, false, None, Reglas::Tarea);
+        let anuncio = mesa.empezar(Comienzo::nueva(Reglas::Tarea, None));
+        let pantalla = Pantalla::nueva(&mesa, false, Rect::new(0, 0, 80, 24), anuncio);
+        (mesa, pantalla)
+    }
+
+    fn personas() -> (Mesa, Pantalla) {
+        en_juego(Nivel::Humano, Nivel::Humano)
+    }
+
+    fn tecla(codigo: KeyCode) -> Event {
+        Event::Key(KeyEvent {
+            code: codigo,
+            modifiers: KeyModifiers::NONE,
+            kind: KeyEventKind::Press,
+            state: KeyEventState::NONE,
+        })
+    }
+
+    fn clic(pantalla: &Pantalla, posicion: &str) -> Event {
+        let (column, row) = pantalla.marco().unwrap().centro(posicion.parse().unwrap());
+        Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        })
+    }
+
+    /// Sends `eventos` one after the other: what the last one said.
+    fn enviar(pantalla: &mut Pantalla, mesa: &mut Mesa, eventos: &[Event]) -> Control {
+        let ahora = Instant::now();
+        let mut control = Control::Seguir;
+        for evento in eventos {
+            control = pantalla.recibir(mesa, evento, ahora);
+        }
+        control
+    }
+
+    fn escribir(texto: &str) -> Vec<Event> {
+        texto
+            .chars()
+            .map(|letra| tecla(KeyCode::Char(letra)))
+            .collect()
+    }
+
+    fn posicion(texto: &str) -> Posicion {
+        texto.parse().unwrap()
+    }
+
+    #[test]
+    fn el_cursor_empieza_en_una_jugada_y_enter_la_juega() {
+        let (mut mesa, mut pantalla) = personas();
+        assert_eq!(pantalla.cursor, posicion("D3"));
+        enviar(&mut pantalla, &mut mesa, &[tecla(KeyCode::Enter)]);
+        assert_eq!(mesa.ultima(), Some(posicion("D3")));
+        assert_eq!(
+            pantalla.mensajes.last().unwrap(),
+            "Las negras juegan D3 y voltean 1 ficha."
+        );
+        // On white's turn, the cursor went to a move of white's.
+        assert!(mesa.partida().jugadas_validas().contiene(pantalla.cursor));
+        assert_eq!(
+            pantalla.volteadas(Instant::now()),
+            Bitboard::from(posicion("D4"))
+        );
+        assert_eq!(
+            pantalla.volteadas(Instant::now() + DESTELLO),
+            Bitboard::VACIO,
+            "el destello dura poco"
+        );
+    }
+
+    #[test]
+    fn las_flechas_y_hjkl_mueven_el_cursor_sin_salir_del_tablero() {
+        let (mut mesa, mut pantalla) = personas();
+        let teclas = [
+            tecla(KeyCode::Left),
+            tecla(KeyCode::Char('h')),
+            tecla(KeyCode::Up),
+            tecla(KeyCode::Char('k')),
+            tecla(KeyCode::Char('k')),
+            tecla(KeyCode::Char('k')),
+        ];
+        enviar(&mut pantalla, &mut mesa, &teclas);
+        assert_eq!(pantalla.cursor, posicion("B1"));
+        let teclas = [
+            tecla(KeyCode::Right),
+            tecla(KeyCode::Char('j')),
+            tecla(KeyCode::Down),
+        ];
+        enviar(&mut pantalla, &mut mesa, &teclas);
+        assert_eq!(pantalla.cursor, posicion("C3"));
+        assert_eq!(mesa.historial().cantidad(), 0, "mover no juega");
+    }
+
+    #[test]
+    fn escribir_una_casilla_lleva_el_cursor_y_h_con_una_fila_es_la_columna_h() {
+        let (mut mesa, mut pantalla) = personas();
+        enviar(&mut pantalla, &mut mesa, &escribir("c4"));
+        assert_eq!(pantalla.cursor, posicion("C4"));
+        enviar(&mut pantalla, &mut mesa, &escribir("h7"));
+        assert_eq!(pantalla.cursor, posicion("H7"));
+        enviar(&mut pantalla, &mut mesa, &escribir("F5"));
+        enviar(&mut pantalla, &mut mesa, &[tecla(KeyCode::Char(' '))]);
+        assert_eq!(mesa.ultima(), Some(posicion("F5")));
+    }
+
+    #[test]
+    fn una_jugada_invalida_dice_por_que_y_no_cambia_nada() {
+        let (mut mesa, mut pantalla) = personas();
+        let mut eventos = escribir("a1");
+        eventos.push(tecla(KeyCode::Enter));
+        enviar(&mut pantalla, &mut mesa, &eventos);
+        assert_eq!(mesa.partida().tablero(), &Tablero::inicial());
+        assert_eq!(
+            pantalla.mensajes.last().unwrap(),
+            "Jugada no válida: una ficha en A1 no flanquea ninguna ficha rival. Intenta de \
+             nuevo."
+        );
+        // The cursor goes back to a valid move.
+        assert!(mesa.partida().jugadas_validas().contiene(pantalla.cursor));
+    }
+
+    #[test]
+    fn un_clic_en_una_casilla_la_juega_y_en_un_borde_nada() {
+        let (mut mesa, mut pantalla) = personas();
+        let clic_c4 = clic(&pantalla, "C4");
+        enviar(&mut pantalla, &mut mesa, &[clic_c4]);
+        assert_eq!(mesa.ultima(), Some(posicion("C4")));
+        let Event::Mouse(mut borde) = clic(&pantalla, "C3") else {
+            unreachable!()
+        };
+        borde.row += 1;
+        enviar(&mut pantalla, &mut mesa, &[Event::Mouse(borde)]);
+        assert_eq!(mesa.historial().cantidad(), 1);
+    }
+
+    #[test]
+    fn p_pasa_u_deshace_y_al_final_n_pide_otra_partida() {
+        let (mut mesa, mut pantalla) = personas();
+        enviar(&mut pantalla, &mut mesa, &escribir("pu"));
+        assert_eq!(mesa.historial().cantidad(), 0);
+        assert_eq!(
+            pantalla.mensajes.last().unwrap(),
+            "Se deshizo «pasar» de las negras."
+        );
+        enviar(&mut pantalla, &mut mesa, &escribir("pp"));
+        assert!(mesa.fin().is_some());
+        // Over: no more moves, and n is another game.
+        enviar(&mut pantalla, &mut mesa, &[tecla(KeyCode::Enter)]);
+        assert_eq!(mesa.historial().cantidad(), 2);
+        let control = enviar(&mut pantalla, &mut mesa, &escribir("n"));
+        assert_eq!(control, Control::Terminar(Fin::Otra));
+    }
+
+    #[test]
+    fn la_computadora_juega_tras_una_pausa() {
+        let (mut mesa, mut pantalla) = en_juego(Nivel::Humano, Nivel::Libro);
+        let antes = Instant::now();
+        pantalla.recibir(&mut mesa, &tecla(KeyCode::Enter), antes);
+        assert_eq!(pantalla.proximo(&mesa), Some(antes + PAUSA));
+        pantalla.a_tiempo(&mut mesa, antes + PAUSA / 2);
+        assert_eq!(mesa.historial().cantidad(), 1, "todavía no");
+        // A person's move on its turn is refused, in this board's words.
+        pantalla.recibir(&mut mesa, &tecla(KeyCode::Enter), antes);
+        assert_eq!(
+            pantalla.mensajes.last().unwrap(),
+            "Ahora juega la computadora: espera su jugada."
+        );
+        pantalla.a_tiempo(&mut mesa, antes + PAUSA);
+        assert_eq!(mesa.historial().cantidad(), 2);
+        assert!(
+            pantalla
+                .mensajes
+                .last()
+                .unwrap()
+                .starts_with("Las blancas (libro) juegan "),
+            "{:?}",
+            pantalla.mensajes
+        );
+        // Its flips are marked until they fade: the only thing due now.
+        let destello = pantalla.proximo(&mesa).unwrap();
+        assert!(destello > antes + PAUSA);
+    }
+
+    #[test]
+    fn entre_dos_computadoras_sin_pausa_la_espera_es_corta() {
+        let niveles = PorColor::new(Nivel::Aleatorio, Nivel::Aleatorio);
+        let jugadores = Jugadores::nuevos(niveles, Some(1), Duration::from_millis(10));
+        let mut mesa = Mesa::nueva(jugadores, true, None, Reglas::Tarea);
+        mesa.empezar(Comienzo::nueva(Reglas::Tarea, None));
+        let mut pantalla = Pantalla::nueva(&mesa, false, Rect::new(0, 0, 80, 24), None);
+        // The clock moves on to each instant the board asks for.
+        let mut ahora = Instant::now();
+        while let Some(cuando) = pantalla.proximo(&mesa) {
+            // Once over, only the last flips' mark is due.
+            assert!(cuando <= ahora + PAUSA_CORTA || mesa.fin().is_some());
+            ahora = cuando;
+            pantalla.a_tiempo(&mut mesa, ahora);
+        }
+        assert!(
+            mesa.fin().is_some(),
+            "la partida se juega sola hasta el final"
+        );
+    }
+
+    #[test]
+    fn guardar_pregunta_el_nombre_y_antes_de_reemplazar_un_archivo_ajeno() {
+        let carpeta = tempfile::tempdir().unwrap();
+        let ruta = carpeta.path().join("p.txt");
+        std::fs::write(&ruta, "de otro\n").unwrap();
+        let (mut mesa, mut pantalla) = personas();
+        enviar(
+            &mut pantalla,
+            &mut mesa,
+            &[tecla(KeyCode::Enter), tecla(KeyCode::Char('s'))],
+        );
+        let mut eventos = escribir(&ruta.display().to_string());
+        eventos.push(tecla(KeyCode::Enter));
+        enviar(&mut pantalla, &mut mesa, &eventos);
+        assert!(matches!(
+            pantalla.pregunta,
+            Some(Pregunta::Reemplazo { .. })
+        ));
+        enviar(&mut pantalla, &mut mesa, &escribir("s"));
+        assert_eq!(
+            crate::disco::cargar(&ruta).unwrap(),
+            *mesa.partida().tablero()
+        );
+        assert!(
+            pantalla
+                .mensajes
+                .last()
+                .unwrap()
+                .starts_with("Partida guardada en «")
+        );
+        assert!(!mesa.sin_guardar());
+        // The next save offers the same name; Esc cancels it.
+        enviar(&mut pantalla, &mut mesa, &escribir("s"));
+        let Some(Pregunta::Nombre { texto, .. }) = &pantalla.pregunta else {
+            panic!("{:?}", pantalla.pregunta);
+        };
+        assert_eq!(texto, &ruta.display().to_string());
+        enviar(&mut pantalla, &mut mesa, &[tecla(KeyCode::Esc)]);
+        assert_eq!(pantalla.pregunta, None);
+        assert_eq!(pantalla.mensajes.last().unwrap(), "No se guardó.");
+    }
+
+    #[test]
+    fn q_ofrece_guardar_los_cambios_y_esc_sigue_jugando() {
+        let (mut mesa, mut pantalla) = personas();
+        // Nothing changed: q leaves at once.
+        assert_eq!(
+            enviar(&mut pantalla, &mut mesa, &escribir("q")),
+            Control::Terminar(Fin::Salir)
+        );
+        let (mut mesa, mut pantalla) = personas();
+        enviar(&mut pantalla, &mut mesa, &[tecla(KeyCode::Enter)]);
+        enviar(&mut pantalla, &mut mesa, &escribir("q"));
+        assert_eq!(pantalla.pregunta, Some(Pregunta::Salir));
+        enviar(&mut pantalla, &mut mesa, &[tecla(KeyCode::Esc)]);
+        assert_eq!(pantalla.mensajes.last().unwrap(), "La partida sigue.");
+        enviar(&mut pantalla, &mut mesa, &escribir("q"));
+        assert_eq!(
+            enviar(&mut pantalla, &mut mesa, &escribir("n")),
+            Control::Terminar(Fin::Salir)
+        );
+    }
+
+    #[test]
+    fn ctrl_c_interrumpe_y_una_terminal_chica_solo_espera_que_crezca() {
+        let (mut mesa, mut pantalla) = personas();
+        enviar(&mut pantalla, &mut mesa, &[Event::Resize(70, 20)]);
+        assert_eq!(pantalla.marco(), None);
+        enviar(&mut pantalla, &mut mesa, &[tecla(KeyCode::Enter)]);
+        assert_eq!(mesa.historial().cantidad(), 0, "no se juega a ciegas");
+        let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+        assert_eq!(
+            enviar(&mut pantalla, &mut mesa, &[ctrl_c]),
+            Control::Interrumpir
+        );
+        enviar(&mut pantalla, &mut mesa, &[Event::Resize(100, 30)]);
+        enviar(&mut pantalla, &mut mesa, &[tecla(KeyCode::Enter)]);
+        assert_eq!(mesa.historial().cantidad(), 1);
+        assert!(agrandar(Rect::new(0, 0, 70, 20)).starts_with("Agranda la ventana a 80×24"));
+    }
+
+    #[test]
+    fn un_tablero_cargado_sin_jugadas_para_quien_debe_pasar() {
+        // Black has no move here: Enter passes, as at the printed board's prompt.
+        let tablero: Tablero = "\
+B, B, B, B, B, B, B, B
+B, B, B, B, B, B, B, B
+B, B, B, B, B, B, B, B
+B, B, B, B, B, B, B, B
+B, B, B, B, B, B, B, B
+B, B, B, B, B, B, B, B
+N, N, N, N, N, N, V, V
+V, V, V, V, V, V, V, V
+"
+        .parse()
+        .unwrap();
+        let niveles = PorColor::new(Nivel::Humano, Nivel::Humano);
+        let jugadores = Jugadores::nuevos(niveles, Some(1), Duration::from_millis(10));
+        let mut mesa = Mesa::nueva(jugadores, false, None, Reglas::Tarea);
+        let partida = Partida::desde(tablero, crate::Color::Negro);
+        mesa.empezar(Comienzo::de(partida, None, None));
+        assert!(mesa.partida().debe_pasar());
+        let mut pantalla = Pantalla::nueva(&mesa, false, Rect::new(0, 0, 80, 24), None);
+        enviar(&mut pantalla, &mut mesa, &[tecla(KeyCode::Enter)]);
+        assert_eq!(mesa.historial().cantidad(), 1);
+        assert_eq!(mesa.partida().turno(), crate::Color::Blanco);
+    }
+}

@@ -1,0 +1,144 @@
+//! The full-screen face of the game (`othello --pantalla`): a board that stays in
+//! place, a cursor moved with the arrows or hjkl, the mouse, a side panel with the
+//! moves and the messages. It plays through the same [`Mesa`] as the printed board:
+//! the same rules, saves, history and recovery copy.
+//!
+//! The terminal is always given back: raw mode, the alternate screen and the mouse
+//! capture are undone when the game is left, on an error (a guard's `Drop`), on a panic
+//! (a hook) and on a signal (the program calls [`restaurar_la_terminal`]).
+
+mod cara;
+mod dibujo;
+mod geometria;
+
+use std::{
+    io::{self, IsTerminal, Write},
+    sync::{
+        Once,
+        atomic::{AtomicBool, Ordering},
+    },
+    time::Instant,
+};
+
+use ratatui::{
+    Terminal,
+    backend::CrosstermBackend,
+    crossterm::{
+        cursor::{Hide, Show},
+        event::{self, DisableMouseCapture, EnableMouseCapture},
+        execute,
+        terminal::{
+            EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode, size,
+        },
+    },
+    layout::Rect,
+};
+
+use self::cara::{Control, Pantalla};
+use super::mesa::{Comienzo, Fin, Mesa};
+
+/// Whether the program has the terminal in full-screen mode now.
+static ACTIVA: AtomicBool = AtomicBool::new(false);
+
+/// Whether the full-screen board can be shown: standard input and output are both a
+/// terminal.
+pub(super) fn hay_terminal() -> bool {
+    io::stdin().is_terminal() && io::stdout().is_terminal()
+}
+
+/// Gives the terminal back as it was before the full-screen board, if the board has
+/// it: the normal screen, no mouse capture, the cursor shown, line mode. Safe from any
+/// thread (the signal handler's): the board's writes end before these start.
+pub fn restaurar_la_terminal() {
+    if ACTIVA.swap(false, Ordering::SeqCst) {
+        let mut salida = io::stdout().lock();
+        let _ = execute!(salida, DisableMouseCapture, LeaveAlternateScreen, Show);
+        let _ = disable_raw_mode();
+    }
+}
+
+/// The terminal in full-screen mode while it lives.
+struct ModoPantalla;
+
+impl ModoPantalla {
+    /// Puts the terminal in full-screen mode; a panic from then on gives it back
+    /// before its message is written.
+    fn entrar() -> io::Result<ModoPantalla> {
+        static GANCHO: Once = Once::new();
+        GANCHO.call_once(|| {
+            let anterior = std::panic::take_hook();
+            std::panic::set_hook(Box::new(move |informe| {
+                restaurar_la_terminal();
+                anterior(informe);
+            }));
+        });
+        ACTIVA.store(true, Ordering::SeqCst);
+        let modo = ModoPantalla;
+        enable_raw_mode()?;
+        execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture, Hide)?;
+        Ok(modo)
+    }
+}
+
+impl Drop for ModoPantalla {
+    fn drop(&mut self) {
+        restaurar_la_terminal();
+    }
+}
+
+/// Plays `comienzo` on the full-screen board until the players leave it or want
+/// another game. After the board closes, what ended the game (or where it was kept)
+/// is written on the normal screen, so that it stays in view.
+///
+/// # Errors
+///
+/// Reading the keys or writing the screen fails; Ctrl-C is an error of kind
+/// [`Interrupted`](io::ErrorKind::Interrupted), as the signal it stands for, with the
+/// game kept in its recovery copy.
+pub(super) fn jugar_partida(mesa: &mut Mesa, color: bool, comienzo: Comienzo) -> io::Result<Fin> {
+    let anuncio = mesa.empezar(comienzo);
+    let fin = {
+        let _modo = ModoPantalla::entrar()?;
+        let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+        let (ancho, alto) = size()?;
+        let mut pantalla = Pantalla::nueva(mesa, color, Rect::new(0, 0, ancho, alto), anuncio);
+        bucle(&mut terminal, &mut pantalla, mesa)?
+    };
+    let mut salida = io::stdout();
+    if let Some(fin) = mesa.fin() {
+        writeln!(salida, "{fin}")?;
+    }
+    match fin {
+        Some(fin) => Ok(fin),
+        None => Err(io::ErrorKind::Interrupted.into()),
+    }
+}
+
+/// Draws, waits for a key, a click or the computer's turn, and handles it, until the
+/// game is left (`None` for Ctrl-C).
+fn bucle(
+    terminal: &mut Terminal<CrosstermBackend<io::Stdout>>,
+    pantalla: &mut Pantalla,
+    mesa: &mut Mesa,
+) -> io::Result<Option<Fin>> {
+    loop {
+        terminal.draw(|frame| dibujo::dibujar(frame, pantalla, mesa, Instant::now()))?;
+        let ahora = Instant::now();
+        let espera = pantalla
+            .proximo(mesa)
+            .map(|cuando| cuando.saturating_duration_since(ahora));
+        let llego = match espera {
+            Some(espera) => event::poll(espera)?,
+            None => true,
+        };
+        if !llego {
+            pantalla.a_tiempo(mesa, Instant::now());
+            continue;
+        }
+        match pantalla.recibir(mesa, &event::read()?, Instant::now()) {
+            Control::Seguir => {}
+            Control::Terminar(fin) => return Ok(Some(fin)),
+            Control::Interrumpir => return Ok(None),
+        }
+    }
+}

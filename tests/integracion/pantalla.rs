@@ -1,0 +1,256 @@
+//! The full-screen board (`othello --pantalla`) in a pseudo-terminal of 80 by 24: what
+//! a terminal shows is rebuilt from the program's output with a terminal emulator
+//! (`vt100`), so the tests read the screen as a student sees it, and check that the
+//! terminal is given back (the normal screen, no mouse capture, the cursor shown).
+
+use std::{
+    io::{ErrorKind, Read},
+    num::NonZeroU16,
+    thread,
+    time::{Duration, Instant},
+};
+
+use expectrl::{
+    Expect, Session,
+    process::unix::{Signal, WaitStatus},
+    session::OsSession,
+};
+use tempfile::TempDir;
+
+use crate::comun::{carpeta, correr, othello, programa};
+
+/// The program on the full-screen board in a pseudo-terminal, and the screen it drew.
+struct Terminal {
+    sesion: OsSession,
+    pantalla: vt100::Parser,
+    /// Everything the program wrote, to look for the escapes that give the terminal
+    /// back.
+    bytes: Vec<u8>,
+    _dir: TempDir,
+}
+
+impl Terminal {
+    /// `othello` with `argumentos` in a terminal of 80 by 24, in a folder of its own.
+    fn abrir(argumentos: &[&str]) -> Terminal {
+        let dir = carpeta();
+        let mut comando = programa(dir.path());
+        comando.args(argumentos).env("TERM", "xterm");
+        let mut sesion = Session::spawn(comando).expect("el programa corre en una pseudo-terminal");
+        sesion
+            .get_process_mut()
+            .set_window_size(80, 24)
+            .expect("tamaño de la terminal");
+        Terminal {
+            sesion,
+            pantalla: vt100::Parser::new(tamano(24), tamano(80), 0),
+            bytes: Vec::new(),
+            _dir: dir,
+        }
+    }
+
+    /// Reads what the program writes until the screen shows `texto`.
+    fn esperar(&mut self, texto: &str) {
+        self.esperar_que(texto, |pantalla| pantalla.contents().contains(texto));
+    }
+
+    /// Reads what the program writes until `listo` holds of the screen (said as
+    /// `que` if it never does).
+    fn esperar_que(&mut self, que: &str, listo: impl Fn(&vt100::Screen) -> bool) {
+        let limite = Instant::now() + Duration::from_secs(60);
+        let mut bufer = [0u8; 4096];
+        while !listo(self.pantalla.screen()) {
+            assert!(
+                Instant::now() < limite,
+                "no se vio {que:?} en la pantalla:\n{}",
+                self.pantalla.screen().contents()
+            );
+            match self.sesion.try_read(&mut bufer) {
+                Ok(0) => thread::sleep(Duration::from_millis(20)),
+                Ok(leidos) => {
+                    self.pantalla.process(&bufer[..leidos]);
+                    self.bytes.extend_from_slice(&bufer[..leidos]);
+                }
+                Err(error) if error.kind() == ErrorKind::WouldBlock => {
+                    thread::sleep(Duration::from_millis(20));
+                }
+                // The program ended and its terminal closed: nothing more comes.
+                Err(_) => {
+                    let mut resto = Vec::new();
+                    let _ = self.sesion.read_to_end(&mut resto);
+                    self.pantalla.process(&resto);
+                    self.bytes.extend_from_slice(&resto);
+                    assert!(
+                        listo(self.pantalla.screen()),
+                        "el programa terminó sin mostrar {que:?}:\n{}",
+                        self.pantalla.screen().contents()
+                    );
+                }
+            }
+        }
+    }
+
+    /// Sends `teclas` as the terminal sends them.
+    fn teclear(&mut self, teclas: &str) {
+        self.sesion.send(teclas).expect("se envían las teclas");
+    }
+
+    /// A left click on the cell `casilla`, as a terminal reports it with mouse
+    /// capture on (SGR): its column and row, from 1.
+    fn clic(&mut self, casilla: &str) {
+        let mut letras = casilla.chars();
+        let columna = letras.next().unwrap() as u16 - u16::from(b'A');
+        let fila = letras.next().unwrap().to_digit(10).unwrap() as u16 - 1;
+        // The grid starts at column 4 and row 2; each cell is 4 by 2, its letter in
+        // the middle.
+        let (x, y) = (4 + 4 * columna + 2 + 1, 2 + 2 * fila + 1 + 1);
+        self.teclear(&format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m"));
+    }
+
+    /// Waits for the program's end: its exit status, once the terminal is given back.
+    fn terminar(mut self) -> (WaitStatus, Terminal) {
+        self.esperar_que("la terminal devuelta", |pantalla| {
+            !pantalla.alternate_screen()
+        });
+        let estado = self.sesion.get_process().wait().unwrap();
+        (estado, self)
+    }
+
+    /// Checks that the program gave the terminal back as it found it.
+    fn devuelta(&self) {
+        let pantalla = self.pantalla.screen();
+        assert!(!pantalla.alternate_screen(), "sigue en la pantalla alterna");
+        assert_eq!(
+            pantalla.mouse_protocol_mode(),
+            vt100::MouseProtocolMode::None,
+            "el ratón sigue capturado"
+        );
+        assert!(!pantalla.hide_cursor(), "el cursor sigue oculto");
+        let texto = String::from_utf8_lossy(&self.bytes);
+        assert!(
+            texto.contains("\x1b[?1049h"),
+            "nunca entró a la pantalla alterna"
+        );
+        assert!(
+            texto.contains("\x1b[?1049l"),
+            "no salió de la pantalla alterna"
+        );
+    }
+}
+
+/// A terminal's number of rows or columns.
+fn tamano(n: u16) -> NonZeroU16 {
+    NonZeroU16::new(n).expect("un tamaño")
+}
+
+/// Whether the program is on the full-screen board, the mouse captured.
+fn en_pantalla_completa(pantalla: &vt100::Screen) -> bool {
+    pantalla.alternate_screen()
+        && pantalla.mouse_protocol_mode() != vt100::MouseProtocolMode::None
+        && pantalla.contents().contains("Turno de las")
+}
+
+#[test]
+fn juega_con_las_teclas_y_con_un_clic_y_al_salir_devuelve_la_terminal() {
+    let mut terminal = Terminal::abrir(&["--pantalla", "--negro", "humano", "--blanco", "humano"]);
+    terminal.esperar_que("el tablero a pantalla completa", en_pantalla_completa);
+    terminal.esperar("Cursor en D3 (Enter juega)");
+    // The cursor starts on black's first valid move: Enter plays it.
+    terminal.teclear("\r");
+    terminal.esperar("1. N D3");
+    terminal.esperar("Las negras juegan D3 y voltean 1 ficha.");
+    // Arrows move the cursor (white's is on a valid move of white's).
+    terminal.teclear("\x1b[B\x1b[D");
+    terminal.esperar("Cursor en");
+    // A click on C3, a valid move of white's, plays it.
+    terminal.clic("C3");
+    terminal.esperar("2. B C3");
+    let contenido = terminal.pantalla.screen().contents();
+    assert!(contenido.contains("│[B]│ N │"), "{contenido}");
+    assert!(
+        contenido.contains("Negras (N): 3    Blancas (B): 3"),
+        "{contenido}"
+    );
+    // q offers to save the changes first; n leaves without saving.
+    terminal.teclear("q");
+    terminal.esperar("¿Guardar antes de salir?");
+    terminal.teclear("n");
+    let (estado, mut terminal) = terminal.terminar();
+    terminal.esperar("¡Hasta luego!");
+    terminal.devuelta();
+    assert!(matches!(estado, WaitStatus::Exited(_, 0)), "{estado:?}");
+}
+
+#[test]
+fn ctrl_c_y_las_senales_devuelven_la_terminal_y_la_partida_queda_en_su_copia() {
+    for (como, codigo) in [("Ctrl-C", 130), ("SIGTERM", 143), ("SIGHUP", 129)] {
+        let mut terminal =
+            Terminal::abrir(&["--pantalla", "--negro", "humano", "--blanco", "libro"]);
+        terminal.esperar_que("el tablero a pantalla completa", en_pantalla_completa);
+        terminal.teclear("\r");
+        // The computer answers after its pause: both moves are in the recovery copy.
+        terminal.esperar("2. B ");
+        match como {
+            "Ctrl-C" => terminal.teclear("\x03"),
+            "SIGTERM" => terminal
+                .sesion
+                .get_process_mut()
+                .kill(Signal::SIGTERM)
+                .unwrap(),
+            _ => terminal
+                .sesion
+                .get_process_mut()
+                .kill(Signal::SIGHUP)
+                .unwrap(),
+        }
+        let (estado, terminal) = terminal.terminar();
+        terminal.devuelta();
+        assert!(
+            matches!(estado, WaitStatus::Exited(_, c) if c == codigo),
+            "{como}: {estado:?}"
+        );
+        if como != "SIGHUP" {
+            let contenido = terminal.pantalla.screen().contents();
+            assert!(
+                contenido.contains("La partida quedó en"),
+                "{como}: {contenido}"
+            );
+        }
+    }
+}
+
+#[test]
+fn una_terminal_chica_pide_agrandarla_y_al_crecer_muestra_el_tablero() {
+    let mut terminal = Terminal::abrir(&["--pantalla", "--negro", "humano", "--blanco", "humano"]);
+    terminal.esperar_que("el tablero a pantalla completa", en_pantalla_completa);
+    terminal
+        .sesion
+        .get_process_mut()
+        .set_window_size(70, 20)
+        .unwrap();
+    terminal.pantalla.set_size(tamano(20), tamano(70));
+    terminal.esperar("Agranda la ventana a 80×24 o más (ahora es de 70×20)");
+    terminal
+        .sesion
+        .get_process_mut()
+        .set_window_size(80, 24)
+        .unwrap();
+    terminal.pantalla.set_size(tamano(24), tamano(80));
+    terminal.esperar("Cursor en D3");
+    terminal.teclear("q");
+    let (estado, terminal) = terminal.terminar();
+    terminal.devuelta();
+    assert!(matches!(estado, WaitStatus::Exited(_, 0)), "{estado:?}");
+}
+
+#[test]
+fn sin_una_terminal_pantalla_es_un_error_de_uso() {
+    let dir = carpeta();
+    let corrida = correr(othello(dir.path()).arg("--pantalla"), "1\n");
+    assert_eq!(corrida.codigo, Some(2));
+    assert_eq!(
+        corrida.errores,
+        "error: el tablero a pantalla completa (--pantalla) necesita una terminal: la \
+         entrada y la salida no pueden ser una tubería ni un archivo\n"
+    );
+    assert_eq!(corrida.salida, "");
+}
