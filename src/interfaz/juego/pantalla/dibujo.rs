@@ -183,7 +183,7 @@ fn resumen(mesa: &Mesa) -> Vec<Line<'static>> {
         Estado::EnCurso => format!("  Turno de {} ({turno})", jugadores.quien(turno)),
     };
     let niveles = jugadores.niveles();
-    let quienes = format!("  Negras: {}  Blancas: {}", niveles.negro, niveles.blanco);
+    let quienes = format!("  N: {}   B: {}", niveles.negro, niveles.blanco);
     vec![
         Line::from(conteo).style(Style::new().add_modifier(Modifier::BOLD)),
         Line::from(estado),

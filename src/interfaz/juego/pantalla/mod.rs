@@ -64,20 +64,27 @@ impl ModoPantalla {
     /// Puts the terminal in full-screen mode; a panic from then on gives it back
     /// before its message is written.
     fn entrar() -> io::Result<ModoPantalla> {
-        static GANCHO: Once = Once::new();
-        GANCHO.call_once(|| {
-            let anterior = std::panic::take_hook();
-            std::panic::set_hook(Box::new(move |informe| {
-                restaurar_la_terminal();
-                anterior(informe);
-            }));
-        });
+        vigilar_panicos();
         ACTIVA.store(true, Ordering::SeqCst);
         let modo = ModoPantalla;
         enable_raw_mode()?;
         execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture, Hide)?;
         Ok(modo)
     }
+}
+
+/// Has every panic give the terminal back before the usual message is written (once
+/// for the program): a panic on the full-screen board would otherwise leave the
+/// terminal in raw mode on the alternate screen, its message unseen.
+fn vigilar_panicos() {
+    static GANCHO: Once = Once::new();
+    GANCHO.call_once(|| {
+        let anterior = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |informe| {
+            restaurar_la_terminal();
+            anterior(informe);
+        }));
+    });
 }
 
 impl Drop for ModoPantalla {
@@ -140,5 +147,19 @@ fn bucle(
             Control::Terminar(fin) => return Ok(Some(fin)),
             Control::Interrumpir => return Ok(None),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn un_panico_devuelve_la_terminal_antes_de_su_mensaje() {
+        vigilar_panicos();
+        ACTIVA.store(true, Ordering::SeqCst);
+        let panico = std::thread::spawn(|| panic!("un pánico de prueba")).join();
+        assert!(panico.is_err());
+        assert!(!ACTIVA.load(Ordering::SeqCst), "el gancho devolvió la terminal");
     }
 }
