@@ -254,3 +254,18 @@ fn sin_una_terminal_pantalla_es_un_error_de_uso() {
     );
     assert_eq!(corrida.salida, "");
 }
+
+#[test]
+fn la_opcion_p_del_menu_abre_la_partida_a_pantalla_completa() {
+    let mut terminal = Terminal::abrir(&[]);
+    terminal.esperar("p) Tablero a pantalla completa, con flechas y ratón: no");
+    terminal.teclear("p\r");
+    terminal.esperar("p) Tablero a pantalla completa, con flechas y ratón: sí");
+    terminal.teclear("1\r");
+    terminal.esperar_que("el tablero a pantalla completa", en_pantalla_completa);
+    terminal.teclear("q");
+    let (estado, mut terminal) = terminal.terminar();
+    terminal.esperar("¡Hasta luego!");
+    terminal.devuelta();
+    assert!(matches!(estado, WaitStatus::Exited(_, 0)), "{estado:?}");
+}

@@ -160,6 +160,9 @@ mod tests {
         ACTIVA.store(true, Ordering::SeqCst);
         let panico = std::thread::spawn(|| panic!("un pánico de prueba")).join();
         assert!(panico.is_err());
-        assert!(!ACTIVA.load(Ordering::SeqCst), "el gancho devolvió la terminal");
+        assert!(
+            !ACTIVA.load(Ordering::SeqCst),
+            "el gancho devolvió la terminal"
+        );
     }
 }
