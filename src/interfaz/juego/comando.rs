@@ -1,5 +1,5 @@
 //! What a player can type at the move prompt: a move, or one of the game's commands.
-//! Each command is one row of [`ORDENES`]: its names, what it takes and what it does,
+//! Each command is one row of [`COMANDOS`]: its names, what it takes and what it does,
 //! so the reader, the help and the Tab completion cannot drift apart.
 
 use std::{fmt::Write as _, str::FromStr};
@@ -59,7 +59,7 @@ impl Comando {
 }
 
 /// One command word: its names, its argument, its line of help and what it reads as.
-struct Orden {
+struct Definicion {
     /// The first is the one the help lists and Tab completes; the others are
     /// aliases for people used to other programs, named in its help.
     nombres: &'static [&'static str],
@@ -73,53 +73,53 @@ struct Orden {
 }
 
 /// Every command, in the order the help lists them.
-const ORDENES: [Orden; 9] = [
-    Orden {
+const COMANDOS: [Definicion; 9] = [
+    Definicion {
         nombres: &["pasar"],
         argumento: None,
         descripcion: "pasa el turno",
         comando: |_| Some(Comando::Pasar),
     },
-    Orden {
+    Definicion {
         nombres: &["guardar"],
         argumento: Some("[archivo]"),
         descripcion: "guarda el tablero en un archivo (si no das el nombre, lo\n\
                       pregunta), y las jugadas al lado, en archivo.jugadas",
         comando: |nombre| Some(Comando::Guardar(nombre.to_owned())),
     },
-    Orden {
+    Definicion {
         nombres: &["historial"],
         argumento: None,
         descripcion: "muestra las jugadas hechas, y su transcripción",
         comando: |_| Some(Comando::Historial),
     },
-    Orden {
+    Definicion {
         nombres: &["sugerir"],
         argumento: None,
         descripcion: "pide al jugador fuerte la mejor jugada y su evaluación,\n\
                       sin jugarla",
         comando: |_| Some(Comando::Sugerir),
     },
-    Orden {
+    Definicion {
         nombres: &["deshacer"],
         argumento: None,
         descripcion: "deshace la última jugada o pase (se puede repetir hasta\n\
                       el comienzo)",
         comando: |_| Some(Comando::Deshacer),
     },
-    Orden {
+    Definicion {
         nombres: &["pistas"],
         argumento: None,
         descripcion: "muestra u oculta en el tablero las jugadas válidas (*)",
         comando: |_| Some(Comando::Pistas),
     },
-    Orden {
+    Definicion {
         nombres: &["tablero"],
         argumento: None,
         descripcion: "vuelve a dibujar el tablero",
         comando: |_| Some(Comando::Tablero),
     },
-    Orden {
+    Definicion {
         nombres: &["ayuda", "?", "help"],
         argumento: Some("[reglas]"),
         descripcion: "muestra esta ayuda; con «reglas», las reglas del juego",
@@ -129,7 +129,7 @@ const ORDENES: [Orden; 9] = [
             _ => None,
         },
     },
-    Orden {
+    Definicion {
         nombres: &["salir", "exit", "quit"],
         argumento: None,
         descripcion: "termina el programa (antes ofrece guardar los cambios)",
@@ -170,15 +170,15 @@ impl FromStr for Comando {
             None => (linea, ""),
         };
         let palabra = palabra.to_lowercase();
-        match ORDENES
+        match COMANDOS
             .iter()
-            .find(|orden| orden.nombres.contains(&palabra.as_str()))
+            .find(|definicion| definicion.nombres.contains(&palabra.as_str()))
         {
-            Some(orden) if orden.argumento.is_none() && !resto.is_empty() => {
+            Some(definicion) if definicion.argumento.is_none() && !resto.is_empty() => {
                 Err(ErrorComando::SinArgumento(palabra))
             }
-            Some(orden) => (orden.comando)(resto).ok_or_else(|| {
-                let argumento = orden.argumento.unwrap_or_default();
+            Some(definicion) => (definicion.comando)(resto).ok_or_else(|| {
+                let argumento = definicion.argumento.unwrap_or_default();
                 ErrorComando::Argumento(palabra, argumento.trim_matches(['[', ']']))
             }),
             None => match entrada::jugada(linea) {
@@ -205,7 +205,11 @@ pub(super) fn palabras(validas: Bitboard) -> Vec<String> {
     validas
         .into_iter()
         .map(|posicion| posicion.to_string())
-        .chain(ORDENES.iter().map(|orden| orden.nombres[0].to_owned()))
+        .chain(
+            COMANDOS
+                .iter()
+                .map(|definicion| definicion.nombres[0].to_owned()),
+        )
         .collect()
 }
 
@@ -268,18 +272,18 @@ pub(super) fn ayuda(terminada: bool) -> String {
         .iter()
         .map(|&(uso, descripcion)| (uso.to_owned(), descripcion))
         .chain(
-            ORDENES
+            COMANDOS
                 .iter()
-                .filter(|orden| {
-                    !terminada || (orden.comando)("").is_some_and(|c| c.vale_al_final())
+                .filter(|definicion| {
+                    !terminada || (definicion.comando)("").is_some_and(|c| c.vale_al_final())
                 })
-                .map(|orden| {
-                    let nombres = orden.nombres.join(", ");
-                    let uso = match orden.argumento {
+                .map(|definicion| {
+                    let nombres = definicion.nombres.join(", ");
+                    let uso = match definicion.argumento {
                         Some(argumento) => format!("{nombres} {argumento}"),
                         None => nombres,
                     };
-                    (uso, orden.descripcion)
+                    (uso, definicion.descripcion)
                 }),
         );
     let mut texto = String::from(titulo);
@@ -395,9 +399,9 @@ mod tests {
         // any message quotes.
         let largo = "X".repeat(10 * LARGO_CITA);
         let fuera = format!("A{}", "9".repeat(10 * LARGO_CITA));
-        let mas_largo = ORDENES
+        let mas_largo = COMANDOS
             .iter()
-            .flat_map(|orden| orden.nombres)
+            .flat_map(|definicion| definicion.nombres)
             .max_by_key(|nombre| nombre.chars().count())
             .unwrap();
         for linea in [largo, fuera, format!("{mas_largo} de más")] {
@@ -409,8 +413,8 @@ mod tests {
     #[test]
     fn la_ayuda_nombra_cada_comando_una_vez() {
         let texto = ayuda(false);
-        for orden in &ORDENES {
-            let inicio = format!("\n  {}", orden.nombres[0]);
+        for definicion in &COMANDOS {
+            let inicio = format!("\n  {}", definicion.nombres[0]);
             assert_eq!(texto.matches(&inicio).count(), 1, "{inicio:?}");
         }
         assert!(texto.contains(
