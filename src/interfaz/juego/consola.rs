@@ -90,7 +90,7 @@ impl Linea {
 type EditorDeLineas = Editor<Completador, DefaultHistory>;
 
 /// Where the lines come from.
-enum Entrada<R> {
+enum Fuente<R> {
     /// Lines as they come: from a pipe, a file or a test.
     Lineas(R),
     /// The keyboard at a terminal, through the line editor.
@@ -100,7 +100,7 @@ enum Entrada<R> {
 /// Where the game reads what the players type and writes what they see. Writing to it
 /// writes to the screen.
 pub(super) struct Consola<R, W> {
-    entrada: Entrada<R>,
+    entrada: Fuente<R>,
     salida: W,
     /// Write back each line read, after its prompt, so that the output of a piped
     /// transcript reads like a session at the terminal.
@@ -128,7 +128,7 @@ impl Consola<io::Empty, io::Stdout> {
         let mut editor = EditorDeLineas::with_config(configuracion).ok()?;
         editor.set_helper(Some(Completador::default()));
         Some(Consola {
-            entrada: Entrada::Teclado(Box::new(editor)),
+            entrada: Fuente::Teclado(Box::new(editor)),
             salida: io::stdout(),
             eco: false,
             lineas: 0,
@@ -142,7 +142,7 @@ impl<R: BufRead, W: Write> Consola<R, W> {
     /// A console over `entrada` and `salida`.
     pub(super) fn nueva(entrada: R, salida: W, eco: bool) -> Consola<R, W> {
         Consola {
-            entrada: Entrada::Lineas(entrada),
+            entrada: Fuente::Lineas(entrada),
             salida,
             eco,
             lineas: 0,
@@ -155,8 +155,8 @@ impl<R: BufRead, W: Write> Consola<R, W> {
     /// and commands; other questions complete nothing. Only the line editor uses them.
     pub(super) fn completar(&mut self, palabras: Vec<String>) {
         let completador = match &mut self.entrada {
-            Entrada::Teclado(editor) => editor.helper_mut(),
-            Entrada::Lineas(_) => None,
+            Fuente::Teclado(editor) => editor.helper_mut(),
+            Fuente::Lineas(_) => None,
         };
         if let Some(completador) = completador {
             completador.palabras = palabras;
@@ -179,7 +179,7 @@ impl<R: BufRead, W: Write> Consola<R, W> {
         }
         let respuesta = loop {
             let linea = match &mut self.entrada {
-                Entrada::Lineas(entrada) => {
+                Fuente::Lineas(entrada) => {
                     write!(self.salida, "{pregunta}")?;
                     self.salida.flush()?;
                     self.lineas += 1;
@@ -201,7 +201,7 @@ impl<R: BufRead, W: Write> Consola<R, W> {
                     }
                     linea
                 }
-                Entrada::Teclado(editor) => {
+                Fuente::Teclado(editor) => {
                     self.salida.flush()?;
                     leer_del_teclado(editor, pregunta)?
                 }
@@ -224,7 +224,7 @@ impl<R: BufRead, W: Write> Consola<R, W> {
 
     /// Whether it is the program's own terminal, read through the line editor.
     pub(super) fn es_la_terminal(&self) -> bool {
-        matches!(self.entrada, Entrada::Teclado(_))
+        matches!(self.entrada, Fuente::Teclado(_))
     }
 
     /// Writes `texto` and a line end, fitted to the screen's width.
@@ -244,7 +244,7 @@ impl<R: BufRead, W: Write> Consola<R, W> {
         self.rechazada = true;
         self.rechazos += 1;
         match self.entrada {
-            Entrada::Lineas(_) if self.rechazos >= RECHAZOS_SEGUIDOS => {
+            Fuente::Lineas(_) if self.rechazos >= RECHAZOS_SEGUIDOS => {
                 Err(ErrorEntrada::Rechazos(self.rechazos).en_io())
             }
             _ => Ok(()),
