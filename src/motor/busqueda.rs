@@ -39,10 +39,10 @@ use std::{
 
 use super::{
     division::Reparto,
-    evaluacion::{ESCALA, Evaluacion},
-    final_exacto::INFINITO,
+    evaluacion::Evaluacion,
     medio_juego::INFINITO_MEDIO,
-    nucleo::{Contexto, despues, movimientos, puntaje_final, voltear},
+    nucleo::Contexto,
+    primitivas::{ESCALA, INFINITO, despues, movimientos, puntaje_final, voltear},
     tabla::{SIN_JUGADA, Tabla},
 };
 use crate::{Color, Posicion, Tablero};

@@ -38,17 +38,15 @@ use std::sync::Arc;
 
 use super::{
     division::{Punto, Reparto},
-    evaluacion::{ESCALA, estabilidad_esquinas, estables},
-    nucleo::{
-        BIT_CUADRANTE, CLASES, Contexto, VECINOS, cuadrantes_de, cuenta, despues,
+    estables::{estabilidad_esquinas, estables},
+    nucleo::Contexto,
+    primitivas::{
+        BIT_CUADRANTE, CLASES, ESCALA, INFINITO, VECINOS, cuadrantes_de, cuenta, despues,
         movilidad_ponderada, movimientos, paridad, puntaje_final, tiene_jugada, vecinos,
         voltear_ultima,
     },
     tabla::{Clase, SIN_JUGADA},
 };
-
-/// Above every score (-64..=64).
-pub(super) const INFINITO: i32 = 100;
 
 /// Up to this many empties the moves are not sorted, only taken in parity order.
 pub(super) const VACIAS_PARIDAD: u32 = 6;
@@ -1161,7 +1159,7 @@ fn clave_rapida(p2: u64, o2: u64, jugadas_rival: u64, x: u32, impares: u64) -> i
 #[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
     use super::*;
-    use crate::motor::{nucleo::voltear, tabla::Tabla};
+    use crate::motor::{primitivas::voltear, tabla::Tabla};
 
     /// A position reached by random moves (xorshift, the same on every run) from the
     /// start, with `vacias` empties left or the game's end, as `(p, o)`.

@@ -8,11 +8,11 @@
 //! is cheap.
 
 use super::{
-    evaluacion::{ESCALA, MAXIMA},
-    final_exacto::INFINITO,
-    nucleo::{
-        Contexto, ESQUINAS, despues, movilidad_ponderada, movimientos, puntaje_final, tiene_jugada,
-        voltear,
+    evaluacion::MAXIMA,
+    nucleo::Contexto,
+    primitivas::{
+        ESCALA, ESQUINAS, INFINITO, despues, movilidad_ponderada, movimientos, puntaje_final,
+        tiene_jugada, voltear,
     },
     tabla::{Clase, SIN_JUGADA},
 };

@@ -10,12 +10,13 @@
 
 pub mod busqueda;
 mod division;
+mod estables;
 mod evaluacion;
 mod final_exacto;
 pub mod jugadores;
 mod medio_juego;
 mod nucleo;
-mod patrones;
 pub mod perft;
+mod primitivas;
 mod tabla;
 pub mod torneo;

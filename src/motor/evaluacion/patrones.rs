@@ -19,10 +19,8 @@
 //! [`ETAPAS`] blocks (one per game stage, by empties) of little-endian `i16` in
 //! hundredths of a disc, in `patrones.pesos`.
 
-use super::{
-    evaluacion::{ESCALA, MAXIMA, suma_de_terminos},
-    nucleo::{cuenta, movimientos, puntaje_final},
-};
+use super::terminos::{MAXIMA, suma_de_terminos};
+use crate::motor::primitivas::{ESCALA, cuenta, movimientos, puntaje_final};
 
 /// The weights, `ETAPAS × PESOS_POR_ETAPA` little-endian `i16`.
 static PESOS: &[u8] = include_bytes!("patrones.pesos");
@@ -472,7 +470,7 @@ mod tests {
             Color,
             motor::{
                 busqueda::{Buscador, Limite},
-                evaluacion,
+                evaluacion::terminos,
             },
         };
 
@@ -543,7 +541,7 @@ mod tests {
             let partidas = variable("PARTIDAS", 1000);
             let profundidad = variable("PROFUNDIDAD", 6) as u32;
             let semilla = variable("SEMILLA", 0x2545_F491_4F6C_DD1D);
-            let mut siguiente = evaluacion::autojuego::azar(semilla);
+            let mut siguiente = terminos::autojuego::azar(semilla);
             let ruta = archivo_de_posiciones(semilla);
             let mut salida = BufWriter::new(fs::File::create(&ruta).unwrap());
             let mut buscador = Buscador::con_tabla(18).con_hilos(std::num::NonZeroUsize::MIN);
@@ -553,7 +551,7 @@ mod tests {
                 let apertura = 4 + (siguiente() % 21) as usize;
                 let mut vistas: Vec<(u64, u64, Color, i32)> = Vec::new();
                 buscador.olvidar();
-                let tablero = evaluacion::autojuego::partida(|tablero, turno, validas, jugadas| {
+                let tablero = terminos::autojuego::partida(|tablero, turno, validas, jugadas| {
                     if jugadas < apertura {
                         return Some(validas[(siguiente() % validas.len() as u64) as usize]);
                     }
@@ -614,7 +612,7 @@ mod tests {
                 .collect();
             for (nombre, evaluar) in [
                 ("patrones", evaluar as fn(u64, u64) -> i32),
-                ("clásica", evaluacion::evaluar),
+                ("clásica", terminos::evaluar),
             ] {
                 let inicio = std::time::Instant::now();
                 let mut suma = 0i64;
@@ -747,7 +745,8 @@ mod tests {
             for &w in &pesos {
                 bytes.extend((w.round().clamp(-32767.0, 32767.0) as i16).to_le_bytes());
             }
-            let ruta = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/motor/patrones.pesos");
+            let ruta = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("src/motor/evaluacion/patrones.pesos");
             fs::write(&ruta, &bytes).unwrap();
             // The held-out positions, with the weights as stored.
             for (e, muestras) in pruebas.iter().enumerate() {
@@ -761,7 +760,7 @@ mod tests {
                 eprintln!(
                     "etapa {e}: error de prueba {:.2} fichas (la clásica: {:.2}), {} posiciones",
                     error(&|p, o| valor(&bytes, p, o, movimientos(p, o), movimientos(o, p))),
-                    error(&evaluacion::evaluar),
+                    error(&terminos::evaluar),
                     muestras.len()
                 );
             }
