@@ -38,11 +38,12 @@ use std::{
 };
 
 use super::{
+    cpu::{Copia, Portatil},
     division::Reparto,
     evaluacion::Evaluacion,
-    medio_juego::INFINITO_MEDIO,
+    medio_juego::{INFINITO_MEDIO, ordenar_medio},
     nucleo::Contexto,
-    primitivas::{ESCALA, INFINITO, despues, movimientos, puntaje_final, voltear},
+    primitivas::{ESCALA, INFINITO, despues, puntaje_final},
     tabla::{SIN_JUGADA, Tabla},
 };
 use crate::{Color, Posicion, Tablero};
@@ -284,8 +285,8 @@ impl Buscador {
         self.tabla.nueva_busqueda();
         let mut ctx = Contexto::nuevo(&self.tabla, None);
         ctx.evaluacion = self.evaluacion;
-        if movimientos(p, o) == 0 {
-            let diferencia = if movimientos(o, p) == 0 {
+        if Portatil.jugadas(p, o) == 0 {
+            let diferencia = if Portatil.jugadas(o, p) == 0 {
                 puntaje_final(p, o)
             } else {
                 -ctx.resolver_exacto(o, p, -INFINITO, INFINITO).0
@@ -345,7 +346,7 @@ impl Buscador {
             limite
         };
         let (p, o) = a_u64(tablero, turno);
-        let jugadas = movimientos(p, o);
+        let jugadas = Portatil.jugadas(p, o);
         if jugadas == 0 {
             return None;
         }
@@ -458,7 +459,10 @@ struct Resultado {
 /// The root moves in a first order (the mid-game node order at depth 1), not yet scored.
 fn raices_iniciales(ctx: &mut Contexto<'_>, p: u64, o: u64) -> Vec<Raiz> {
     let mut lista = [(0, 0, 0); 64];
-    let k = ctx.ordenar_medio(p, o, movimientos(p, o), 1, SIN_JUGADA, true, &mut lista);
+    let jugadas = Portatil.jugadas(p, o);
+    let k = ordenar_medio(
+        Portatil, ctx, p, o, jugadas, 1, SIN_JUGADA, true, &mut lista,
+    );
     lista[..k]
         .iter()
         .map(|&(x, _, _)| Raiz {
@@ -567,7 +571,7 @@ fn iteracion_media_sola(
     let mut alfa = -INFINITO_MEDIO;
     for (i, r) in nuevas.iter_mut().enumerate() {
         let antes = ctx.nodos;
-        let volteadas = voltear(p, o, r.x);
+        let volteadas = Portatil.volteos(p, o, r.x);
         let (p2, o2) = despues(p, o, r.x, volteadas);
         let valor = if i == 0 || todas {
             -ctx.alfabeta(p2, o2, -INFINITO_MEDIO, INFINITO_MEDIO, profundidad - 1)
@@ -730,7 +734,7 @@ fn raiz_exacta(
     let mut alfa = alfa;
     for (i, r) in nuevas.iter_mut().enumerate() {
         let antes = ctx.nodos;
-        let volteadas = voltear(p, o, r.x);
+        let volteadas = Portatil.volteos(p, o, r.x);
         let (p2, o2) = despues(p, o, r.x, volteadas);
         let valor = if todas {
             -ctx.resolver_exacto(p2, o2, -INFINITO, INFINITO).0

@@ -9,6 +9,7 @@
 //! counts it.
 
 pub mod busqueda;
+mod cpu;
 mod division;
 mod estables;
 mod evaluacion;

@@ -1,14 +1,14 @@
 //! What every part of the engine computes on a position as two bare `u64` (the side to
-//! move, `p`, and its rival, `o`): its moves and flips (from the crate's one generator),
-//! counts, the final score, and the board's geometry as masks (corners, quadrants,
-//! neighbours). Below the evaluation and the searches, which all use it; it uses
-//! nothing of the engine.
+//! move, `p`, and its rival, `o`): counts, the final score, and the board's geometry as
+//! masks (corners, quadrants, neighbours). Below the evaluation and the searches, which
+//! all use it; it uses nothing of the engine.
 //!
-//! Moves and flips come only from the crate's one generator
-//! ([`jugadas_u64`], [`volteos_u64`], and [`volteos_ultima_u64`] to count the last
-//! move's flips); this module adds geometry, never a second way to find moves.
+//! The moves and flips of a position come from the compiled copy in use (see
+//! [`Copia`](super::cpu::Copia)), which takes them from the crate's one generator; the
+//! one shortcut here, [`volteos_ultima`], counts the last move's flips with the
+//! generator's [`volteos_ultima_u64`].
 
-use crate::reglas::bitboard::{jugadas_u64, volteos_u64, volteos_ultima_u64};
+use crate::reglas::bitboard::volteos_ultima_u64;
 
 /// Above every final score (-64..=64), in discs.
 pub(super) const INFINITO: i32 = 100;
@@ -18,23 +18,10 @@ pub(super) const INFINITO: i32 = 100;
 /// `diferencia * ESCALA`).
 pub(super) const ESCALA: i32 = 100;
 
-/// The valid moves of the owner of `p` against `o`.
-#[inline(always)]
-pub(super) fn movimientos(p: u64, o: u64) -> u64 {
-    jugadas_u64(p, o)
-}
-
-/// The pieces of `o` that a piece of the owner of `p` on square `x` would flip (empty if
-/// the move is not valid). `x` must be empty.
-#[inline(always)]
-pub(super) fn voltear(p: u64, o: u64, x: u32) -> u64 {
-    volteos_u64(p, o, x as u8)
-}
-
 /// How many pieces the owner of `p` flips by playing `x` when `x` is the only empty
 /// square (every other piece is the rival's).
 #[inline(always)]
-pub(super) fn voltear_ultima(p: u64, x: u32) -> i32 {
+pub(super) fn volteos_ultima(p: u64, x: u32) -> i32 {
     volteos_ultima_u64(p, x as u8) as i32
 }
 
@@ -64,8 +51,8 @@ pub(super) const ESQUINAS: u64 = 0x8100_0000_0000_0081;
 /// Mobility with corners counted twice: a move to a corner is worth more to the mover,
 /// and cutting the rival's corner moves matters more in the fastest-first ordering.
 #[inline(always)]
-pub(super) fn movilidad_ponderada(movimientos: u64) -> i32 {
-    cuenta(movimientos) + cuenta(movimientos & ESQUINAS)
+pub(super) fn movilidad_ponderada(jugadas: u64) -> i32 {
+    cuenta(jugadas) + cuenta(jugadas & ESQUINAS)
 }
 
 /// The four quadrants (A1-D4, E1-H4, A5-D8, E5-H8). Parity is counted per quadrant:

@@ -5,9 +5,16 @@
 mod patrones;
 mod terminos;
 
-pub(super) use terminos::MAXIMA;
 #[cfg(all(test, feature = "ajuste-de-pesos"))]
 pub(super) use terminos::autojuego;
+
+use super::{
+    cpu::{Copia, copias},
+    primitivas::{ESCALA, puntaje_final},
+};
+
+/// The largest evaluation in absolute value: under a won game by the smallest margin.
+pub(super) const MAXIMA: i32 = 63 * ESCALA;
 
 /// Which evaluation a search uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -21,12 +28,13 @@ pub(super) enum Evaluacion {
 }
 
 impl Evaluacion {
-    /// The evaluation of `(p, o)` for the side to move `p`, in hundredths of a disc.
+    /// The evaluation of `(p, o)` for the side to move `p`, in hundredths of a disc, in
+    /// the copy `copia`.
     #[inline]
-    pub(super) fn evaluar(self, p: u64, o: u64) -> i32 {
+    pub(super) fn evaluar<C: Evaluar>(self, copia: C, p: u64, o: u64) -> i32 {
         match self {
-            Evaluacion::Patrones => patrones::evaluar(p, o),
-            Evaluacion::Clasica => terminos::evaluar(p, o),
+            Evaluacion::Patrones => copia.evaluar_patrones(p, o),
+            Evaluacion::Clasica => copia.evaluar_clasica(p, o),
         }
     }
 
@@ -36,5 +44,79 @@ impl Evaluacion {
     /// measured; `clasico` searches and solves as the strong player did before.
     pub(super) fn con_probcut(self) -> bool {
         self == Evaluacion::Patrones
+    }
+}
+
+copias! {
+    /// The evaluations, each compiled on its own in each copy (see `cpu`): the searches
+    /// call them from many places.
+    pub(super) trait Evaluar: Copia {
+        fn evaluar_patrones(p: u64, o: u64) -> i32;
+        fn evaluar_clasica(p: u64, o: u64) -> i32;
+    }
+}
+
+/// The learned patterns' evaluation of the position for the side to move, `p`, in
+/// hundredths of a disc: the weights of its features at its stage and the scaled
+/// hand-made terms (see `patrones`). A finished game gets its exact score.
+#[inline(always)]
+fn evaluar_patrones<C: Copia>(copia: C, p: u64, o: u64) -> i32 {
+    evaluar_con(copia, p, o, patrones::valor)
+}
+
+/// The hand-made evaluation of the position for the side to move, `p`, in hundredths of
+/// a disc: the sum of the terms times their weights for the number of empties (see
+/// `terminos`). A finished game gets its exact score.
+#[inline(always)]
+fn evaluar_clasica<C: Copia>(copia: C, p: u64, o: u64) -> i32 {
+    evaluar_con(copia, p, o, terminos::suma_de_terminos)
+}
+
+/// What both evaluations do around their sum `valor` (given the position and both
+/// sides' moves): the exact score of a finished game, and the bounds.
+#[inline(always)]
+fn evaluar_con(
+    copia: impl Copia,
+    p: u64,
+    o: u64,
+    valor: impl FnOnce(u64, u64, u64, u64) -> i32,
+) -> i32 {
+    let mp = copia.jugadas(p, o);
+    let mo = copia.jugadas(o, p);
+    if mp == 0 && mo == 0 {
+        return puntaje_final(p, o) * ESCALA;
+    }
+    valor(p, o, mp, mo).clamp(-MAXIMA, MAXIMA)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::motor::{cpu::Portatil, primitivas::casillas};
+
+    #[test]
+    fn evaluacion_simetrica_y_final_exacto() {
+        let p = casillas("D5 E4 C3");
+        let o = casillas("D4 E5");
+        assert!(Portatil.evaluar_clasica(p, o).abs() <= MAXIMA);
+        // Game over: exact score, with the empties to the winner.
+        assert_eq!(Portatil.evaluar_clasica(casillas("A1 B1"), 0), 64 * ESCALA);
+    }
+
+    #[test]
+    fn las_cuatro_esquinas_valen() {
+        // The start position plus the four corners for one side: the learned weights
+        // must see it as won by a wide margin for that side, whoever moves.
+        let (p, o) = (0x8100_0008_1000_0081, 0x0000_0010_0800_0000);
+        let evaluar = |p, o| Portatil.evaluar_patrones(p, o);
+        assert!(evaluar(p, o) > 10 * ESCALA, "{}", evaluar(p, o));
+        assert!(evaluar(o, p) < -10 * ESCALA, "{}", evaluar(o, p));
+    }
+
+    #[test]
+    fn final_exacto_y_acotada() {
+        assert_eq!(Portatil.evaluar_patrones(0b11, 0), 64 * ESCALA);
+        let (p, o) = (0x0000_0008_1000_0000, 0x0000_0010_0800_0000);
+        assert!(Portatil.evaluar_patrones(p, o).abs() <= MAXIMA);
     }
 }

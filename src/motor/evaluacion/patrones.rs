@@ -19,8 +19,8 @@
 //! [`ETAPAS`] blocks (one per game stage, by empties) of little-endian `i16` in
 //! hundredths of a disc, in `patrones.pesos`.
 
-use super::terminos::{MAXIMA, suma_de_terminos};
-use crate::motor::primitivas::{ESCALA, cuenta, movimientos, puntaje_final};
+use super::terminos::suma_de_terminos;
+use crate::motor::primitivas::cuenta;
 
 /// The weights, `ETAPAS × PESOS_POR_ETAPA` little-endian `i16`.
 static PESOS: &[u8] = include_bytes!("patrones.pesos");
@@ -299,52 +299,23 @@ fn peso(pesos: &[u8], i: usize) -> i32 {
     i32::from(i16::from_le_bytes([pesos[2 * i], pesos[2 * i + 1]]))
 }
 
-/// The evaluation of `(p, o)` (`mp` and `mo` their moves; not both empty) with the table
-/// `pesos`, unbounded.
+/// The evaluation of `(p, o)` (`mp` and `mo` their moves; not both empty) with the
+/// stored weights, unbounded: the sum of the weights of its features at its stage and of
+/// the scaled hand-made terms.
 #[inline(always)]
-fn valor(pesos: &[u8], p: u64, o: u64, mp: u64, mo: u64) -> i32 {
+pub(super) fn valor(p: u64, o: u64, mp: u64, mo: u64) -> i32 {
+    valor_con(PESOS, p, o, mp, mo)
+}
+
+/// [`valor`] with the table `pesos`.
+#[inline(always)]
+fn valor_con(pesos: &[u8], p: u64, o: u64, mp: u64, mo: u64) -> i32 {
     let base = etapa(cuenta(!(p | o)) as u32) * PESOS_POR_ETAPA;
     let patrones: i32 = rasgos(p, o, mp, mo)
         .iter()
         .map(|&r| peso(pesos, base + r as usize))
         .sum();
     patrones + peso(pesos, base + ESCALA_CLASICA) * suma_de_terminos(p, o, mp, mo) / UNIDAD_CLASICA
-}
-
-/// The evaluation of the position for the side to move, `p`, in hundredths of a disc:
-/// the sum of the weights of its features at its stage and of the scaled hand-made
-/// terms. A finished game gets its exact score.
-///
-/// On processors with AVX2, BMI and POPCNT (found at run time, as for the solver) it
-/// runs a copy compiled for them: the features count discs and moves many times, and
-/// the portable copy counts bits without the `popcnt` instruction. The same value
-/// either way.
-pub(super) fn evaluar(p: u64, o: u64) -> i32 {
-    #[cfg(target_arch = "x86_64")]
-    if crate::reglas::bitboard::tiene_avx2() {
-        // SAFETY: the processor has every feature that `evaluar_avx2` is compiled for,
-        // checked just above.
-        return unsafe { evaluar_avx2(p, o) };
-    }
-    evaluar_con(p, o)
-}
-
-/// [`evaluar`] compiled for AVX2, BMI1, BMI2, LZCNT and POPCNT (x86-64-v3).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-fn evaluar_avx2(p: u64, o: u64) -> i32 {
-    evaluar_con(p, o)
-}
-
-/// The body of [`evaluar`], inlined into each copy.
-#[inline(always)]
-fn evaluar_con(p: u64, o: u64) -> i32 {
-    let mp = movimientos(p, o);
-    let mo = movimientos(o, p);
-    if mp == 0 && mo == 0 {
-        return puntaje_final(p, o) * ESCALA;
-    }
-    valor(PESOS, p, o, mp, mo).clamp(-MAXIMA, MAXIMA)
 }
 
 /// Checks the stored weights' size at compile time.
@@ -430,22 +401,6 @@ mod tests {
         assert_eq!(etapa(1), 9);
     }
 
-    #[test]
-    fn las_cuatro_esquinas_valen() {
-        // The start position plus the four corners for one side: the learned weights
-        // must see it as won by a wide margin for that side, whoever moves.
-        let (p, o) = (0x8100_0008_1000_0081, 0x0000_0010_0800_0000);
-        assert!(evaluar(p, o) > 10 * ESCALA, "{}", evaluar(p, o));
-        assert!(evaluar(o, p) < -10 * ESCALA, "{}", evaluar(o, p));
-    }
-
-    #[test]
-    fn final_exacto_y_acotada() {
-        assert_eq!(evaluar(0b11, 0), 64 * ESCALA);
-        let (p, o) = (0x0000_0008_1000_0000, 0x0000_0010_0800_0000);
-        assert!(evaluar(p, o).abs() <= MAXIMA);
-    }
-
     /// The tools that make the weights: not tests (they take minutes and check nothing),
     /// so they are built only with the `ajuste-de-pesos` feature. First the positions,
     /// then the fit:
@@ -470,7 +425,9 @@ mod tests {
             Color,
             motor::{
                 busqueda::{Buscador, Limite},
-                evaluacion::terminos,
+                cpu::{Copia, Portatil},
+                evaluacion::{Evaluar, terminos},
+                primitivas::{ESCALA, puntaje_final},
             },
         };
 
@@ -611,14 +568,17 @@ mod tests {
                 .map(|m| (m.p, m.o))
                 .collect();
             for (nombre, evaluar) in [
-                ("patrones", evaluar as fn(u64, u64) -> i32),
-                ("clásica", terminos::evaluar),
+                (
+                    "patrones",
+                    Portatil::evaluar_patrones as fn(Portatil, u64, u64) -> i32,
+                ),
+                ("clásica", Portatil::evaluar_clasica),
             ] {
                 let inicio = std::time::Instant::now();
                 let mut suma = 0i64;
                 for _ in 0..5 {
                     for &(p, o) in &posiciones {
-                        suma += i64::from(evaluar(std::hint::black_box(p), o));
+                        suma += i64::from(evaluar(Portatil, std::hint::black_box(p), o));
                     }
                 }
                 let ns = inicio.elapsed().as_nanos() as f64 / (5 * posiciones.len()) as f64;
@@ -662,9 +622,15 @@ mod tests {
             }
             let epocas = variable("EPOCAS", 16) as usize;
             let mut pesos = vec![0f32; ETAPAS * PESOS_POR_ETAPA];
-            let rasgos_de = |p: u64, o: u64| rasgos(p, o, movimientos(p, o), movimientos(o, p));
+            let rasgos_de =
+                |p: u64, o: u64| rasgos(p, o, Portatil.jugadas(p, o), Portatil.jugadas(o, p));
             let clasica = |m: &Muestra| {
-                suma_de_terminos(m.p, m.o, movimientos(m.p, m.o), movimientos(m.o, m.p))
+                suma_de_terminos(
+                    m.p,
+                    m.o,
+                    Portatil.jugadas(m.p, m.o),
+                    Portatil.jugadas(m.o, m.p),
+                )
             };
             for e in 0..ETAPAS {
                 // A stage with few positions borrows those of the stages next to it.
@@ -759,8 +725,14 @@ mod tests {
                 };
                 eprintln!(
                     "etapa {e}: error de prueba {:.2} fichas (la clásica: {:.2}), {} posiciones",
-                    error(&|p, o| valor(&bytes, p, o, movimientos(p, o), movimientos(o, p))),
-                    error(&terminos::evaluar),
+                    error(&|p, o| valor_con(
+                        &bytes,
+                        p,
+                        o,
+                        Portatil.jugadas(p, o),
+                        Portatil.jugadas(o, p)
+                    )),
+                    error(&|p, o| Portatil.evaluar_clasica(p, o)),
                     muestras.len()
                 );
             }

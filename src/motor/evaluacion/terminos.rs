@@ -7,7 +7,8 @@
 //! squares to the exact final scores of positions from this engine's own games, solved
 //! by its own solver (the tool `ajustar_pesos`, behind the `ajuste-de-pesos` feature,
 //! does it again); at the start of the game they are set by hand, and in between they
-//! move linearly. The unit is the hundredth of a disc ([`ESCALA`]), so that an evaluation
+//! move linearly. The unit is the hundredth of a disc
+//! ([`ESCALA`](crate::motor::primitivas::ESCALA)), so that an evaluation
 //! and a final disc difference can be compared (a won game scores like
 //! `diferencia * ESCALA`).
 //!
@@ -26,13 +27,8 @@
 
 use crate::motor::{
     estables::estables,
-    primitivas::{
-        ESCALA, ESQUINAS, cuenta, movilidad_ponderada, movimientos, puntaje_final, vecinos,
-    },
+    primitivas::{ESQUINAS, cuenta, movilidad_ponderada, vecinos},
 };
-
-/// The largest evaluation in absolute value: under a won game by the smallest margin.
-pub(in crate::motor) const MAXIMA: i32 = 63 * ESCALA;
 
 /// The X squares whose corner is empty (B2 for A1, and so on).
 #[inline]
@@ -132,18 +128,6 @@ fn peso(k: usize, vacias: i32) -> i32 {
     }
 }
 
-/// The evaluation of the position for the side to move, `p`, in hundredths of a disc:
-/// the sum of the [`terminos`] times their weights for the number of empties. A
-/// finished game gets its exact score.
-pub(super) fn evaluar(p: u64, o: u64) -> i32 {
-    let mp = movimientos(p, o);
-    let mo = movimientos(o, p);
-    if mp == 0 && mo == 0 {
-        return puntaje_final(p, o) * ESCALA;
-    }
-    suma_de_terminos(p, o, mp, mo).clamp(-MAXIMA, MAXIMA)
-}
-
 /// The sum of the [`terminos`] of `(p, o)` (`mp` and `mo` their moves) times their
 /// weights, unbounded: the hand-made part of both evaluations.
 #[inline]
@@ -201,20 +185,11 @@ pub(in crate::motor) mod autojuego {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "ajuste-de-pesos"))]
 mod tests {
     use super::*;
-    use crate::motor::primitivas::casillas;
 
-    #[test]
-    fn evaluacion_simetrica_y_final_exacto() {
-        let p = casillas("D5 E4 C3");
-        let o = casillas("D4 E5");
-        assert!(evaluar(p, o).abs() <= MAXIMA);
-        // Game over: exact score, with the empties to the winner.
-        assert_eq!(evaluar(casillas("A1 B1"), 0), 64 * ESCALA);
-    }
-
+    /// Fits [`PESOS_FINAL`]: plays games of the engine against itself (random openings,
     /// then the best move after a 1-ply search with a few random moves), solves exactly
     /// the positions with 10 to 20 empties, and fits by least squares the weights
     /// `a + b * (vacias - 16)` of each term to the exact scores. Prints the table.
@@ -227,7 +202,13 @@ mod tests {
     #[allow(clippy::needless_range_loop)] // matrix code reads best with indices
     fn ajustar_pesos() {
         use crate::motor::{
-            busqueda::Buscador, evaluacion::Evaluacion, nucleo::Contexto, tabla::Tabla,
+            busqueda::Buscador,
+            cpu::{Copia, Portatil},
+            evaluacion::Evaluacion,
+            medio_juego::Buscar,
+            nucleo::Contexto,
+            primitivas::ESCALA,
+            tabla::Tabla,
         };
         use crate::{Color, Tablero};
 
@@ -260,7 +241,7 @@ mod tests {
                                 let mut t = tablero.clone();
                                 t.jugar(x, turno).unwrap();
                                 let (p2, o2) = (t.fichas(!turno).0, t.fichas(turno).0);
-                                -ctx.superficial(p2, o2, -10_000, 10_000, 1)
+                                -Portatil.superficial(&mut ctx, p2, o2, -10_000, 10_000, 1)
                             })
                             .unwrap()
                     },
@@ -278,7 +259,7 @@ mod tests {
             let valor = buscador.resolver(tablero, *turno).diferencia;
             let (p, o) = (tablero.fichas(*turno).0, tablero.fichas(!*turno).0);
             let n = cuenta(!(p | o));
-            let t = terminos(p, o, movimientos(p, o), movimientos(o, p));
+            let t = terminos(p, o, Portatil.jugadas(p, o), Portatil.jugadas(o, p));
             let mut fila = [0f64; M];
             for k in 0..TERMINOS {
                 fila[2 * k] = f64::from(t[k]);
