@@ -770,7 +770,7 @@ mod tests {
     use std::time::{Duration, Instant};
 
     use super::*;
-    use crate::Obf;
+    use crate::{Obf, motor::azar::Xorshift};
 
     /// FFO #1 to #3 (14 empties), as in `fforum-1-19.obf`: every move with its exact score.
     const FFO_1_A_3: [&str; 3] = [
@@ -819,22 +819,9 @@ mod tests {
             .unwrap()
     }
 
-    /// A tiny deterministic generator (xorshift), so that the random positions are the
-    /// same on every run.
-    struct Azar(u64);
-
-    impl Azar {
-        fn siguiente(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-    }
-
     /// A position reached by random moves from the start, with `vacias` empties left
     /// (or fewer, if the game ended sooner), and the side to move.
-    fn posicion_al_azar(azar: &mut Azar, vacias: u32) -> (Tablero, Color) {
+    fn posicion_al_azar(azar: &mut Xorshift, vacias: u32) -> (Tablero, Color) {
         let mut tablero = Tablero::inicial();
         let mut turno = Color::Negro;
         while tablero.vacias().cantidad() > vacias {
@@ -860,7 +847,7 @@ mod tests {
     /// exact solver; here, on those two positions, the premise and the exact answer.
     #[test]
     fn el_medio_juego_hasta_el_final_no_es_exacto() {
-        let mut azar = Azar(0x1234_5678_9ABC_DEF1);
+        let mut azar = Xorshift::nuevo(0x1234_5678_9ABC_DEF1);
         let posiciones: Vec<_> = (0..94)
             .map(|i| posicion_al_azar(&mut azar, 18 + i % 3))
             .collect();
@@ -883,7 +870,7 @@ mod tests {
 
     #[test]
     fn resolver_coincide_con_minimax_al_azar() {
-        let mut azar = Azar(0x2545_F491_4F6C_DD1D);
+        let mut azar = Xorshift::nuevo(0x2545_F491_4F6C_DD1D);
         let mut buscador = Buscador::con_tabla(12);
         for i in 0..60 {
             let vacias = 1 + i % 10;
@@ -904,7 +891,7 @@ mod tests {
 
     #[test]
     fn analizar_exacto_coincide_con_minimax() {
-        let mut azar = Azar(0x9E37_79B9_7F4A_7C15);
+        let mut azar = Xorshift::nuevo(0x9E37_79B9_7F4A_7C15);
         let mut buscador = Buscador::con_tabla(12);
         for vacias in [4, 7, 9] {
             let (tablero, turno) = posicion_al_azar(&mut azar, vacias);
@@ -986,7 +973,7 @@ mod tests {
 
     #[test]
     fn dos_hilos_dan_los_puntajes_de_uno() {
-        let mut azar = Azar(0xD1B5_4A32_D192_ED03);
+        let mut azar = Xorshift::nuevo(0xD1B5_4A32_D192_ED03);
         let mut uno = con_hilos(14, 1);
         let mut dos = con_hilos(14, 2);
         // From 14 empties the solve is shared between the threads (see `division`).
@@ -1151,7 +1138,7 @@ mod tests {
         // Forty games from random openings against the player that flips the most: at
         // depth 4 the strong player wins them all. (At depth 3 the learned weights, which
         // like few discs early, lose one of the forty by a wipeout beyond the horizon.)
-        let mut azar = Azar(0x1234_5678_9ABC_DEF1);
+        let mut azar = Xorshift::nuevo(0x1234_5678_9ABC_DEF1);
         let mut buscador = Buscador::con_tabla(16);
         for juego in 0..40 {
             let fuerte = if juego % 2 == 0 {

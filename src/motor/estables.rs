@@ -206,7 +206,7 @@ fn estables_del_borde(p: u64, o: u64, memoria: &mut [Option<u8>]) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::motor::primitivas::casillas;
+    use crate::motor::{azar::Xorshift, primitivas::casillas};
 
     #[test]
     fn columnas_como_bytes() {
@@ -260,11 +260,9 @@ mod tests {
             }
             llenas
         };
-        let mut azar = 0x1234_5678_9ABC_DEF1u64;
+        let mut generador = Xorshift::nuevo(0x1234_5678_9ABC_DEF1);
         for i in 0..2000 {
-            azar ^= azar << 13;
-            azar ^= azar >> 7;
-            azar ^= azar << 17;
+            let azar = generador.siguiente();
             // Mostly full boards, so that full lines are common.
             let ocupadas = if i % 2 == 0 {
                 !(azar & azar >> 3 & azar >> 7)
@@ -284,12 +282,10 @@ mod tests {
         // Positions whose stable discs take many steps to find: mostly full boards,
         // the discs in long runs. Past the steps taken without asking, one more step
         // must add nothing.
-        let mut azar = 0x0F1E_2D3C_4B5A_6978u64;
+        let mut generador = Xorshift::nuevo(0x0F1E_2D3C_4B5A_6978);
         let mut pasos_de_mas = 0;
         for _ in 0..20_000 {
-            azar ^= azar << 13;
-            azar ^= azar >> 7;
-            azar ^= azar << 17;
+            let azar = generador.siguiente();
             let ocupadas = !(azar & azar >> 5 & azar >> 11);
             let p = ocupadas & (azar.rotate_left(23) | azar.rotate_left(41));
             let o = ocupadas & !p;

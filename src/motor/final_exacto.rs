@@ -1252,14 +1252,15 @@ fn clave_rapida(p2: u64, o2: u64, jugadas_rival: u64, x: u32, impares: u64) -> i
 mod tests {
     use super::*;
     use crate::motor::{
+        azar::Xorshift,
         cpu::{Avx2, Portatil},
         tabla::Tabla,
     };
 
-    /// A position reached by random moves (xorshift, the same on every run) from the
-    /// start, with `vacias` empties left or the game's end, as `(p, o)`.
+    /// A position reached by random moves (the same on every run) from the start, with
+    /// `vacias` empties left or the game's end, as `(p, o)`.
     fn al_azar(semilla: u64, vacias: u32) -> (u64, u64) {
-        let mut azar = semilla;
+        let mut azar = Xorshift::nuevo(semilla);
         let (mut p, mut o): (u64, u64) = (0x0000_0008_1000_0000, 0x0000_0010_0800_0000);
         while (!(p | o)).count_ones() > vacias {
             let jugadas = Portatil.jugadas(p, o);
@@ -1268,11 +1269,8 @@ mod tests {
                     break;
                 }
             } else {
-                azar ^= azar << 13;
-                azar ^= azar >> 7;
-                azar ^= azar << 17;
                 let mut resto = jugadas;
-                for _ in 0..azar % u64::from(jugadas.count_ones()) {
+                for _ in 0..azar.siguiente() % u64::from(jugadas.count_ones()) {
                     resto &= resto - 1;
                 }
                 let x = resto.trailing_zeros();

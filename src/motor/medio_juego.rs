@@ -453,7 +453,8 @@ mod tests {
         };
 
         const MAS_HONDA: u32 = 9;
-        let mut siguiente = autojuego::azar(0x9E37_79B9_7F4A_7C15);
+        let mut azar = crate::motor::azar::Xorshift::nuevo(0x9E37_79B9_7F4A_7C15 | 1);
+        let mut siguiente = || azar.siguiente();
         let mut diferencias = vec![Vec::new(); MAS_HONDA as usize + 1];
         for _ in 0..600 {
             let jugadas = 10 + (siguiente() % 36) as usize;

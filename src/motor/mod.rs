@@ -8,6 +8,8 @@
 //! the side to move, with the empty squares given to the winner, as the FFO suite
 //! counts it.
 
+#[cfg(test)]
+mod azar;
 pub mod busqueda;
 mod cpu;
 mod division;

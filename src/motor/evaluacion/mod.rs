@@ -92,7 +92,7 @@ fn evaluar_con(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::motor::{cpu::Portatil, primitivas::casillas};
+    use crate::motor::{azar::Xorshift, cpu::Portatil, primitivas::casillas};
 
     #[test]
     fn evaluacion_simetrica_y_final_exacto() {
@@ -111,6 +111,36 @@ mod tests {
         let evaluar = |p, o| Portatil.evaluar_patrones(p, o);
         assert!(evaluar(p, o) > 10 * ESCALA, "{}", evaluar(p, o));
         assert!(evaluar(o, p) < -10 * ESCALA, "{}", evaluar(o, p));
+    }
+
+    /// The copy for AVX2 processors gives the portable copy's values, with both
+    /// evaluations, on random boards (full ones too, where the game is over).
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn la_copia_avx2_evalua_como_la_portable() {
+        let Some(avx2) = crate::motor::cpu::Avx2::detectar() else {
+            return;
+        };
+        let mut azar = Xorshift::nuevo(0x243F_6A88_85A3_08D3);
+        for i in 0..20_000 {
+            let ocupadas = if i % 4 == 0 {
+                u64::MAX
+            } else {
+                azar.siguiente() | azar.siguiente()
+            };
+            let p = ocupadas & azar.siguiente();
+            let o = ocupadas & !p;
+            assert_eq!(
+                avx2.evaluar_patrones(p, o),
+                Portatil.evaluar_patrones(p, o),
+                "{p:#x} {o:#x}"
+            );
+            assert_eq!(
+                avx2.evaluar_clasica(p, o),
+                Portatil.evaluar_clasica(p, o),
+                "{p:#x} {o:#x}"
+            );
+        }
     }
 
     #[test]

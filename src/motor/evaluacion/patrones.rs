@@ -324,6 +324,7 @@ const _: () = assert!(PESOS.len() == 2 * ETAPAS * PESOS_POR_ETAPA);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::motor::azar::Xorshift;
 
     /// The square of each bit of `x`, mapped through a function of coordinates.
     fn mapear(x: u64, f: impl Fn(u32, u32) -> (u32, u32)) -> u64 {
@@ -338,11 +339,9 @@ mod tests {
 
     #[test]
     fn simetrias_como_coordenadas() {
-        let mut azar = 0x9E37_79B9_7F4A_7C15u64;
+        let mut generador = Xorshift::nuevo(0x9E37_79B9_7F4A_7C15);
         for _ in 0..200 {
-            azar ^= azar << 13;
-            azar ^= azar >> 7;
-            azar ^= azar << 17;
+            let azar = generador.siguiente();
             assert_eq!(vertical(azar), mapear(azar, |c, r| (c, 7 - r)));
             assert_eq!(horizontal(azar), mapear(azar, |c, r| (7 - c, r)));
             assert_eq!(traspuesta(azar), mapear(azar, |c, r| (r, c)));
@@ -498,7 +497,8 @@ mod tests {
             let partidas = variable("PARTIDAS", 1000);
             let profundidad = variable("PROFUNDIDAD", 6) as u32;
             let semilla = variable("SEMILLA", 0x2545_F491_4F6C_DD1D);
-            let mut siguiente = terminos::autojuego::azar(semilla);
+            let mut azar = crate::motor::azar::Xorshift::nuevo(semilla | 1);
+            let mut siguiente = || azar.siguiente();
             let ruta = archivo_de_posiciones(semilla);
             let mut salida = BufWriter::new(fs::File::create(&ruta).unwrap());
             let mut buscador = Buscador::con_tabla(18).con_hilos(std::num::NonZeroUsize::MIN);
@@ -671,14 +671,12 @@ mod tests {
                     mejor.0
                 );
                 let mut orden: Vec<usize> = (0..muestras.len()).collect();
-                let mut azar = 0x9E37_79B9_7F4A_7C15u64 + e as u64;
+                let mut azar =
+                    crate::motor::azar::Xorshift::nuevo(0x9E37_79B9_7F4A_7C15 + e as u64);
                 for epoca in 0..epocas {
                     // A shuffle, then a step that shrinks epoch after epoch.
                     for i in (1..orden.len()).rev() {
-                        azar ^= azar << 13;
-                        azar ^= azar >> 7;
-                        azar ^= azar << 17;
-                        orden.swap(i, (azar % (i as u64 + 1)) as usize);
+                        orden.swap(i, (azar.siguiente() % (i as u64 + 1)) as usize);
                     }
                     let paso = 0.002 / (1.0 + epoca as f32 / 4.0);
                     for &i in &orden {

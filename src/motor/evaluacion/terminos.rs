@@ -146,17 +146,6 @@ pub(super) fn suma_de_terminos(p: u64, o: u64, mp: u64, mo: u64) -> i32 {
 pub(in crate::motor) mod autojuego {
     use crate::{Color, Posicion, Tablero};
 
-    /// A xorshift generator started at `semilla`.
-    pub(crate) fn azar(semilla: u64) -> impl FnMut() -> u64 {
-        let mut estado = semilla | 1;
-        move || {
-            estado ^= estado << 13;
-            estado ^= estado >> 7;
-            estado ^= estado << 17;
-            estado
-        }
-    }
-
     /// One game from the start: `elegir` gets the board, the side to move, its valid
     /// moves and how many moves were made, and picks the move, or `None` to stop there;
     /// passes are made for it. Returns the board where the game stopped.
@@ -216,7 +205,8 @@ mod tests {
             .ok()
             .and_then(|v| v.parse().ok())
             .unwrap_or(400);
-        let mut siguiente = autojuego::azar(0x2545_F491_4F6C_DD1D);
+        let mut azar = crate::motor::azar::Xorshift::nuevo(0x2545_F491_4F6C_DD1D | 1);
+        let mut siguiente = || azar.siguiente();
         let tabla = Tabla::nueva(16);
         let mut posiciones: Vec<(Tablero, Color)> = Vec::new();
         for _ in 0..partidas {
