@@ -41,7 +41,7 @@ const PROBCUT_CONFIANZA: i32 = 150;
 /// The spread (standard deviation, in hundredths of a disc) of a deep search's score of
 /// `profundidad` plies around its shallow search's of `superficial`: it grows with the
 /// plies between them and shrinks as the shallow one deepens. A fit to what
-/// `calibrar_probcut` measured on positions of random games with 20 to 50 empties (the
+/// `ajuste::calibrar_probcut` measured on positions of random games with 20 to 50 empties (the
 /// test `los_margenes_de_probcut_siguen_lo_medido` keeps those figures).
 fn desvio_probcut(profundidad: u32, superficial: u32) -> i32 {
     let brecha = (profundidad - superficial) as i32;
@@ -51,7 +51,7 @@ fn desvio_probcut(profundidad: u32, superficial: u32) -> i32 {
 /// The depth of ProbCut's shallow search for a node of `profundidad` plies: about
 /// half, of the same parity (as Edax does), so that the side to move at its leaves is
 /// the same as at the deep search's.
-fn profundidad_probcut(profundidad: u32) -> u32 {
+pub(super) fn profundidad_probcut(profundidad: u32) -> u32 {
     profundidad / 4 * 2 + profundidad % 2
 }
 
@@ -434,68 +434,6 @@ mod tests {
             assert!(
                 (ajustado - medido).abs() * 10 <= medido,
                 "{profundidad}: {ajustado}"
-            );
-        }
-    }
-
-    /// Measures how far a shallow search's score falls from a deeper one's over positions
-    /// of random games: the spread that ProbCut's margins come from (measured before
-    /// ProbCut existed; run today, the deep scores have it). A tool, not a test (it checks
-    /// nothing):
-    /// `cargo test --release --features ajuste-de-pesos --lib calibrar_probcut -- --nocapture`.
-    #[test]
-    #[cfg(feature = "ajuste-de-pesos")]
-    fn calibrar_probcut() {
-        use crate::motor::{
-            cpu::{Copia, Portatil},
-            evaluacion::autojuego,
-            tabla::Tabla,
-        };
-
-        const MAS_HONDA: u32 = 9;
-        let mut azar = crate::motor::azar::Xorshift::nuevo(0x9E37_79B9_7F4A_7C15 | 1);
-        let mut siguiente = || azar.siguiente();
-        let mut diferencias = vec![Vec::new(); MAS_HONDA as usize + 1];
-        for _ in 0..600 {
-            let jugadas = 10 + (siguiente() % 36) as usize;
-            let tablero = autojuego::partida(|_, _, validas, hechas| {
-                (hechas < jugadas).then(|| validas[(siguiente() % validas.len() as u64) as usize])
-            });
-            let turno = if siguiente().is_multiple_of(2) {
-                crate::Color::Negro
-            } else {
-                crate::Color::Blanco
-            };
-            let (p, o) = (tablero.fichas(turno).0, tablero.fichas(!turno).0);
-            if Portatil.jugadas(p, o) == 0 || (!(p | o)).count_ones() < 20 {
-                continue;
-            }
-            let valores: Vec<i32> = (0..=MAS_HONDA)
-                .map(|d| {
-                    let tabla = Tabla::nueva(16);
-                    let mut ctx = Contexto::nuevo(&tabla, None);
-                    ctx.alfabeta(p, o, -INFINITO_MEDIO, INFINITO_MEDIO, d)
-                })
-                .collect();
-            for d in 1..=MAS_HONDA {
-                let s = profundidad_probcut(d);
-                diferencias[d as usize].push(valores[d as usize] - valores[s as usize]);
-            }
-        }
-        for d in 1..=MAS_HONDA {
-            let x = &diferencias[d as usize];
-            let n = x.len() as f64;
-            let media = x.iter().map(|&v| f64::from(v)).sum::<f64>() / n;
-            let varianza = x
-                .iter()
-                .map(|&v| (f64::from(v) - media).powi(2))
-                .sum::<f64>()
-                / n;
-            eprintln!(
-                "profundidad {d} contra {}: {} posiciones, media {media:.0}, desvío {:.0}",
-                profundidad_probcut(d),
-                x.len(),
-                varianza.sqrt()
             );
         }
     }

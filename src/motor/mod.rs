@@ -8,7 +8,9 @@
 //! the side to move, with the empty squares given to the winner, as the FFO suite
 //! counts it.
 
-#[cfg(test)]
+#[cfg(feature = "ajuste-de-pesos")]
+pub mod ajuste;
+#[cfg(any(test, feature = "ajuste-de-pesos"))]
 mod azar;
 pub mod busqueda;
 mod cpu;

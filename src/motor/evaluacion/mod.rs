@@ -2,11 +2,8 @@
 //! ordering): the learned patterns of the strong player ([`patrones`]), or the hand-made
 //! terms alone ([`terminos`]) for the player of before, kept to compare.
 
-mod patrones;
-mod terminos;
-
-#[cfg(all(test, feature = "ajuste-de-pesos"))]
-pub(super) use terminos::autojuego;
+pub(super) mod patrones;
+pub(super) mod terminos;
 
 use super::{
     cpu::{Copia, copias},

@@ -5,7 +5,7 @@
 //! Each term is a classic of Othello play, chosen by hand (see [`terminos`]). Their
 //! weights were not downloaded: from 24 empties to the end they were fitted by least
 //! squares to the exact final scores of positions from this engine's own games, solved
-//! by its own solver (the tool `ajustar_pesos`, behind the `ajuste-de-pesos` feature,
+//! by its own solver (`ajuste::ajustar_terminos`, behind the `ajuste-de-pesos` feature,
 //! does it again); at the start of the game they are set by hand, and in between they
 //! move linearly. The unit is the hundredth of a disc
 //! ([`ESCALA`](crate::motor::primitivas::ESCALA)), so that an evaluation
@@ -51,7 +51,7 @@ fn c_peligrosas(vacias: u64) -> u64 {
 }
 
 /// How many terms the evaluation adds up.
-pub(super) const TERMINOS: usize = 12;
+pub(in crate::motor) const TERMINOS: usize = 12;
 
 /// The terms of the evaluation of `(p, o)` for the side to move `p`, each as "own minus
 /// rival" where that applies:
@@ -70,7 +70,7 @@ pub(super) const TERMINOS: usize = 12;
 /// 10. moves to a corner;
 /// 11. frontier discs (next to an empty square), rival minus own.
 #[inline(always)]
-pub(super) fn terminos(p: u64, o: u64, mp: u64, mo: u64) -> [i32; TERMINOS] {
+pub(in crate::motor) fn terminos(p: u64, o: u64, mp: u64, mo: u64) -> [i32; TERMINOS] {
     const BORDES: u64 = 0x7E81_8181_8181_817E;
     let vacias = !(p | o);
     let x = x_peligrosas(vacias);
@@ -94,9 +94,9 @@ pub(super) fn terminos(p: u64, o: u64, mp: u64, mo: u64) -> [i32; TERMINOS] {
 
 /// The weights of the terms (hundredths of a disc per unit) late in the game, as
 /// `(a, b)`: `a + b * (vacias - 16)` with the empties between 8 and 24. Fitted by least
-/// squares to the exact scores of positions from the engine's own games (see the test
-/// `ajustar_pesos`), not downloaded.
-const PESOS_FINAL: [(i32, i32); TERMINOS] = [
+/// squares to the exact scores of positions from the engine's own games (see
+/// `ajuste::ajustar_terminos`), not downloaded.
+pub(in crate::motor) const PESOS_FINAL: [(i32, i32); TERMINOS] = [
     (184, -13),
     (-47, 9),
     (551, 46),
@@ -131,187 +131,11 @@ fn peso(k: usize, vacias: i32) -> i32 {
 /// The sum of the [`terminos`] of `(p, o)` (`mp` and `mo` their moves) times their
 /// weights, unbounded: the hand-made part of both evaluations.
 #[inline]
-pub(super) fn suma_de_terminos(p: u64, o: u64, mp: u64, mo: u64) -> i32 {
+pub(in crate::motor) fn suma_de_terminos(p: u64, o: u64, mp: u64, mo: u64) -> i32 {
     let n = cuenta(!(p | o));
     terminos(p, o, mp, mo)
         .iter()
         .enumerate()
         .map(|(k, &termino)| peso(k, n) * termino)
         .sum()
-}
-
-/// What the weight-fitting tools share (behind the `ajuste-de-pesos` feature): the
-/// engine playing itself, with randomness that is the same on every machine.
-#[cfg(all(test, feature = "ajuste-de-pesos"))]
-pub(in crate::motor) mod autojuego {
-    use crate::{Color, Posicion, Tablero};
-
-    /// One game from the start: `elegir` gets the board, the side to move, its valid
-    /// moves and how many moves were made, and picks the move, or `None` to stop there;
-    /// passes are made for it. Returns the board where the game stopped.
-    pub(crate) fn partida(
-        mut elegir: impl FnMut(&Tablero, Color, &[Posicion], usize) -> Option<Posicion>,
-    ) -> Tablero {
-        let mut tablero = Tablero::inicial();
-        let mut turno = Color::Negro;
-        let mut jugadas = 0;
-        loop {
-            let validas: Vec<Posicion> = tablero.jugadas_validas(turno).into_iter().collect();
-            if validas.is_empty() {
-                if tablero.jugadas_validas(!turno).es_vacio() {
-                    return tablero;
-                }
-                turno = !turno;
-                continue;
-            }
-            let Some(jugada) = elegir(&tablero, turno, &validas, jugadas) else {
-                return tablero;
-            };
-            tablero.jugar(jugada, turno).expect("una jugada válida");
-            turno = !turno;
-            jugadas += 1;
-        }
-    }
-}
-
-#[cfg(all(test, feature = "ajuste-de-pesos"))]
-mod tests {
-    use super::*;
-
-    /// Fits [`PESOS_FINAL`]: plays games of the engine against itself (random openings,
-    /// then the best move after a 1-ply search with a few random moves), solves exactly
-    /// the positions with 10 to 20 empties, and fits by least squares the weights
-    /// `a + b * (vacias - 16)` of each term to the exact scores. Prints the table.
-    ///
-    /// A tool, not a test (it takes minutes and checks nothing), so it is built only with
-    /// the `ajuste-de-pesos` feature:
-    /// `cargo test --release --features ajuste-de-pesos --lib ajustar_pesos -- --nocapture`.
-    #[test]
-    #[cfg(feature = "ajuste-de-pesos")]
-    #[allow(clippy::needless_range_loop)] // matrix code reads best with indices
-    fn ajustar_pesos() {
-        use crate::motor::{
-            busqueda::Buscador,
-            cpu::{Copia, Portatil},
-            evaluacion::Evaluacion,
-            medio_juego::Buscar,
-            nucleo::Contexto,
-            primitivas::ESCALA,
-            tabla::Tabla,
-        };
-        use crate::{Color, Tablero};
-
-        let partidas: usize = std::env::var("PARTIDAS")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(400);
-        let mut azar = crate::motor::azar::Xorshift::nuevo(0x2545_F491_4F6C_DD1D | 1);
-        let mut siguiente = || azar.siguiente();
-        let tabla = Tabla::nueva(16);
-        let mut posiciones: Vec<(Tablero, Color)> = Vec::new();
-        for _ in 0..partidas {
-            let apertura = 4 + (siguiente() % 12) as usize;
-            autojuego::partida(|tablero, turno, validas, jugadas_hechas| {
-                let n = tablero.vacias().cantidad();
-                if n < 10 {
-                    return None;
-                }
-                if n <= 20 {
-                    posiciones.push((tablero.clone(), turno));
-                }
-                Some(
-                    if jugadas_hechas < apertura || siguiente().is_multiple_of(8) {
-                        validas[(siguiente() % validas.len() as u64) as usize]
-                    } else {
-                        let mut ctx = Contexto::nuevo(&tabla, None);
-                        ctx.evaluacion = Evaluacion::Clasica;
-                        *validas
-                            .iter()
-                            .max_by_key(|&&x| {
-                                let mut t = tablero.clone();
-                                t.jugar(x, turno).unwrap();
-                                let (p2, o2) = (t.fichas(!turno).0, t.fichas(turno).0);
-                                -Portatil.superficial(&mut ctx, p2, o2, -10_000, 10_000, 1)
-                            })
-                            .unwrap()
-                    },
-                )
-            });
-        }
-        eprintln!("{} posiciones", posiciones.len());
-        let mut buscador = Buscador::nuevo();
-        // Normal equations of the least squares fit, with a little ridge.
-        const M: usize = 2 * TERMINOS;
-        let mut ata = [[0f64; M]; M];
-        let mut atb = [0f64; M];
-        let mut muestras = Vec::new();
-        for (i, (tablero, turno)) in posiciones.iter().enumerate() {
-            let valor = buscador.resolver(tablero, *turno).diferencia;
-            let (p, o) = (tablero.fichas(*turno).0, tablero.fichas(!*turno).0);
-            let n = cuenta(!(p | o));
-            let t = terminos(p, o, Portatil.jugadas(p, o), Portatil.jugadas(o, p));
-            let mut fila = [0f64; M];
-            for k in 0..TERMINOS {
-                fila[2 * k] = f64::from(t[k]);
-                fila[2 * k + 1] = f64::from(t[k] * (n - 16));
-            }
-            for a in 0..M {
-                atb[a] += fila[a] * f64::from(valor * ESCALA);
-                for b in 0..M {
-                    ata[a][b] += fila[a] * fila[b];
-                }
-            }
-            muestras.push((fila, valor * ESCALA));
-            if i % 500 == 0 {
-                eprintln!("{i}");
-            }
-        }
-        for (a, fila) in ata.iter_mut().enumerate() {
-            fila[a] += 1.0;
-        }
-        // Gauss-Jordan.
-        let mut w = atb;
-        for c in 0..M {
-            let pivote = (c..M)
-                .max_by(|&a, &b| ata[a][c].abs().total_cmp(&ata[b][c].abs()))
-                .unwrap();
-            ata.swap(c, pivote);
-            w.swap(c, pivote);
-            for r in 0..M {
-                if r != c {
-                    let f = ata[r][c] / ata[c][c];
-                    for k in 0..M {
-                        ata[r][k] -= f * ata[c][k];
-                    }
-                    w[r] -= f * w[c];
-                }
-            }
-        }
-        for c in 0..M {
-            w[c] /= ata[c][c];
-        }
-        let error = |pesos: &dyn Fn(usize) -> f64| {
-            let total: f64 = muestras
-                .iter()
-                .map(|(fila, y)| {
-                    let e: f64 = (0..M).map(|k| fila[k] * pesos(k)).sum::<f64>() - f64::from(*y);
-                    e * e
-                })
-                .sum();
-            (total / muestras.len() as f64).sqrt() / f64::from(ESCALA)
-        };
-        eprintln!(
-            "error cuadrático medio (fichas): ajustado {:.2}, actual {:.2}",
-            error(&|k| w[k]),
-            error(&|k| {
-                let (a, b) = PESOS_FINAL[k / 2];
-                f64::from(if k % 2 == 0 { a } else { b })
-            })
-        );
-        eprintln!("const PESOS_FINAL: [(i32, i32); TERMINOS] = [");
-        for k in 0..TERMINOS {
-            eprintln!("    ({}, {}),", w[2 * k].round(), w[2 * k + 1].round());
-        }
-        eprintln!("];");
-    }
 }
