@@ -38,11 +38,12 @@ use std::{
 };
 
 use super::{
+    cpu::{Copia, Portatil},
     division::Reparto,
-    evaluacion::{ESCALA, Evaluacion},
-    final_exacto::INFINITO,
-    medio_juego::INFINITO_MEDIO,
-    nucleo::{Contexto, despues, movimientos, puntaje_final, voltear},
+    evaluacion::Evaluacion,
+    medio_juego::{INFINITO_MEDIO, ordenar_medio},
+    nucleo::Contexto,
+    primitivas::{ESCALA, INFINITO, despues, puntaje_final},
     tabla::{SIN_JUGADA, Tabla},
 };
 use crate::{Color, Posicion, Tablero};
@@ -284,8 +285,8 @@ impl Buscador {
         self.tabla.nueva_busqueda();
         let mut ctx = Contexto::nuevo(&self.tabla, None);
         ctx.evaluacion = self.evaluacion;
-        if movimientos(p, o) == 0 {
-            let diferencia = if movimientos(o, p) == 0 {
+        if Portatil.jugadas(p, o) == 0 {
+            let diferencia = if Portatil.jugadas(o, p) == 0 {
                 puntaje_final(p, o)
             } else {
                 -ctx.resolver_exacto(o, p, -INFINITO, INFINITO).0
@@ -345,7 +346,7 @@ impl Buscador {
             limite
         };
         let (p, o) = a_u64(tablero, turno);
-        let jugadas = movimientos(p, o);
+        let jugadas = Portatil.jugadas(p, o);
         if jugadas == 0 {
             return None;
         }
@@ -458,7 +459,10 @@ struct Resultado {
 /// The root moves in a first order (the mid-game node order at depth 1), not yet scored.
 fn raices_iniciales(ctx: &mut Contexto<'_>, p: u64, o: u64) -> Vec<Raiz> {
     let mut lista = [(0, 0, 0); 64];
-    let k = ctx.ordenar_medio(p, o, movimientos(p, o), 1, SIN_JUGADA, true, &mut lista);
+    let jugadas = Portatil.jugadas(p, o);
+    let k = ordenar_medio(
+        Portatil, ctx, p, o, jugadas, 1, SIN_JUGADA, true, &mut lista,
+    );
     lista[..k]
         .iter()
         .map(|&(x, _, _)| Raiz {
@@ -567,7 +571,7 @@ fn iteracion_media_sola(
     let mut alfa = -INFINITO_MEDIO;
     for (i, r) in nuevas.iter_mut().enumerate() {
         let antes = ctx.nodos;
-        let volteadas = voltear(p, o, r.x);
+        let volteadas = Portatil.volteos(p, o, r.x);
         let (p2, o2) = despues(p, o, r.x, volteadas);
         let valor = if i == 0 || todas {
             -ctx.alfabeta(p2, o2, -INFINITO_MEDIO, INFINITO_MEDIO, profundidad - 1)
@@ -730,7 +734,7 @@ fn raiz_exacta(
     let mut alfa = alfa;
     for (i, r) in nuevas.iter_mut().enumerate() {
         let antes = ctx.nodos;
-        let volteadas = voltear(p, o, r.x);
+        let volteadas = Portatil.volteos(p, o, r.x);
         let (p2, o2) = despues(p, o, r.x, volteadas);
         let valor = if todas {
             -ctx.resolver_exacto(p2, o2, -INFINITO, INFINITO).0
@@ -766,7 +770,7 @@ mod tests {
     use std::time::{Duration, Instant};
 
     use super::*;
-    use crate::Obf;
+    use crate::{Obf, motor::azar::Xorshift};
 
     /// FFO #1 to #3 (14 empties), as in `fforum-1-19.obf`: every move with its exact score.
     const FFO_1_A_3: [&str; 3] = [
@@ -815,22 +819,9 @@ mod tests {
             .unwrap()
     }
 
-    /// A tiny deterministic generator (xorshift), so that the random positions are the
-    /// same on every run.
-    struct Azar(u64);
-
-    impl Azar {
-        fn siguiente(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-    }
-
     /// A position reached by random moves from the start, with `vacias` empties left
     /// (or fewer, if the game ended sooner), and the side to move.
-    fn posicion_al_azar(azar: &mut Azar, vacias: u32) -> (Tablero, Color) {
+    fn posicion_al_azar(azar: &mut Xorshift, vacias: u32) -> (Tablero, Color) {
         let mut tablero = Tablero::inicial();
         let mut turno = Color::Negro;
         while tablero.vacias().cantidad() > vacias {
@@ -856,7 +847,7 @@ mod tests {
     /// exact solver; here, on those two positions, the premise and the exact answer.
     #[test]
     fn el_medio_juego_hasta_el_final_no_es_exacto() {
-        let mut azar = Azar(0x1234_5678_9ABC_DEF1);
+        let mut azar = Xorshift::nuevo(0x1234_5678_9ABC_DEF1);
         let posiciones: Vec<_> = (0..94)
             .map(|i| posicion_al_azar(&mut azar, 18 + i % 3))
             .collect();
@@ -879,7 +870,7 @@ mod tests {
 
     #[test]
     fn resolver_coincide_con_minimax_al_azar() {
-        let mut azar = Azar(0x2545_F491_4F6C_DD1D);
+        let mut azar = Xorshift::nuevo(0x2545_F491_4F6C_DD1D);
         let mut buscador = Buscador::con_tabla(12);
         for i in 0..60 {
             let vacias = 1 + i % 10;
@@ -900,7 +891,7 @@ mod tests {
 
     #[test]
     fn analizar_exacto_coincide_con_minimax() {
-        let mut azar = Azar(0x9E37_79B9_7F4A_7C15);
+        let mut azar = Xorshift::nuevo(0x9E37_79B9_7F4A_7C15);
         let mut buscador = Buscador::con_tabla(12);
         for vacias in [4, 7, 9] {
             let (tablero, turno) = posicion_al_azar(&mut azar, vacias);
@@ -982,7 +973,7 @@ mod tests {
 
     #[test]
     fn dos_hilos_dan_los_puntajes_de_uno() {
-        let mut azar = Azar(0xD1B5_4A32_D192_ED03);
+        let mut azar = Xorshift::nuevo(0xD1B5_4A32_D192_ED03);
         let mut uno = con_hilos(14, 1);
         let mut dos = con_hilos(14, 2);
         // From 14 empties the solve is shared between the threads (see `division`).
@@ -1147,7 +1138,7 @@ mod tests {
         // Forty games from random openings against the player that flips the most: at
         // depth 4 the strong player wins them all. (At depth 3 the learned weights, which
         // like few discs early, lose one of the forty by a wipeout beyond the horizon.)
-        let mut azar = Azar(0x1234_5678_9ABC_DEF1);
+        let mut azar = Xorshift::nuevo(0x1234_5678_9ABC_DEF1);
         let mut buscador = Buscador::con_tabla(16);
         for juego in 0..40 {
             let fuerte = if juego % 2 == 0 {

@@ -25,11 +25,10 @@
 //! The levels' bounds were set by measuring FFO #40-#49 (see `benches/ffo.rs` and
 //! `docs/motor.md`).
 //!
-//! The whole solver is compiled twice (see `definir_resolvedor!`): for any x86-64, and for
-//! processors with AVX2 and POPCNT, chosen at run time as perft does: faster, with the same
-//! nodes. The second copy also takes its moves and flips from
-//! `bitboard::jugadas_avx2` and `bitboard::volteos_avx2`, the generator written in AVX2
-//! instructions.
+//! The whole solver is compiled twice (see `cpu`): for any x86-64, and for processors
+//! with AVX2 and POPCNT, chosen at run time: faster, with the same nodes. Its functions
+//! are generic bodies over the copy; those compiled on their own are the methods of
+//! [`Resolver`].
 //!
 //! A pass happens only when the side to move has no valid move; the game ends when
 //! neither has one. Scores follow the FFO convention: the empties go to the winner.
@@ -37,18 +36,17 @@
 use std::sync::Arc;
 
 use super::{
+    cpu::{Copia, copias, en_la_copia},
     division::{Punto, Reparto},
-    evaluacion::{ESCALA, estabilidad_esquinas, estables},
-    nucleo::{
-        BIT_CUADRANTE, CLASES, Contexto, VECINOS, cuadrantes_de, cuenta, despues,
-        movilidad_ponderada, movimientos, paridad, puntaje_final, tiene_jugada, vecinos,
-        voltear_ultima,
+    estables::{estabilidad_esquinas, estables},
+    medio_juego::Buscar,
+    nucleo::Contexto,
+    primitivas::{
+        BIT_CUADRANTE, CLASES, ESCALA, INFINITO, VECINOS, cuadrantes_de, cuenta, despues,
+        movilidad_ponderada, paridad, puntaje_final, tiene_jugada, vecinos, volteos_ultima,
     },
     tabla::{Clase, SIN_JUGADA},
 };
-
-/// Above every score (-64..=64).
-pub(super) const INFINITO: i32 = 100;
 
 /// Up to this many empties the moves are not sorted, only taken in parity order.
 pub(super) const VACIAS_PARIDAD: u32 = 6;
@@ -238,18 +236,25 @@ fn profundidad_probcut(n: u32) -> u32 {
 /// of a few plies puts the final score of `(p, o)`, with `n` empties, past the null
 /// window at `alfa` by [`MARGEN_PROBCUT`]; then that bound, probably right. The static
 /// evaluation picks the side to test, as in the mid-game.
-fn probcut(ctx: &mut Contexto<'_>, p: u64, o: u64, alfa: i32, n: u32) -> Option<i32> {
+fn probcut<C: Buscar>(
+    copia: C,
+    ctx: &mut Contexto<'_>,
+    p: u64,
+    o: u64,
+    alfa: i32,
+    n: u32,
+) -> Option<i32> {
     let profundidad = profundidad_probcut(n);
-    let estatica = ctx.evaluacion.evaluar(p, o);
+    let estatica = ctx.evaluacion.evaluar(copia, p, o);
     let corte = if estatica > alfa * ESCALA {
         let cota = (alfa + 1) * ESCALA + MARGEN_PROBCUT;
         (estatica >= (alfa + 1) * ESCALA
             && cota < 64 * ESCALA
-            && ctx.alfabeta(p, o, cota - 1, cota, profundidad) >= cota)
+            && copia.alfabeta(ctx, p, o, cota - 1, cota, profundidad) >= cota)
             .then_some(alfa + 1)
     } else {
         let cota = alfa * ESCALA - MARGEN_PROBCUT;
-        (cota > -64 * ESCALA && ctx.alfabeta(p, o, cota, cota + 1, profundidad) <= cota)
+        (cota > -64 * ESCALA && copia.alfabeta(ctx, p, o, cota, cota + 1, profundidad) <= cota)
             .then_some(alfa)
     };
     corte.filter(|_| !ctx.abortada)
@@ -288,853 +293,938 @@ impl Contexto<'_> {
     }
 }
 
-/// Defines the solver's functions in a module `$nombre`, each with the attributes given
-/// (e.g. `#[target_feature]`): they call one another, so that the whole solve runs
-/// under those attributes; the generator's `#[inline]` functions are compiled into them.
-macro_rules! definir_resolvedor {
-    (
-        $(#[$atributo:meta])* mod $nombre:ident,
-        voltear = $voltear:expr,
-        movimientos = $movimientos:expr
-    ) => {
-        mod $nombre {
-            use super::*;
-
-            /// The valid moves, as this copy computes them (`$movimientos`).
-            #[inline(always)]
-            fn movimientos(p: u64, o: u64) -> u64 {
-                ($movimientos)(p, o)
-            }
-
-            /// The flips of a move, as this copy computes them (`$voltear`: square as
-            /// `u8`).
-            #[inline(always)]
-            fn voltear(p: u64, o: u64, x: u32) -> u64 {
-                ($voltear)(p, o, x as u8)
-            }
-
-            /// Tries the move `x` of the side to move, if valid: `hijo` searches the position
-            /// after it, and `mejor` keeps the best score so far. Returns whether it passed
-            /// `alfa` (fail-soft: the caller tries no more moves).
-            ///
-            /// The written-out last levels call it once per move, chained with `||`, each
-            /// call with its own empties: a loop over an array of the moves and the empties
-            /// left after each had the compiler write that array on the stack in every
-            /// node and read it back.
-            #[inline(always)]
-            fn probar(
-                p: u64,
-                o: u64,
-                alfa: i32,
-                x: u32,
-                mejor: &mut i32,
-                hijo: impl FnOnce(u64, u64) -> i32,
-            ) -> bool {
-                if VECINOS[x as usize] & o == 0 {
-                    return false;
-                }
-                let volteadas = voltear(p, o, x);
-                if volteadas == 0 {
-                    return false;
-                }
-                let (p2, o2) = despues(p, o, x, volteadas);
-                let valor = hijo(p2, o2);
-                *mejor = (*mejor).max(valor);
-                valor > alfa
-            }
-
-            /// The exact score of `(p, o)` for the side to move, searched with the window
-            /// `(alfa, beta)`, and its best move (`None` if it must pass or the game is over).
-            /// Fail-soft: below `alfa` or above `beta` the score is a bound.
-            $(#[$atributo])*
-            pub(super) fn resolver_exacto(
-                ctx: &mut Contexto<'_>,
-                p: u64,
-                o: u64,
-                alfa: i32,
-                beta: i32,
-            ) -> (i32, Option<u32>) {
-                let vacias = !(p | o);
-                let n = vacias.count_ones();
-                ctx.nodos += 1;
-                if ctx.debe_parar() {
-                    return (0, None);
-                }
-                if n == 0 {
-                    return (puntaje_final(p, o), None);
-                }
-                let inexactos = ctx.inexactos;
-                let mut alfa = alfa;
-                let mut beta = beta;
-                let mut jugada_tabla = SIN_JUGADA;
-                if let Some(e) = ctx.tabla.buscar(p, o) {
-                    if e.clase >= ctx.fiable() {
-                        ctx.confiar(e.clase);
-                        let (inferior, superior) = (i32::from(e.inferior), i32::from(e.superior));
-                        if inferior >= beta || inferior == superior {
-                            return (inferior, Some(u32::from(e.mejor)).filter(|&x| x < 64));
-                        }
-                        if superior <= alfa {
-                            return (superior, Some(u32::from(e.mejor)).filter(|&x| x < 64));
-                        }
-                        alfa = alfa.max(inferior);
-                        beta = beta.min(superior);
-                    }
-                    jugada_tabla = e.mejor;
-                }
-                let jugadas = movimientos(p, o);
-                if jugadas == 0 {
-                    if movimientos(o, p) == 0 {
-                        return (puntaje_final(p, o), None);
-                    }
-                    let (valor, _) = resolver_exacto(ctx, o, p, -beta, -alfa);
-                    return (-valor, None);
-                }
-                let mut lista = [Candidata::default(); 64];
-                let k = candidatas::<false>(
-                    ctx, p, o, jugadas, n, jugada_tabla, alfa, &mut lista, true,
-                );
-                let lista = &mut lista[..k];
-                let alfa_inicial = alfa;
-                let mut mejor = -INFINITO;
-                let mut mejor_x = lista[0].x;
-                for i in 0..k {
-                    traer_mejor(lista, i);
-                    let c = lista[i];
-                    let (p2, o2) = despues(p, o, c.x, c.volteadas);
-                    let valor = if i == 0 {
-                        -resolver_exacto(ctx, p2, o2, -beta, -alfa).0
-                    } else {
-                        let prueba = -nws_exacto(
-                            ctx,
-                            p2,
-                            o2,
-                            -alfa - 1,
-                            n - 1,
-                            Esperado::Corte,
-                            c.jugadas_rival,
-                        );
-                        if prueba > alfa && prueba < beta && !ctx.abortada {
-                            -resolver_exacto(ctx, p2, o2, -beta, -prueba).0
-                        } else {
-                            prueba
-                        }
-                    };
-                    if ctx.abortada {
-                        return (0, None);
-                    }
-                    if valor > mejor {
-                        mejor = valor;
-                        mejor_x = c.x;
-                        if valor > alfa {
-                            alfa = valor;
-                            if alfa >= beta {
-                                break;
-                            }
-                        }
-                    }
-                    // Along the principal variation too, once the first move is searched,
-                    // the others are null-window searches that idle threads may share. If
-                    // one of them beats `alfa`, they are searched again one by one: those
-                    // already done come back from the table.
-                    if i == 0
-                        && k > 1
-                        && n >= VACIAS_DIVISION
-                        && let Some(reparto) = ctx.reparto
-                        && reparto.hay_libres()
-                    {
-                        let punto = (p, o, alfa, n);
-                        let (valor, x) =
-                            compartir(ctx, reparto, punto, mejor, mejor_x, &mut lista[1..]);
-                        if ctx.abortada {
-                            return (0, None);
-                        }
-                        if valor <= alfa {
-                            (mejor, mejor_x) = (valor, x);
-                            break;
-                        }
-                    }
-                }
-                let clase = ctx.clase(inexactos);
-                ctx.tabla
-                    .guardar(p, o, n, clase, alfa_inicial, beta, mejor, mejor_x as u8);
-                (mejor, Some(mejor_x))
-            }
-
-            /// The candidates of a node with table, with their sort key (not yet sorted: see
-            /// [`traer_mejor`]), in `lista`, which has room for every move of `(p, o)`.
-            /// Returns how many. From [`VACIAS_EVALUACION`] empties the key
-            /// includes a mid-game search if `con_busqueda` (else [`completar_orden`] may add
-            /// it later). `SIN_TABLA`: the children have no table entry (they are searched
-            /// by [`nws_lista`]), so their buckets are not asked for.
-            ///
-            /// Two passes: first every move's flips, asking for each child's bucket at
-            /// once; then the keys, so that every bucket is on its way while all the keys
-            /// are computed. The gain is the earlier request, and it grows when memory is
-            /// slow. The first pass does not go before the node's own probe: the nodes that
-            /// the table cuts would pay for it.
-            #[allow(clippy::too_many_arguments)]
-            $(#[$atributo])*
-            fn candidatas<const SIN_TABLA: bool>(
-                ctx: &mut Contexto<'_>,
-                p: u64,
-                o: u64,
-                mut jugadas: u64,
-                n: u32,
-                jugada_tabla: u8,
-                alfa: i32,
-                lista: &mut [Candidata],
-                con_busqueda: bool,
-            ) -> usize {
-                let paridad = paridad(!(p | o));
-                let impares = cuadrantes_de(paridad);
-                let profundidad_orden =
-                    (n >= VACIAS_EVALUACION && con_busqueda).then(|| profundidad_de_orden(n));
-                let mut k = 0;
-                while jugadas != 0 {
-                    let x = jugadas.trailing_zeros();
-                    jugadas &= jugadas - 1;
-                    let volteadas = voltear(p, o, x);
-                    if !SIN_TABLA {
-                        let (p2, o2) = despues(p, o, x, volteadas);
-                        ctx.tabla.anticipar(p2, o2);
-                    }
-                    lista[k] = Candidata {
-                        x,
-                        volteadas,
-                        ..Candidata::default()
-                    };
-                    k += 1;
-                }
-                for c in &mut lista[..k] {
-                    let (p2, o2) = despues(p, o, c.x, c.volteadas);
-                    c.jugadas_rival = movimientos(p2, o2);
-                    c.clave = if c.x == u32::from(jugada_tabla) {
-                        1 << 30
-                    } else {
-                        let mut clave = clave_rapida(p2, o2, c.jugadas_rival, c.x, impares);
-                        if let Some(profundidad) = profundidad_orden {
-                            clave += clave_de_busqueda(ctx, p2, o2, alfa, profundidad);
-                        }
-                        clave
-                    };
-                }
-                k
-            }
-
-            /// Adds to the keys of `lista` (moves of `(p, o)`, with `n` empties) the
-            /// mid-game search that [`candidatas`] put off, now that the table's move has
-            /// not refuted `alfa`.
-            $(#[$atributo])*
-            fn completar_orden(
-                ctx: &mut Contexto<'_>,
-                p: u64,
-                o: u64,
-                alfa: i32,
-                n: u32,
-                lista: &mut [Candidata],
-            ) {
-                let profundidad = profundidad_de_orden(n);
-                for c in lista {
-                    let (p2, o2) = despues(p, o, c.x, c.volteadas);
-                    c.clave += clave_de_busqueda(ctx, p2, o2, alfa, profundidad);
-                }
-            }
-
-            /// The null-window search (window `(alfa, alfa + 1)`) of a position with `n` empties:
-            /// picks the level for `n`. Fail-soft. `jugadas` are the valid moves of `(p, o)`:
-            /// a sorted node computed them for its sort key, and its children from 6 to 10
-            /// empties need not compute them again.
-            #[inline]
-            $(#[$atributo])*
-            pub(super) fn nws_exacto(
-                ctx: &mut Contexto<'_>,
-                p: u64,
-                o: u64,
-                alfa: i32,
-                n: u32,
-                esperado: Esperado,
-                jugadas: u64,
-            ) -> i32 {
-                if n >= VACIAS_GRANDES {
-                    nws_tabla::<false>(ctx, p, o, alfa, n, esperado, jugadas)
-                } else if n >= VACIAS_TABLA {
-                    nws_tabla::<true>(ctx, p, o, alfa, n, esperado, jugadas)
-                } else {
-                    nws_lista(ctx, p, o, alfa, jugadas)
-                }
-            }
-
-            /// Null-window search with the transposition table; `jugadas` are the valid moves
-            /// of `(p, o)`. `CHICO`: fewer than [`VACIAS_GRANDES`] empties, compiled without
-            /// what only larger nodes use.
-            $(#[$atributo])*
-            fn nws_tabla<const CHICO: bool>(
-                ctx: &mut Contexto<'_>,
-                p: u64,
-                o: u64,
-                alfa: i32,
-                n: u32,
-                esperado: Esperado,
-                jugadas: u64,
-            ) -> i32 {
-                ctx.nodos += 1;
-                if ctx.debe_parar() {
-                    return 0;
-                }
-                if let Some(cota) = corte_estable(p, o, alfa, n) {
-                    return cota;
-                }
-                let inexactos = ctx.inexactos;
-                let mut jugada_tabla = SIN_JUGADA;
-                if let Some(e) = ctx.tabla.buscar(p, o) {
-                    if e.clase >= ctx.fiable() {
-                        if i32::from(e.inferior) > alfa {
-                            ctx.confiar(e.clase);
-                            return i32::from(e.inferior);
-                        }
-                        if i32::from(e.superior) <= alfa {
-                            ctx.confiar(e.clase);
-                            return i32::from(e.superior);
-                        }
-                    }
-                    jugada_tabla = e.mejor;
-                }
-                if jugadas == 0 {
-                    let del_rival = movimientos(o, p);
-                    if del_rival == 0 {
-                        return puntaje_final(p, o);
-                    }
-                    let hijo = esperado.hijo(0);
-                    return -nws_tabla::<CHICO>(ctx, o, p, -alfa - 1, n, hijo, del_rival);
-                }
-                if !CHICO
-                    && ctx.probable
-                    && n >= VACIAS_PROBCUT
-                    && let Some(cota) = probcut(ctx, p, o, alfa, n)
-                {
-                    ctx.inexactos += 1;
-                    return cota;
-                }
-                // In an all node the moves are all searched anyway: no search sorts them.
-                let corte = esperado == Esperado::Corte;
-                // The table's move goes first anyway, and most of the time it refutes
-                // `alfa`: the mid-game searches that sort the other moves wait until it has
-                // not.
-                let aplazada = !CHICO
-                    && corte
-                    && n >= VACIAS_EVALUACION
-                    && tiene_jugada(jugadas, jugada_tabla);
-                let con_busqueda = corte && !aplazada;
-                // A small node has fewer moves than empties: a list of 64 would take
-                // stack in each node of the chain, and clearing it.
-                let mut chica = [Candidata::default(); VACIAS_GRANDES as usize];
-                let mut grande;
-                let lista: &mut [Candidata] = if CHICO {
-                    &mut chica
-                } else {
-                    grande = [Candidata::default(); 64];
-                    &mut grande
-                };
-                let k = if CHICO && n == VACIAS_TABLA {
-                    candidatas::<true>(ctx, p, o, jugadas, n, jugada_tabla, alfa, lista, false)
-                } else {
-                    candidatas::<false>(
-                        ctx, p, o, jugadas, n, jugada_tabla, alfa, lista, con_busqueda,
-                    )
-                };
-                let lista = &mut lista[..k];
-                if !CHICO && n >= VACIAS_ETC {
-                    // Enhanced transposition cutoff: a child already known to refute `alfa`
-                    // (its bucket was fetched while the moves were sorted).
-                    for c in lista.iter() {
-                        let (p2, o2) = despues(p, o, c.x, c.volteadas);
-                        if let Some(e) = ctx.tabla.buscar(p2, o2)
-                            && e.clase >= ctx.fiable()
-                            && -i32::from(e.superior) > alfa
-                        {
-                            ctx.confiar(e.clase);
-                            return -i32::from(e.superior);
-                        }
-                    }
-                }
-                let mut mejor = -INFINITO;
-                let mut mejor_x = lista[0].x;
-                for i in 0..k {
-                    traer_mejor(lista, i);
-                    let c = lista[i];
-                    let (p2, o2) = despues(p, o, c.x, c.volteadas);
-                    let valor = -nws_exacto(
-                        ctx,
-                        p2,
-                        o2,
-                        -alfa - 1,
-                        n - 1,
-                        esperado.hijo(i),
-                        c.jugadas_rival,
-                    );
-                    if valor > mejor {
-                        mejor = valor;
-                        mejor_x = c.x;
-                        if valor > alfa {
-                            break;
-                        }
-                    }
-                    if i == 0 && aplazada && !ctx.abortada {
-                        completar_orden(ctx, p, o, alfa, n, &mut lista[1..]);
-                    }
-                    // Young brothers wait: once the first move has not refuted the
-                    // window, the others may be shared with idle threads.
-                    if !CHICO
-                        && i == 0
-                        && k > 1
-                        && n >= VACIAS_DIVISION
-                        && !ctx.abortada
-                        && let Some(reparto) = ctx.reparto
-                        && reparto.hay_libres()
-                    {
-                        let punto = (p, o, alfa, n);
-                        (mejor, mejor_x) =
-                            compartir(ctx, reparto, punto, mejor, mejor_x, &mut lista[1..]);
-                        break;
-                    }
-                }
-                if ctx.abortada {
-                    return 0;
-                }
-                let clase = ctx.clase(inexactos);
-                ctx.tabla
-                    .guardar(p, o, n, clase, alfa, alfa + 1, mejor, mejor_x as u8);
-                mejor
-            }
-
-            /// Makes the node `(p, o)` with `n` empties a split point for the rest of its
-            /// moves, `resto`, searched with the null window at `alfa`, its first move
-            /// having scored `mejor` with `mejor_x`: the node's best score and move.
-            $(#[$atributo])*
-            fn compartir(
-                ctx: &mut Contexto<'_>,
-                reparto: &Reparto,
-                (p, o, alfa, n): (u64, u64, i32, u32),
-                mejor: i32,
-                mejor_x: u32,
-                resto: &mut [Candidata],
-            ) -> (i32, u32) {
-                resto.sort_by_key(|c| std::cmp::Reverse(c.clave));
-                let jugadas = resto.iter().map(|c| (c.x, c.volteadas)).collect();
-                let punto =
-                    Punto::nuevo(p, o, alfa, n, mejor, mejor_x, jugadas, ctx.punto.clone());
-                dividir(ctx, reparto, Arc::new(punto))
-            }
-
-            /// Searches the moves of `punto`, just opened by this thread, with whatever
-            /// idle threads join, and waits for them, helping the points they open under
-            /// it: its best score and move. Aborted (`ctx.abortada`) if the search was
-            /// stopped or a point above was cut.
-            $(#[$atributo])*
-            fn dividir(
-                ctx: &mut Contexto<'_>,
-                reparto: &Reparto,
-                punto: Arc<Punto>,
-            ) -> (i32, u32) {
-                reparto.abrir(&punto);
-                let anterior = ctx.punto.replace(Arc::clone(&punto));
-                trabajar(ctx, &punto);
-                reparto.cerrar(&punto);
-                while !(ctx.abortada && (ctx.detenida || punto.padre_cortado()))
-                    && punto.trabajando() > 1
-                {
-                    // A cut of this point only: the others stop soon; wait for them.
-                    ctx.abortada = false;
-                    if let Some(otro) = reparto.tomar(|otro| otro.desciende_de(&punto)) {
-                        ctx.punto = Some(Arc::clone(&otro));
-                        trabajar(ctx, &otro);
-                        otro.salir(reparto);
-                        ctx.punto = Some(Arc::clone(&punto));
-                    }
-                }
-                ctx.punto = anterior;
-                ctx.abortada = ctx.detenida || punto.padre_cortado();
-                let (mejor, mejor_x, inexacto) = punto.resultado();
-                if inexacto {
-                    ctx.inexactos += 1;
-                }
-                (mejor, mejor_x)
-            }
-
-            /// Searches the moves of `punto` one by one until none is left or the point
-            /// is cut; writes each score down. Stops, aborted, if `ctx` must stop.
-            $(#[$atributo])*
-            fn trabajar(ctx: &mut Contexto<'_>, punto: &Punto) {
-                while let Some((x, volteadas)) = punto.siguiente() {
-                    let (p2, o2) = despues(punto.p, punto.o, x, volteadas);
-                    let alfa = -punto.alfa - 1;
-                    let inexactos = ctx.inexactos;
-                    let jugadas = movimientos(p2, o2);
-                    let valor =
-                        -nws_exacto(ctx, p2, o2, alfa, punto.n - 1, Esperado::Corte, jugadas);
-                    if ctx.abortada {
-                        return;
-                    }
-                    punto.anotar(valor, x, ctx.inexactos != inexactos);
-                }
-            }
-
-            /// A helper thread of a parallel solve: joins the split points that others
-            /// open until the search is over.
-            $(#[$atributo])*
-            pub(super) fn servir(ctx: &mut Contexto<'_>, reparto: &Reparto) {
-                while !ctx.terminada() {
-                    if let Some(punto) = reparto.tomar(|_| true) {
-                        ctx.punto = Some(Arc::clone(&punto));
-                        trabajar(ctx, &punto);
-                        punto.salir(reparto);
-                        ctx.punto = None;
-                        ctx.abortada = ctx.detenida;
-                    }
-                }
-            }
-
-            /// The entry to the last levels: lists the empties in the fixed order of [`CLASES`]
-            /// and searches them; `jugadas` are the valid moves of `(p, o)`.
-            $(#[$atributo])*
-            fn nws_lista(ctx: &mut Contexto<'_>, p: u64, o: u64, alfa: i32, jugadas: u64) -> i32 {
-                let vacias = !(p | o);
-                let mut lista = 0;
-                let mut n = 0;
-                for clase in CLASES {
-                    let mut conjunto = vacias & clase;
-                    while conjunto != 0 {
-                        lista |= u64::from(conjunto.trailing_zeros()) << (8 * n);
-                        conjunto &= conjunto - 1;
-                        n += 1;
-                    }
-                }
-                nws_paridad(ctx, p, o, alfa, lista, n, paridad(vacias), false, Some(jugadas))
-            }
-
-            /// Null-window search over the `n` empties listed in `vacias` (see [`Lista`]),
-            /// those in odd quadrants first, each part in the list's order. `pase` says
-            /// that the rival just passed; `conocidas` are the valid moves of `(p, o)` if the
-            /// caller has them.
-            #[allow(clippy::too_many_arguments)]
-            $(#[$atributo])*
-            fn nws_paridad(
-                ctx: &mut Contexto<'_>,
-                p: u64,
-                o: u64,
-                alfa: i32,
-                vacias: Lista,
-                n: u32,
-                paridad: u32,
-                pase: bool,
-                conocidas: Option<u64>,
-            ) -> i32 {
-                match n {
-                    0 => return puntaje_final(p, o),
-                    1 => return final_1(ctx, p, o, alfa, casilla(vacias, 0)),
-                    2 => {
-                        return final_2(
-                            ctx,
-                            p,
-                            o,
-                            alfa,
-                            casilla(vacias, 0),
-                            casilla(vacias, 1),
-                            false,
-                        );
-                    }
-                    4 => {
-                        return final_4(
-                            ctx,
-                            p,
-                            o,
-                            alfa,
-                            [
-                                casilla(vacias, 0),
-                                casilla(vacias, 1),
-                                casilla(vacias, 2),
-                                casilla(vacias, 3),
-                            ],
-                            paridad,
-                            false,
-                        );
-                    }
-                    3 => {
-                        return final_3(
-                            ctx,
-                            p,
-                            o,
-                            alfa,
-                            [casilla(vacias, 0), casilla(vacias, 1), casilla(vacias, 2)],
-                            paridad,
-                            false,
-                        );
-                    }
-                    _ => {}
-                }
-                ctx.nodos += 1;
-                if let Some(cota) = corte_estable(p, o, alfa, n) {
-                    return cota;
-                }
-                // The moves once, as Edax does here: cheaper than trying each empty's
-                // flips, and a pass is known at once.
-                let jugadas = conocidas.unwrap_or_else(|| movimientos(p, o));
-                if jugadas == 0 {
-                    if pase {
-                        return puntaje_final(p, o);
-                    }
-                    return -nws_paridad(ctx, o, p, -alfa - 1, vacias, n, paridad, true, None);
-                }
-                let impares = cuadrantes_de(paridad);
-                let mut mejor = -INFINITO;
-                for parte in [jugadas & impares, jugadas & !impares] {
-                    for i in 0..n {
-                        let x = casilla(vacias, i);
-                        if parte >> x & 1 == 0 {
-                            continue;
-                        }
-                        let bit = BIT_CUADRANTE[x as usize];
-                        let volteadas = voltear(p, o, x);
-                        let (p2, o2) = despues(p, o, x, volteadas);
-                        let resto = sin(vacias, i);
-                        let paridad = paridad ^ bit;
-                        let valor = -nws_paridad(
-                            ctx,
-                            p2,
-                            o2,
-                            -alfa - 1,
-                            resto,
-                            n - 1,
-                            paridad,
-                            false,
-                            None,
-                        );
-                        if valor > mejor {
-                            mejor = valor;
-                            if valor > alfa {
-                                return valor;
-                            }
-                        }
-                    }
-                }
-                mejor
-            }
-
-            /// Four empties, sorted once: those in odd quadrants first (see [`ORDEN_4`]).
-            $(#[$atributo])*
-            fn final_4(
-                ctx: &mut Contexto<'_>,
-                p: u64,
-                o: u64,
-                alfa: i32,
-                x: [u32; 4],
-                paridad: u32,
-                pase: bool,
-            ) -> i32 {
-                ctx.nodos += 1;
-                if let Some(cota) = corte_estable(p, o, alfa, 4) {
-                    return cota;
-                }
-                let impares = (paridad & BIT_CUADRANTE[x[0] as usize] != 0) as usize
-                    | ((paridad & BIT_CUADRANTE[x[1] as usize] != 0) as usize) << 1
-                    | ((paridad & BIT_CUADRANTE[x[2] as usize] != 0) as usize) << 2
-                    | ((paridad & BIT_CUADRANTE[x[3] as usize] != 0) as usize) << 3;
-                let orden = ORDEN_4[impares];
-                let [a, b, c, d] = orden.map(|i| x[usize::from(i)]);
-                // The moves in this order, until one passes `alfa`.
-                let mut mejor = -INFINITO;
-                let mut hijo = |x: u32, resto, p2, o2| {
-                    let paridad = paridad ^ BIT_CUADRANTE[x as usize];
-                    -final_3(ctx, p2, o2, -alfa - 1, resto, paridad, false)
-                };
-                let _ = probar(p, o, alfa, a, &mut mejor, |p2, o2| hijo(a, [b, c, d], p2, o2))
-                    || probar(p, o, alfa, b, &mut mejor, |p2, o2| hijo(b, [a, c, d], p2, o2))
-                    || probar(p, o, alfa, c, &mut mejor, |p2, o2| hijo(c, [a, b, d], p2, o2))
-                    || probar(p, o, alfa, d, &mut mejor, |p2, o2| hijo(d, [a, b, c], p2, o2));
-                if mejor > -INFINITO {
-                    mejor
-                } else if pase {
-                    puntaje_final(p, o)
-                } else {
-                    -final_4(ctx, o, p, -alfa - 1, x, paridad, true)
-                }
-            }
-
-            /// Three empties: the one alone in its quadrant first.
-            $(#[$atributo])*
-            fn final_3(
-                ctx: &mut Contexto<'_>,
-                p: u64,
-                o: u64,
-                alfa: i32,
-                x: [u32; 3],
-                paridad: u32,
-                pase: bool,
-            ) -> i32 {
-                ctx.nodos += 1;
-                let [mut a, mut b, mut c] = x;
-                if paridad & BIT_CUADRANTE[a as usize] == 0 {
-                    if paridad & BIT_CUADRANTE[b as usize] != 0 {
-                        (a, b) = (b, a);
-                    } else if paridad & BIT_CUADRANTE[c as usize] != 0 {
-                        (a, b, c) = (c, a, b);
-                    }
-                }
-                let mut mejor = -INFINITO;
-                let mut hijo = |r1, r2, p2, o2| -final_2(ctx, p2, o2, -alfa - 1, r1, r2, false);
-                let _ = probar(p, o, alfa, a, &mut mejor, |p2, o2| hijo(b, c, p2, o2))
-                    || probar(p, o, alfa, b, &mut mejor, |p2, o2| hijo(a, c, p2, o2))
-                    || probar(p, o, alfa, c, &mut mejor, |p2, o2| hijo(a, b, p2, o2));
-                if mejor > -INFINITO {
-                    mejor
-                } else if pase {
-                    puntaje_final(p, o)
-                } else {
-                    -final_3(ctx, o, p, -alfa - 1, x, paridad, true)
-                }
-            }
-
-            /// Two empties. Written out rather than with [`probar`] as the levels above: with
-            /// it, this level was not faster.
-            $(#[$atributo])*
-            fn final_2(
-                ctx: &mut Contexto<'_>,
-                p: u64,
-                o: u64,
-                alfa: i32,
-                a: u32,
-                b: u32,
-                pase: bool,
-            ) -> i32 {
-                ctx.nodos += 1;
-                let mut mejor = -INFINITO;
-                if VECINOS[a as usize] & o != 0 {
-                    let volteadas = voltear(p, o, a);
-                    if volteadas != 0 {
-                        let (p2, o2) = despues(p, o, a, volteadas);
-                        mejor = -final_1(ctx, p2, o2, -alfa - 1, b);
-                        if mejor > alfa {
-                            return mejor;
-                        }
-                    }
-                }
-                if VECINOS[b as usize] & o != 0 {
-                    let volteadas = voltear(p, o, b);
-                    if volteadas != 0 {
-                        let (p2, o2) = despues(p, o, b, volteadas);
-                        let valor = -final_1(ctx, p2, o2, -alfa - 1, a);
-                        return valor.max(mejor);
-                    }
-                }
-                if mejor > -INFINITO {
-                    mejor
-                } else if pase {
-                    puntaje_final(p, o)
-                } else {
-                    -final_2(ctx, o, p, -alfa - 1, a, b, true)
-                }
-            }
-
-            /// One empty, `x`: the score is counted, not searched. With 63 discs on the board,
-            /// a move flipping `f` discs ends `2 * (propias + f) - 62` for the mover; the
-            /// flips are counted from the mover's discs alone (the rest are the rival's).
-            #[inline]
-            $(#[$atributo])*
-            fn final_1(ctx: &mut Contexto<'_>, p: u64, o: u64, alfa: i32, x: u32) -> i32 {
-                ctx.nodos += 1;
-                let base = 2 * cuenta(p) - 62;
-                let volteadas = voltear_ultima(p, x);
-                if volteadas != 0 {
-                    return base + 2 * volteadas;
-                }
-                // The side to move passes. Its best is now `base` (nobody moves, it wins the
-                // empty), so under `alfa` there is nothing more to learn.
-                if base <= alfa {
-                    return base;
-                }
-                let volteadas = voltear_ultima(o, x);
-                if volteadas != 0 {
-                    return base - 2 - 2 * volteadas;
-                }
-                // Nobody can move: the empty goes to the winner (63 discs: no tie).
-                if base - 1 > 0 { base } else { base - 2 }
-            }
-        }
-    };
-}
-
-definir_resolvedor!(
-    /// The solver for any processor.
-    mod portable,
-    voltear = crate::reglas::bitboard::volteos_u64,
-    movimientos = crate::reglas::bitboard::jugadas_u64
-);
-
-#[cfg(target_arch = "x86_64")]
-definir_resolvedor!(
-    /// The solver compiled for AVX2, BMI1, BMI2, LZCNT and POPCNT (x86-64-v3), with the
-    /// moves and the flips written in AVX2 instructions. Only to be called where
-    /// `tiene_avx2` has found them.
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-    mod avx2,
-    // SAFETY: this copy runs only where `tiene_avx2` has found AVX2 (see
-    // `Contexto::resolver_exacto`), and after inlining the call is made from its
-    // functions, compiled for it.
-    voltear = |p, o, x| unsafe { crate::reglas::bitboard::volteos_avx2(p, o, x) },
-    movimientos = |p, o| unsafe { crate::reglas::bitboard::jugadas_avx2(p, o) }
-);
-
 impl Contexto<'_> {
     /// The exact score of `(p, o)` for the side to move, searched with the window
     /// `(alfa, beta)`, and its best move (`None` if it must pass or the game is over).
     /// Fail-soft: below `alfa` or above `beta` the score is a bound.
     ///
-    /// On processors with AVX2, BMI and POPCNT (found at run time, as for perft) it runs
-    /// the copy of the solver compiled for them; the answer is the same either way.
+    /// On processors with AVX2, BMI and POPCNT it runs the copy of the solver compiled for
+    /// them (see `cpu`); the answer is the same either way.
     pub fn resolver_exacto(&mut self, p: u64, o: u64, alfa: i32, beta: i32) -> (i32, Option<u32>) {
-        #[cfg(target_arch = "x86_64")]
-        if crate::reglas::bitboard::tiene_avx2() {
-            // SAFETY: the processor has every feature that `avx2` is compiled for,
-            // checked just above.
-            return unsafe { avx2::resolver_exacto(self, p, o, alfa, beta) };
-        }
-        portable::resolver_exacto(self, p, o, alfa, beta)
+        en_la_copia!(copia => copia.resolver_exacto(self, p, o, alfa, beta))
     }
 
     /// Helps a parallel solve until it is over (see [`super::division`]); in the copy
     /// for the processor.
     pub fn servir(&mut self, reparto: &Reparto) {
-        #[cfg(target_arch = "x86_64")]
-        if crate::reglas::bitboard::tiene_avx2() {
-            // SAFETY: the processor has every feature that `avx2` is compiled for,
-            // checked just above.
-            return unsafe { avx2::servir(self, reparto) };
-        }
-        portable::servir(self, reparto);
+        en_la_copia!(copia => copia.servir(self, reparto));
     }
 
     /// The null-window search (window `(alfa, alfa + 1)`) of a position with `n` empties,
     /// fail-soft; like [`Contexto::resolver_exacto`], in the copy for the processor.
     pub fn nws_exacto(&mut self, p: u64, o: u64, alfa: i32, n: u32) -> i32 {
-        let jugadas = movimientos(p, o);
-        #[cfg(target_arch = "x86_64")]
-        if crate::reglas::bitboard::tiene_avx2() {
-            // SAFETY: the processor has every feature that `avx2` is compiled for,
-            // checked just above.
-            return unsafe { avx2::nws_exacto(self, p, o, alfa, n, Esperado::Corte, jugadas) };
-        }
-        portable::nws_exacto(self, p, o, alfa, n, Esperado::Corte, jugadas)
+        en_la_copia!(copia => copia.nws_exacto(self, p, o, alfa, n, Esperado::Corte, copia.jugadas(p, o)))
     }
+}
+
+copias! {
+    /// The solver's functions compiled on their own in each copy (see `cpu`): they call
+    /// one another, so that a whole solve runs in one copy.
+    trait Resolver: Buscar {
+        fn resolver_exacto(
+            ctx: &mut Contexto<'_>,
+            p: u64,
+            o: u64,
+            alfa: i32,
+            beta: i32,
+        ) -> (i32, Option<u32>);
+        fn candidatas<const SIN_TABLA: bool>(
+            ctx: &mut Contexto<'_>,
+            p: u64,
+            o: u64,
+            jugadas: u64,
+            n: u32,
+            jugada_tabla: u8,
+            alfa: i32,
+            lista: &mut [Candidata],
+            con_busqueda: bool,
+        ) -> usize;
+        fn completar_orden(
+            ctx: &mut Contexto<'_>,
+            p: u64,
+            o: u64,
+            alfa: i32,
+            n: u32,
+            lista: &mut [Candidata],
+        );
+        #[inline]
+        fn nws_exacto(
+            ctx: &mut Contexto<'_>,
+            p: u64,
+            o: u64,
+            alfa: i32,
+            n: u32,
+            esperado: Esperado,
+            jugadas: u64,
+        ) -> i32;
+        fn nws_tabla<const CHICO: bool>(
+            ctx: &mut Contexto<'_>,
+            p: u64,
+            o: u64,
+            alfa: i32,
+            n: u32,
+            esperado: Esperado,
+            jugadas: u64,
+        ) -> i32;
+        fn compartir(
+            ctx: &mut Contexto<'_>,
+            reparto: &Reparto,
+            nodo: (u64, u64, i32, u32),
+            mejor: i32,
+            mejor_x: u32,
+            resto: &mut [Candidata],
+        ) -> (i32, u32);
+        fn dividir(ctx: &mut Contexto<'_>, reparto: &Reparto, punto: Arc<Punto>) -> (i32, u32);
+        fn trabajar(ctx: &mut Contexto<'_>, punto: &Punto);
+        fn servir(ctx: &mut Contexto<'_>, reparto: &Reparto);
+        fn nws_lista(ctx: &mut Contexto<'_>, p: u64, o: u64, alfa: i32, jugadas: u64) -> i32;
+        fn nws_paridad(
+            ctx: &mut Contexto<'_>,
+            p: u64,
+            o: u64,
+            alfa: i32,
+            vacias: Lista,
+            n: u32,
+            paridad: u32,
+            pase: bool,
+            conocidas: Option<u64>,
+        ) -> i32;
+        fn final_4(
+            ctx: &mut Contexto<'_>,
+            p: u64,
+            o: u64,
+            alfa: i32,
+            x: [u32; 4],
+            paridad: u32,
+            pase: bool,
+        ) -> i32;
+        fn final_3(
+            ctx: &mut Contexto<'_>,
+            p: u64,
+            o: u64,
+            alfa: i32,
+            x: [u32; 3],
+            paridad: u32,
+            pase: bool,
+        ) -> i32;
+        fn final_2(
+            ctx: &mut Contexto<'_>,
+            p: u64,
+            o: u64,
+            alfa: i32,
+            a: u32,
+            b: u32,
+            pase: bool,
+        ) -> i32;
+        #[inline]
+        fn final_1(ctx: &mut Contexto<'_>, p: u64, o: u64, alfa: i32, x: u32) -> i32;
+    }
+}
+
+/// Tries the move `x` of the side to move, if valid: `hijo` searches the position
+/// after it, and `mejor` keeps the best score so far. Returns whether it passed
+/// `alfa` (fail-soft: the caller tries no more moves).
+///
+/// The written-out last levels call it once per move, chained with `||`, each
+/// call with its own empties: a loop over an array of the moves and the empties
+/// left after each had the compiler write that array on the stack in every
+/// node and read it back.
+#[inline(always)]
+fn probar<C: Copia>(
+    copia: C,
+    p: u64,
+    o: u64,
+    alfa: i32,
+    x: u32,
+    mejor: &mut i32,
+    hijo: impl FnOnce(u64, u64) -> i32,
+) -> bool {
+    if VECINOS[x as usize] & o == 0 {
+        return false;
+    }
+    let volteadas = copia.volteos(p, o, x);
+    if volteadas == 0 {
+        return false;
+    }
+    let (p2, o2) = despues(p, o, x, volteadas);
+    let valor = hijo(p2, o2);
+    *mejor = (*mejor).max(valor);
+    valor > alfa
+}
+
+/// The exact score of `(p, o)` for the side to move, searched with the window
+/// `(alfa, beta)`, and its best move (`None` if it must pass or the game is over).
+/// Fail-soft: below `alfa` or above `beta` the score is a bound.
+#[inline(always)]
+fn resolver_exacto<C: Resolver>(
+    copia: C,
+    ctx: &mut Contexto<'_>,
+    p: u64,
+    o: u64,
+    alfa: i32,
+    beta: i32,
+) -> (i32, Option<u32>) {
+    let vacias = !(p | o);
+    let n = vacias.count_ones();
+    ctx.nodos += 1;
+    if ctx.debe_parar() {
+        return (0, None);
+    }
+    if n == 0 {
+        return (puntaje_final(p, o), None);
+    }
+    let inexactos = ctx.inexactos;
+    let mut alfa = alfa;
+    let mut beta = beta;
+    let mut jugada_tabla = SIN_JUGADA;
+    if let Some(e) = ctx.tabla.buscar(p, o) {
+        if e.clase >= ctx.fiable() {
+            ctx.confiar(e.clase);
+            let (inferior, superior) = (i32::from(e.inferior), i32::from(e.superior));
+            if inferior >= beta || inferior == superior {
+                return (inferior, Some(u32::from(e.mejor)).filter(|&x| x < 64));
+            }
+            if superior <= alfa {
+                return (superior, Some(u32::from(e.mejor)).filter(|&x| x < 64));
+            }
+            alfa = alfa.max(inferior);
+            beta = beta.min(superior);
+        }
+        jugada_tabla = e.mejor;
+    }
+    let jugadas = copia.jugadas(p, o);
+    if jugadas == 0 {
+        if copia.jugadas(o, p) == 0 {
+            return (puntaje_final(p, o), None);
+        }
+        let (valor, _) = copia.resolver_exacto(ctx, o, p, -beta, -alfa);
+        return (-valor, None);
+    }
+    let mut lista = [Candidata::default(); 64];
+    let k = copia.candidatas::<false>(ctx, p, o, jugadas, n, jugada_tabla, alfa, &mut lista, true);
+    let lista = &mut lista[..k];
+    let alfa_inicial = alfa;
+    let mut mejor = -INFINITO;
+    let mut mejor_x = lista[0].x;
+    for i in 0..k {
+        traer_mejor(lista, i);
+        let candidata = lista[i];
+        let (p2, o2) = despues(p, o, candidata.x, candidata.volteadas);
+        let valor = if i == 0 {
+            -copia.resolver_exacto(ctx, p2, o2, -beta, -alfa).0
+        } else {
+            let prueba = -copia.nws_exacto(
+                ctx,
+                p2,
+                o2,
+                -alfa - 1,
+                n - 1,
+                Esperado::Corte,
+                candidata.jugadas_rival,
+            );
+            if prueba > alfa && prueba < beta && !ctx.abortada {
+                -copia.resolver_exacto(ctx, p2, o2, -beta, -prueba).0
+            } else {
+                prueba
+            }
+        };
+        if ctx.abortada {
+            return (0, None);
+        }
+        if valor > mejor {
+            mejor = valor;
+            mejor_x = candidata.x;
+            if valor > alfa {
+                alfa = valor;
+                if alfa >= beta {
+                    break;
+                }
+            }
+        }
+        // Along the principal variation too, once the first move is searched,
+        // the others are null-window searches that idle threads may share. If
+        // one of them beats `alfa`, they are searched again one by one: those
+        // already done come back from the table.
+        if i == 0
+            && k > 1
+            && n >= VACIAS_DIVISION
+            && let Some(reparto) = ctx.reparto
+            && reparto.hay_libres()
+        {
+            let punto = (p, o, alfa, n);
+            let (valor, x) = copia.compartir(ctx, reparto, punto, mejor, mejor_x, &mut lista[1..]);
+            if ctx.abortada {
+                return (0, None);
+            }
+            if valor <= alfa {
+                (mejor, mejor_x) = (valor, x);
+                break;
+            }
+        }
+    }
+    let clase = ctx.clase(inexactos);
+    ctx.tabla
+        .guardar(p, o, n, clase, alfa_inicial, beta, mejor, mejor_x as u8);
+    (mejor, Some(mejor_x))
+}
+
+/// The candidates of a node with table, with their sort key (not yet sorted: see
+/// [`traer_mejor`]), in `lista`, which has room for every move of `(p, o)`.
+/// Returns how many. From [`VACIAS_EVALUACION`] empties the key
+/// includes a mid-game search if `con_busqueda` (else [`completar_orden`] may add
+/// it later). `SIN_TABLA`: the children have no table entry (they are searched
+/// by [`nws_lista`]), so their buckets are not asked for.
+///
+/// Two passes: first every move's flips, asking for each child's bucket at
+/// once; then the keys, so that every bucket is on its way while all the keys
+/// are computed. The gain is the earlier request, and it grows when memory is
+/// slow. The first pass does not go before the node's own probe: the nodes that
+/// the table cuts would pay for it.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn candidatas<C: Resolver, const SIN_TABLA: bool>(
+    copia: C,
+    ctx: &mut Contexto<'_>,
+    p: u64,
+    o: u64,
+    mut jugadas: u64,
+    n: u32,
+    jugada_tabla: u8,
+    alfa: i32,
+    lista: &mut [Candidata],
+    con_busqueda: bool,
+) -> usize {
+    let paridad = paridad(!(p | o));
+    let impares = cuadrantes_de(paridad);
+    let profundidad_orden =
+        (n >= VACIAS_EVALUACION && con_busqueda).then(|| profundidad_de_orden(n));
+    let mut k = 0;
+    while jugadas != 0 {
+        let x = jugadas.trailing_zeros();
+        jugadas &= jugadas - 1;
+        let volteadas = copia.volteos(p, o, x);
+        if !SIN_TABLA {
+            let (p2, o2) = despues(p, o, x, volteadas);
+            ctx.tabla.anticipar(p2, o2);
+        }
+        lista[k] = Candidata {
+            x,
+            volteadas,
+            ..Candidata::default()
+        };
+        k += 1;
+    }
+    for candidata in &mut lista[..k] {
+        let (p2, o2) = despues(p, o, candidata.x, candidata.volteadas);
+        candidata.jugadas_rival = copia.jugadas(p2, o2);
+        candidata.clave = if candidata.x == u32::from(jugada_tabla) {
+            1 << 30
+        } else {
+            let mut clave = clave_rapida(p2, o2, candidata.jugadas_rival, candidata.x, impares);
+            if let Some(profundidad) = profundidad_orden {
+                clave += clave_de_busqueda(copia, ctx, p2, o2, alfa, profundidad);
+            }
+            clave
+        };
+    }
+    k
+}
+
+/// Adds to the keys of `lista` (moves of `(p, o)`, with `n` empties) the
+/// mid-game search that [`candidatas`] put off, now that the table's move has
+/// not refuted `alfa`.
+#[inline(always)]
+fn completar_orden<C: Resolver>(
+    copia: C,
+    ctx: &mut Contexto<'_>,
+    p: u64,
+    o: u64,
+    alfa: i32,
+    n: u32,
+    lista: &mut [Candidata],
+) {
+    let profundidad = profundidad_de_orden(n);
+    for candidata in lista {
+        let (p2, o2) = despues(p, o, candidata.x, candidata.volteadas);
+        candidata.clave += clave_de_busqueda(copia, ctx, p2, o2, alfa, profundidad);
+    }
+}
+
+/// The null-window search (window `(alfa, alfa + 1)`) of a position with `n` empties:
+/// picks the level for `n`. Fail-soft. `jugadas` are the valid moves of `(p, o)`:
+/// a sorted node computed them for its sort key, and its children from 6 to 10
+/// empties need not compute them again.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn nws_exacto<C: Resolver>(
+    copia: C,
+    ctx: &mut Contexto<'_>,
+    p: u64,
+    o: u64,
+    alfa: i32,
+    n: u32,
+    esperado: Esperado,
+    jugadas: u64,
+) -> i32 {
+    if n >= VACIAS_GRANDES {
+        copia.nws_tabla::<false>(ctx, p, o, alfa, n, esperado, jugadas)
+    } else if n >= VACIAS_TABLA {
+        copia.nws_tabla::<true>(ctx, p, o, alfa, n, esperado, jugadas)
+    } else {
+        copia.nws_lista(ctx, p, o, alfa, jugadas)
+    }
+}
+
+/// Null-window search with the transposition table; `jugadas` are the valid moves
+/// of `(p, o)`. `CHICO`: fewer than [`VACIAS_GRANDES`] empties, compiled without
+/// what only larger nodes use.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn nws_tabla<C: Resolver, const CHICO: bool>(
+    copia: C,
+    ctx: &mut Contexto<'_>,
+    p: u64,
+    o: u64,
+    alfa: i32,
+    n: u32,
+    esperado: Esperado,
+    jugadas: u64,
+) -> i32 {
+    ctx.nodos += 1;
+    if ctx.debe_parar() {
+        return 0;
+    }
+    if let Some(cota) = corte_estable(p, o, alfa, n) {
+        return cota;
+    }
+    let inexactos = ctx.inexactos;
+    let mut jugada_tabla = SIN_JUGADA;
+    if let Some(e) = ctx.tabla.buscar(p, o) {
+        if e.clase >= ctx.fiable() {
+            if i32::from(e.inferior) > alfa {
+                ctx.confiar(e.clase);
+                return i32::from(e.inferior);
+            }
+            if i32::from(e.superior) <= alfa {
+                ctx.confiar(e.clase);
+                return i32::from(e.superior);
+            }
+        }
+        jugada_tabla = e.mejor;
+    }
+    if jugadas == 0 {
+        let del_rival = copia.jugadas(o, p);
+        if del_rival == 0 {
+            return puntaje_final(p, o);
+        }
+        let hijo = esperado.hijo(0);
+        return -copia.nws_tabla::<CHICO>(ctx, o, p, -alfa - 1, n, hijo, del_rival);
+    }
+    if !CHICO
+        && ctx.probable
+        && n >= VACIAS_PROBCUT
+        && let Some(cota) = probcut(copia, ctx, p, o, alfa, n)
+    {
+        ctx.inexactos += 1;
+        return cota;
+    }
+    // In an all node the moves are all searched anyway: no search sorts them.
+    let corte = esperado == Esperado::Corte;
+    // The table's move goes first anyway, and most of the time it refutes
+    // `alfa`: the mid-game searches that sort the other moves wait until it has
+    // not.
+    let aplazada = !CHICO && corte && n >= VACIAS_EVALUACION && tiene_jugada(jugadas, jugada_tabla);
+    let con_busqueda = corte && !aplazada;
+    // A small node has fewer moves than empties: a list of 64 would take
+    // stack in each node of the chain, and clearing it.
+    let mut chica = [Candidata::default(); VACIAS_GRANDES as usize];
+    let mut grande;
+    let lista: &mut [Candidata] = if CHICO {
+        &mut chica
+    } else {
+        grande = [Candidata::default(); 64];
+        &mut grande
+    };
+    let k = if CHICO && n == VACIAS_TABLA {
+        copia.candidatas::<true>(ctx, p, o, jugadas, n, jugada_tabla, alfa, lista, false)
+    } else {
+        copia.candidatas::<false>(
+            ctx,
+            p,
+            o,
+            jugadas,
+            n,
+            jugada_tabla,
+            alfa,
+            lista,
+            con_busqueda,
+        )
+    };
+    let lista = &mut lista[..k];
+    if !CHICO && n >= VACIAS_ETC {
+        // Enhanced transposition cutoff: a child already known to refute `alfa`
+        // (its bucket was fetched while the moves were sorted).
+        for candidata in lista.iter() {
+            let (p2, o2) = despues(p, o, candidata.x, candidata.volteadas);
+            if let Some(e) = ctx.tabla.buscar(p2, o2)
+                && e.clase >= ctx.fiable()
+                && -i32::from(e.superior) > alfa
+            {
+                ctx.confiar(e.clase);
+                return -i32::from(e.superior);
+            }
+        }
+    }
+    let mut mejor = -INFINITO;
+    let mut mejor_x = lista[0].x;
+    for i in 0..k {
+        traer_mejor(lista, i);
+        let candidata = lista[i];
+        let (p2, o2) = despues(p, o, candidata.x, candidata.volteadas);
+        let valor = -copia.nws_exacto(
+            ctx,
+            p2,
+            o2,
+            -alfa - 1,
+            n - 1,
+            esperado.hijo(i),
+            candidata.jugadas_rival,
+        );
+        if valor > mejor {
+            mejor = valor;
+            mejor_x = candidata.x;
+            if valor > alfa {
+                break;
+            }
+        }
+        if i == 0 && aplazada && !ctx.abortada {
+            copia.completar_orden(ctx, p, o, alfa, n, &mut lista[1..]);
+        }
+        // Young brothers wait: once the first move has not refuted the
+        // window, the others may be shared with idle threads.
+        if !CHICO
+            && i == 0
+            && k > 1
+            && n >= VACIAS_DIVISION
+            && !ctx.abortada
+            && let Some(reparto) = ctx.reparto
+            && reparto.hay_libres()
+        {
+            let punto = (p, o, alfa, n);
+            (mejor, mejor_x) =
+                copia.compartir(ctx, reparto, punto, mejor, mejor_x, &mut lista[1..]);
+            break;
+        }
+    }
+    if ctx.abortada {
+        return 0;
+    }
+    let clase = ctx.clase(inexactos);
+    ctx.tabla
+        .guardar(p, o, n, clase, alfa, alfa + 1, mejor, mejor_x as u8);
+    mejor
+}
+
+/// Makes the node `nodo`, `(p, o, alfa, n)`: `(p, o)` with `n` empties, a split point
+/// for the rest of its moves, `resto`, searched with the null window at `alfa`, its
+/// first move having scored `mejor` with `mejor_x`: the node's best score and move.
+#[inline(always)]
+fn compartir<C: Resolver>(
+    copia: C,
+    ctx: &mut Contexto<'_>,
+    reparto: &Reparto,
+    nodo: (u64, u64, i32, u32),
+    mejor: i32,
+    mejor_x: u32,
+    resto: &mut [Candidata],
+) -> (i32, u32) {
+    let (p, o, alfa, n) = nodo;
+    resto.sort_by_key(|candidata| std::cmp::Reverse(candidata.clave));
+    let jugadas = resto
+        .iter()
+        .map(|candidata| (candidata.x, candidata.volteadas))
+        .collect();
+    let punto = Punto::nuevo(p, o, alfa, n, mejor, mejor_x, jugadas, ctx.punto.clone());
+    copia.dividir(ctx, reparto, Arc::new(punto))
+}
+
+/// Searches the moves of `punto`, just opened by this thread, with whatever
+/// idle threads join, and waits for them, helping the points they open under
+/// it: its best score and move. Aborted (`ctx.abortada`) if the search was
+/// stopped or a point above was cut.
+#[inline(always)]
+fn dividir<C: Resolver>(
+    copia: C,
+    ctx: &mut Contexto<'_>,
+    reparto: &Reparto,
+    punto: Arc<Punto>,
+) -> (i32, u32) {
+    reparto.abrir(&punto);
+    let anterior = ctx.punto.replace(Arc::clone(&punto));
+    copia.trabajar(ctx, &punto);
+    reparto.cerrar(&punto);
+    while !(ctx.abortada && (ctx.detenida || punto.padre_cortado())) && punto.trabajando() > 1 {
+        // A cut of this point only: the others stop soon; wait for them.
+        ctx.abortada = false;
+        if let Some(otro) = reparto.tomar(|otro| otro.desciende_de(&punto)) {
+            ctx.punto = Some(Arc::clone(&otro));
+            copia.trabajar(ctx, &otro);
+            otro.salir(reparto);
+            ctx.punto = Some(Arc::clone(&punto));
+        }
+    }
+    ctx.punto = anterior;
+    ctx.abortada = ctx.detenida || punto.padre_cortado();
+    let (mejor, mejor_x, inexacto) = punto.resultado();
+    if inexacto {
+        ctx.inexactos += 1;
+    }
+    (mejor, mejor_x)
+}
+
+/// Searches the moves of `punto` one by one until none is left or the point
+/// is cut; writes each score down. Stops, aborted, if `ctx` must stop.
+#[inline(always)]
+fn trabajar<C: Resolver>(copia: C, ctx: &mut Contexto<'_>, punto: &Punto) {
+    while let Some((x, volteadas)) = punto.siguiente() {
+        let (p2, o2) = despues(punto.p, punto.o, x, volteadas);
+        let alfa = -punto.alfa - 1;
+        let inexactos = ctx.inexactos;
+        let jugadas = copia.jugadas(p2, o2);
+        let valor = -copia.nws_exacto(ctx, p2, o2, alfa, punto.n - 1, Esperado::Corte, jugadas);
+        if ctx.abortada {
+            return;
+        }
+        punto.anotar(valor, x, ctx.inexactos != inexactos);
+    }
+}
+
+/// A helper thread of a parallel solve: joins the split points that others
+/// open until the search is over.
+#[inline(always)]
+fn servir<C: Resolver>(copia: C, ctx: &mut Contexto<'_>, reparto: &Reparto) {
+    while !ctx.terminada() {
+        if let Some(punto) = reparto.tomar(|_| true) {
+            ctx.punto = Some(Arc::clone(&punto));
+            copia.trabajar(ctx, &punto);
+            punto.salir(reparto);
+            ctx.punto = None;
+            ctx.abortada = ctx.detenida;
+        }
+    }
+}
+
+/// The entry to the last levels: lists the empties in the fixed order of [`CLASES`]
+/// and searches them; `jugadas` are the valid moves of `(p, o)`.
+#[inline(always)]
+fn nws_lista<C: Resolver>(
+    copia: C,
+    ctx: &mut Contexto<'_>,
+    p: u64,
+    o: u64,
+    alfa: i32,
+    jugadas: u64,
+) -> i32 {
+    let vacias = !(p | o);
+    let mut lista = 0;
+    let mut n = 0;
+    for clase in CLASES {
+        let mut conjunto = vacias & clase;
+        while conjunto != 0 {
+            lista |= u64::from(conjunto.trailing_zeros()) << (8 * n);
+            conjunto &= conjunto - 1;
+            n += 1;
+        }
+    }
+    copia.nws_paridad(
+        ctx,
+        p,
+        o,
+        alfa,
+        lista,
+        n,
+        paridad(vacias),
+        false,
+        Some(jugadas),
+    )
+}
+
+/// Null-window search over the `n` empties listed in `vacias` (see [`Lista`]),
+/// those in odd quadrants first, each part in the list's order. `pase` says
+/// that the rival just passed; `conocidas` are the valid moves of `(p, o)` if the
+/// caller has them.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn nws_paridad<C: Resolver>(
+    copia: C,
+    ctx: &mut Contexto<'_>,
+    p: u64,
+    o: u64,
+    alfa: i32,
+    vacias: Lista,
+    n: u32,
+    paridad: u32,
+    pase: bool,
+    conocidas: Option<u64>,
+) -> i32 {
+    match n {
+        0 => return puntaje_final(p, o),
+        1 => return copia.final_1(ctx, p, o, alfa, casilla(vacias, 0)),
+        2 => {
+            return copia.final_2(
+                ctx,
+                p,
+                o,
+                alfa,
+                casilla(vacias, 0),
+                casilla(vacias, 1),
+                false,
+            );
+        }
+        4 => {
+            return copia.final_4(
+                ctx,
+                p,
+                o,
+                alfa,
+                [
+                    casilla(vacias, 0),
+                    casilla(vacias, 1),
+                    casilla(vacias, 2),
+                    casilla(vacias, 3),
+                ],
+                paridad,
+                false,
+            );
+        }
+        3 => {
+            return copia.final_3(
+                ctx,
+                p,
+                o,
+                alfa,
+                [casilla(vacias, 0), casilla(vacias, 1), casilla(vacias, 2)],
+                paridad,
+                false,
+            );
+        }
+        _ => {}
+    }
+    ctx.nodos += 1;
+    if let Some(cota) = corte_estable(p, o, alfa, n) {
+        return cota;
+    }
+    // The moves once, as Edax does here: cheaper than trying each empty's
+    // flips, and a pass is known at once.
+    let jugadas = conocidas.unwrap_or_else(|| copia.jugadas(p, o));
+    if jugadas == 0 {
+        if pase {
+            return puntaje_final(p, o);
+        }
+        return -copia.nws_paridad(ctx, o, p, -alfa - 1, vacias, n, paridad, true, None);
+    }
+    let impares = cuadrantes_de(paridad);
+    let mut mejor = -INFINITO;
+    for parte in [jugadas & impares, jugadas & !impares] {
+        for i in 0..n {
+            let x = casilla(vacias, i);
+            if parte >> x & 1 == 0 {
+                continue;
+            }
+            let bit = BIT_CUADRANTE[x as usize];
+            let volteadas = copia.volteos(p, o, x);
+            let (p2, o2) = despues(p, o, x, volteadas);
+            let resto = sin(vacias, i);
+            let paridad = paridad ^ bit;
+            let valor =
+                -copia.nws_paridad(ctx, p2, o2, -alfa - 1, resto, n - 1, paridad, false, None);
+            if valor > mejor {
+                mejor = valor;
+                if valor > alfa {
+                    return valor;
+                }
+            }
+        }
+    }
+    mejor
+}
+
+/// Four empties, sorted once: those in odd quadrants first (see [`ORDEN_4`]).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn final_4<C: Resolver>(
+    copia: C,
+    ctx: &mut Contexto<'_>,
+    p: u64,
+    o: u64,
+    alfa: i32,
+    x: [u32; 4],
+    paridad: u32,
+    pase: bool,
+) -> i32 {
+    ctx.nodos += 1;
+    if let Some(cota) = corte_estable(p, o, alfa, 4) {
+        return cota;
+    }
+    let impares = (paridad & BIT_CUADRANTE[x[0] as usize] != 0) as usize
+        | ((paridad & BIT_CUADRANTE[x[1] as usize] != 0) as usize) << 1
+        | ((paridad & BIT_CUADRANTE[x[2] as usize] != 0) as usize) << 2
+        | ((paridad & BIT_CUADRANTE[x[3] as usize] != 0) as usize) << 3;
+    let orden = ORDEN_4[impares];
+    let [a, b, c, d] = orden.map(|i| x[usize::from(i)]);
+    // The moves in this order, until one passes `alfa`.
+    let mut mejor = -INFINITO;
+    let mut hijo = |x: u32, resto, p2, o2| {
+        let paridad = paridad ^ BIT_CUADRANTE[x as usize];
+        -copia.final_3(ctx, p2, o2, -alfa - 1, resto, paridad, false)
+    };
+    let _ = probar(copia, p, o, alfa, a, &mut mejor, |p2, o2| {
+        hijo(a, [b, c, d], p2, o2)
+    }) || probar(copia, p, o, alfa, b, &mut mejor, |p2, o2| {
+        hijo(b, [a, c, d], p2, o2)
+    }) || probar(copia, p, o, alfa, c, &mut mejor, |p2, o2| {
+        hijo(c, [a, b, d], p2, o2)
+    }) || probar(copia, p, o, alfa, d, &mut mejor, |p2, o2| {
+        hijo(d, [a, b, c], p2, o2)
+    });
+    if mejor > -INFINITO {
+        mejor
+    } else if pase {
+        puntaje_final(p, o)
+    } else {
+        -copia.final_4(ctx, o, p, -alfa - 1, x, paridad, true)
+    }
+}
+
+/// Three empties: the one alone in its quadrant first.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn final_3<C: Resolver>(
+    copia: C,
+    ctx: &mut Contexto<'_>,
+    p: u64,
+    o: u64,
+    alfa: i32,
+    x: [u32; 3],
+    paridad: u32,
+    pase: bool,
+) -> i32 {
+    ctx.nodos += 1;
+    let [mut a, mut b, mut c] = x;
+    if paridad & BIT_CUADRANTE[a as usize] == 0 {
+        if paridad & BIT_CUADRANTE[b as usize] != 0 {
+            (a, b) = (b, a);
+        } else if paridad & BIT_CUADRANTE[c as usize] != 0 {
+            (a, b, c) = (c, a, b);
+        }
+    }
+    let mut mejor = -INFINITO;
+    let mut hijo = |r1, r2, p2, o2| -copia.final_2(ctx, p2, o2, -alfa - 1, r1, r2, false);
+    let _ = probar(copia, p, o, alfa, a, &mut mejor, |p2, o2| {
+        hijo(b, c, p2, o2)
+    }) || probar(copia, p, o, alfa, b, &mut mejor, |p2, o2| {
+        hijo(a, c, p2, o2)
+    }) || probar(copia, p, o, alfa, c, &mut mejor, |p2, o2| {
+        hijo(a, b, p2, o2)
+    });
+    if mejor > -INFINITO {
+        mejor
+    } else if pase {
+        puntaje_final(p, o)
+    } else {
+        -copia.final_3(ctx, o, p, -alfa - 1, x, paridad, true)
+    }
+}
+
+/// Two empties. Written out rather than with [`probar`] as the levels above: with
+/// it, this level was not faster.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn final_2<C: Resolver>(
+    copia: C,
+    ctx: &mut Contexto<'_>,
+    p: u64,
+    o: u64,
+    alfa: i32,
+    a: u32,
+    b: u32,
+    pase: bool,
+) -> i32 {
+    ctx.nodos += 1;
+    let mut mejor = -INFINITO;
+    if VECINOS[a as usize] & o != 0 {
+        let volteadas = copia.volteos(p, o, a);
+        if volteadas != 0 {
+            let (p2, o2) = despues(p, o, a, volteadas);
+            mejor = -copia.final_1(ctx, p2, o2, -alfa - 1, b);
+            if mejor > alfa {
+                return mejor;
+            }
+        }
+    }
+    if VECINOS[b as usize] & o != 0 {
+        let volteadas = copia.volteos(p, o, b);
+        if volteadas != 0 {
+            let (p2, o2) = despues(p, o, b, volteadas);
+            let valor = -copia.final_1(ctx, p2, o2, -alfa - 1, a);
+            return valor.max(mejor);
+        }
+    }
+    if mejor > -INFINITO {
+        mejor
+    } else if pase {
+        puntaje_final(p, o)
+    } else {
+        -copia.final_2(ctx, o, p, -alfa - 1, a, b, true)
+    }
+}
+
+/// One empty, `x`: the score is counted, not searched. With 63 discs on the board,
+/// a move flipping `f` discs ends `2 * (propias + f) - 62` for the mover; the
+/// flips are counted from the mover's discs alone (the rest are the rival's), the same
+/// way in both copies.
+#[inline(always)]
+fn final_1<C: Resolver>(
+    _copia: C,
+    ctx: &mut Contexto<'_>,
+    p: u64,
+    o: u64,
+    alfa: i32,
+    x: u32,
+) -> i32 {
+    ctx.nodos += 1;
+    let base = 2 * cuenta(p) - 62;
+    let volteadas = volteos_ultima(p, x);
+    if volteadas != 0 {
+        return base + 2 * volteadas;
+    }
+    // The side to move passes. Its best is now `base` (nobody moves, it wins the
+    // empty), so under `alfa` there is nothing more to learn.
+    if base <= alfa {
+        return base;
+    }
+    let volteadas = volteos_ultima(o, x);
+    if volteadas != 0 {
+        return base - 2 - 2 * volteadas;
+    }
+    // Nobody can move: the empty goes to the winner (63 discs: no tie).
+    if base - 1 > 0 { base } else { base - 2 }
 }
 
 /// What the mid-game search of `profundidad` plies adds to the sort key of the move that
 /// leads to `(p2, o2)`: the rival's score, searched with a window a little under ours (a
 /// move far below `alfa` needs no precise score to go last).
 #[inline(always)]
-fn clave_de_busqueda(ctx: &mut Contexto<'_>, p2: u64, o2: u64, alfa: i32, profundidad: u32) -> i32 {
+fn clave_de_busqueda<C: Buscar>(
+    copia: C,
+    ctx: &mut Contexto<'_>,
+    p2: u64,
+    o2: u64,
+    alfa: i32,
+    profundidad: u32,
+) -> i32 {
     let cota = (alfa - 8).max(-64) * ESCALA;
-    let valor = ctx.alfabeta(p2, o2, -MAXIMA_ORDEN, -cota, profundidad);
+    let valor = copia.alfabeta(ctx, p2, o2, -MAXIMA_ORDEN, -cota, profundidad);
     (MAXIMA_ORDEN - valor) * PESO_EVALUACION
 }
 
@@ -1161,29 +1251,30 @@ fn clave_rapida(p2: u64, o2: u64, jugadas_rival: u64, x: u32, impares: u64) -> i
 #[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
     use super::*;
-    use crate::motor::{nucleo::voltear, tabla::Tabla};
+    use crate::motor::{
+        azar::Xorshift,
+        cpu::{Avx2, Portatil},
+        tabla::Tabla,
+    };
 
-    /// A position reached by random moves (xorshift, the same on every run) from the
-    /// start, with `vacias` empties left or the game's end, as `(p, o)`.
+    /// A position reached by random moves (the same on every run) from the start, with
+    /// `vacias` empties left or the game's end, as `(p, o)`.
     fn al_azar(semilla: u64, vacias: u32) -> (u64, u64) {
-        let mut azar = semilla;
+        let mut azar = Xorshift::nuevo(semilla);
         let (mut p, mut o): (u64, u64) = (0x0000_0008_1000_0000, 0x0000_0010_0800_0000);
         while (!(p | o)).count_ones() > vacias {
-            let jugadas = movimientos(p, o);
+            let jugadas = Portatil.jugadas(p, o);
             if jugadas == 0 {
-                if movimientos(o, p) == 0 {
+                if Portatil.jugadas(o, p) == 0 {
                     break;
                 }
             } else {
-                azar ^= azar << 13;
-                azar ^= azar >> 7;
-                azar ^= azar << 17;
                 let mut resto = jugadas;
-                for _ in 0..azar % u64::from(jugadas.count_ones()) {
+                for _ in 0..azar.siguiente() % u64::from(jugadas.count_ones()) {
                     resto &= resto - 1;
                 }
                 let x = resto.trailing_zeros();
-                (p, o) = despues(p, o, x, voltear(p, o, x));
+                (p, o) = despues(p, o, x, Portatil.volteos(p, o, x));
                 continue;
             }
             (p, o) = (o, p);
@@ -1200,20 +1291,17 @@ mod tests {
         let mut ctx = Contexto::nuevo(&tabla, None);
         let otra = Tabla::nueva(14);
         let mut otro = Contexto::nuevo(&otra, None);
+        let jugadas = Portatil.jugadas(p, o);
         let ((valor, mejor), prueba) = if rapida {
-            assert!(crate::reglas::bitboard::tiene_avx2());
-            // SAFETY: the processor has every feature that `avx2` is compiled for,
-            // checked just above.
-            unsafe {
-                (
-                    avx2::resolver_exacto(&mut ctx, p, o, -INFINITO, INFINITO),
-                    avx2::nws_exacto(&mut otro, p, o, alfa, n, Esperado::Corte, movimientos(p, o)),
-                )
-            }
+            let avx2 = Avx2::detectar().expect("un procesador con AVX2");
+            (
+                avx2.resolver_exacto(&mut ctx, p, o, -INFINITO, INFINITO),
+                avx2.nws_exacto(&mut otro, p, o, alfa, n, Esperado::Corte, jugadas),
+            )
         } else {
             (
-                portable::resolver_exacto(&mut ctx, p, o, -INFINITO, INFINITO),
-                portable::nws_exacto(&mut otro, p, o, alfa, n, Esperado::Corte, movimientos(p, o)),
+                Portatil.resolver_exacto(&mut ctx, p, o, -INFINITO, INFINITO),
+                Portatil.nws_exacto(&mut otro, p, o, alfa, n, Esperado::Corte, jugadas),
             )
         };
         (valor, mejor, prueba, ctx.nodos + otro.nodos)
@@ -1245,12 +1333,12 @@ mod tests {
 
     /// [`plantar`] on every child of `(p, o)` (it must have a move).
     fn plantar_en_hijos(tabla: &Tabla, (p, o): (u64, u64), valor: i32) {
-        let mut jugadas = movimientos(p, o);
+        let mut jugadas = Portatil.jugadas(p, o);
         assert_ne!(jugadas, 0);
         while jugadas != 0 {
             let x = jugadas.trailing_zeros();
             jugadas &= jugadas - 1;
-            plantar(tabla, despues(p, o, x, voltear(p, o, x)), valor);
+            plantar(tabla, despues(p, o, x, Portatil.volteos(p, o, x)), valor);
         }
     }
 
@@ -1292,7 +1380,7 @@ mod tests {
     fn con_12_vacias(semilla: u64) -> Vec<(u64, u64)> {
         let posiciones: Vec<(u64, u64)> = (0..8)
             .map(|k| al_azar(semilla + k, 12))
-            .filter(|&(p, o)| (!(p | o)).count_ones() == 12 && movimientos(p, o) != 0)
+            .filter(|&(p, o)| (!(p | o)).count_ones() == 12 && Portatil.jugadas(p, o) != 0)
             .collect();
         assert!(posiciones.len() >= 4, "{}", posiciones.len());
         posiciones
@@ -1393,8 +1481,15 @@ mod tests {
                 for esperado in [Esperado::Corte, Esperado::Todos] {
                     let tabla = Tabla::nueva(14);
                     let mut ctx = Contexto::nuevo(&tabla, None);
-                    let valor =
-                        portable::nws_exacto(&mut ctx, p, o, alfa, n, esperado, movimientos(p, o));
+                    let valor = Portatil.nws_exacto(
+                        &mut ctx,
+                        p,
+                        o,
+                        alfa,
+                        n,
+                        esperado,
+                        Portatil.jugadas(p, o),
+                    );
                     assert_eq!(
                         valor > alfa,
                         exacto > alfa,
@@ -1419,7 +1514,7 @@ mod tests {
     /// scores, moves and nodes, from the last empties to the evaluation's sort.
     #[test]
     fn la_copia_avx2_resuelve_como_la_portable() {
-        if !crate::reglas::bitboard::tiene_avx2() {
+        if Avx2::detectar().is_none() {
             return;
         }
         for (i, vacias) in (1..=19).chain([19, 18, 14, 10, 6, 5, 4, 3, 2]).enumerate() {

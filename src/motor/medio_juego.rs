@@ -8,11 +8,11 @@
 //! is cheap.
 
 use super::{
-    evaluacion::{ESCALA, MAXIMA},
-    final_exacto::INFINITO,
-    nucleo::{
-        Contexto, ESQUINAS, despues, movilidad_ponderada, movimientos, puntaje_final, tiene_jugada,
-        voltear,
+    cpu::{copias, en_la_copia},
+    evaluacion::{Evaluar, MAXIMA},
+    nucleo::Contexto,
+    primitivas::{
+        ESCALA, ESQUINAS, INFINITO, despues, movilidad_ponderada, puntaje_final, tiene_jugada,
     },
     tabla::{Clase, SIN_JUGADA},
 };
@@ -41,7 +41,7 @@ const PROBCUT_CONFIANZA: i32 = 150;
 /// The spread (standard deviation, in hundredths of a disc) of a deep search's score of
 /// `profundidad` plies around its shallow search's of `superficial`: it grows with the
 /// plies between them and shrinks as the shallow one deepens. A fit to what
-/// `calibrar_probcut` measured on positions of random games with 20 to 50 empties (the
+/// `ajuste::calibrar_probcut` measured on positions of random games with 20 to 50 empties (the
 /// test `los_margenes_de_probcut_siguen_lo_medido` keeps those figures).
 fn desvio_probcut(profundidad: u32, superficial: u32) -> i32 {
     let brecha = (profundidad - superficial) as i32;
@@ -51,7 +51,7 @@ fn desvio_probcut(profundidad: u32, superficial: u32) -> i32 {
 /// The depth of ProbCut's shallow search for a node of `profundidad` plies: about
 /// half, of the same parity (as Edax does), so that the side to move at its leaves is
 /// the same as at the deep search's.
-fn profundidad_probcut(profundidad: u32) -> u32 {
+pub(super) fn profundidad_probcut(profundidad: u32) -> u32 {
     profundidad / 4 * 2 + profundidad % 2
 }
 
@@ -65,309 +65,328 @@ fn division_arriba(a: i32, b: i32) -> i32 {
     -(-a).div_euclid(b)
 }
 
-/// Defines the search `$nombre` (with the signature of [`Contexto::alfabeta`]) that runs
-/// `$cuerpo`, an `#[inline(always)]` body, in a copy compiled for AVX2, BMI1, BMI2,
-/// LZCNT and POPCNT (`$avx2`) on processors that have them (found at run time, as for
-/// the solver), and in the portable copy elsewhere.
-macro_rules! con_copia_avx2 {
-    ($(#[$doc:meta])* $nombre:ident, $avx2:ident, $cuerpo:ident) => {
-        $(#[$doc])*
-        pub fn $nombre(&mut self, p: u64, o: u64, alfa: i32, beta: i32, profundidad: u32) -> i32 {
-            #[cfg(target_arch = "x86_64")]
-            if crate::reglas::bitboard::tiene_avx2() {
-                // SAFETY: the processor has every feature that the copy is compiled for,
-                // checked just above.
-                return unsafe { self.$avx2(p, o, alfa, beta, profundidad) };
-            }
-            self.$cuerpo(p, o, alfa, beta, profundidad)
-        }
-
-        #[doc = concat!("[`Contexto::", stringify!($nombre), "`] compiled for AVX2, BMI1, BMI2, LZCNT and POPCNT.")]
-        #[cfg(target_arch = "x86_64")]
-        #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-        fn $avx2(&mut self, p: u64, o: u64, alfa: i32, beta: i32, profundidad: u32) -> i32 {
-            self.$cuerpo(p, o, alfa, beta, profundidad)
-        }
-    };
+impl Contexto<'_> {
+    /// The mid-game principal-variation search of `(p, o)` to `profundidad` plies with
+    /// the window `(alfa, beta)`, fail-soft, in hundredths of a disc.
+    ///
+    /// On processors with AVX2, BMI and POPCNT it runs the copy compiled for them (see
+    /// `cpu`), with the evaluation and the move generator inlined: the same nodes and
+    /// scores, faster.
+    pub fn alfabeta(&mut self, p: u64, o: u64, alfa: i32, beta: i32, profundidad: u32) -> i32 {
+        en_la_copia!(copia => copia.alfabeta(self, p, o, alfa, beta, profundidad))
+    }
 }
 
-impl Contexto<'_> {
-    con_copia_avx2!(
-        /// A plain alpha-beta search of `profundidad` plies without the table, fail-soft:
-        /// the cheap search that orders the moves of the exact solver and of deep mid-game
-        /// nodes.
-        ///
-        /// Like [`Contexto::alfabeta`], in the copy for the processor.
-        superficial,
-        superficial_avx2,
-        superficial_con
-    );
+copias! {
+    /// The mid-game searches, compiled on their own in each copy (see `cpu`): they call
+    /// themselves, so that a whole search runs in one copy.
+    pub(super) trait Buscar: Evaluar {
+        fn superficial(
+            ctx: &mut Contexto<'_>,
+            p: u64,
+            o: u64,
+            alfa: i32,
+            beta: i32,
+            profundidad: u32,
+        ) -> i32;
+        fn alfabeta(
+            ctx: &mut Contexto<'_>,
+            p: u64,
+            o: u64,
+            alfa: i32,
+            beta: i32,
+            profundidad: u32,
+        ) -> i32;
+    }
+}
 
-    /// The body of [`Contexto::superficial`], inlined into each copy.
-    #[inline(always)]
-    fn superficial_con(&mut self, p: u64, o: u64, alfa: i32, beta: i32, profundidad: u32) -> i32 {
-        self.nodos += 1;
-        if profundidad == 0 {
-            return self.evaluacion.evaluar(p, o);
+/// A plain alpha-beta search of `profundidad` plies without the table, fail-soft: the
+/// cheap search that orders the moves of the exact solver and of deep mid-game nodes.
+#[inline(always)]
+fn superficial<C: Buscar>(
+    copia: C,
+    ctx: &mut Contexto<'_>,
+    p: u64,
+    o: u64,
+    alfa: i32,
+    beta: i32,
+    profundidad: u32,
+) -> i32 {
+    ctx.nodos += 1;
+    if profundidad == 0 {
+        return ctx.evaluacion.evaluar(copia, p, o);
+    }
+    let mut jugadas = copia.jugadas(p, o);
+    if jugadas == 0 {
+        if copia.jugadas(o, p) == 0 {
+            return puntaje_final(p, o) * ESCALA;
         }
-        let mut jugadas = movimientos(p, o);
-        if jugadas == 0 {
-            if movimientos(o, p) == 0 {
-                return puntaje_final(p, o) * ESCALA;
-            }
-            return -self.superficial(o, p, -beta, -alfa, profundidad);
-        }
-        let mut alfa = alfa;
-        let mut mejor = -INFINITO_MEDIO;
-        while jugadas != 0 {
-            let x = jugadas.trailing_zeros();
-            jugadas &= jugadas - 1;
-            let volteadas = voltear(p, o, x);
-            let (p2, o2) = despues(p, o, x, volteadas);
-            let valor = -self.superficial(p2, o2, -beta, -alfa, profundidad - 1);
-            if valor > mejor {
-                mejor = valor;
-                if valor > alfa {
-                    alfa = valor;
-                    if alfa >= beta {
-                        break;
-                    }
+        return -copia.superficial(ctx, o, p, -beta, -alfa, profundidad);
+    }
+    let mut alfa = alfa;
+    let mut mejor = -INFINITO_MEDIO;
+    while jugadas != 0 {
+        let x = jugadas.trailing_zeros();
+        jugadas &= jugadas - 1;
+        let volteadas = copia.volteos(p, o, x);
+        let (p2, o2) = despues(p, o, x, volteadas);
+        let valor = -copia.superficial(ctx, p2, o2, -beta, -alfa, profundidad - 1);
+        if valor > mejor {
+            mejor = valor;
+            if valor > alfa {
+                alfa = valor;
+                if alfa >= beta {
+                    break;
                 }
             }
         }
-        mejor
     }
+    mejor
+}
 
-    con_copia_avx2!(
-        /// The mid-game principal-variation search of `(p, o)` to `profundidad` plies with
-        /// the window `(alfa, beta)`, fail-soft, in hundredths of a disc.
-        ///
-        /// On processors with AVX2, BMI and POPCNT (found at run time, as for the solver)
-        /// it runs a copy compiled for them, with the evaluation and the move generator
-        /// inlined: the same nodes and scores, faster.
-        alfabeta,
-        alfabeta_avx2,
-        alfabeta_con
-    );
-
-    /// The body of [`Contexto::alfabeta`], inlined into each copy.
-    #[inline(always)]
-    fn alfabeta_con(&mut self, p: u64, o: u64, alfa: i32, beta: i32, profundidad: u32) -> i32 {
-        let vacias = !(p | o);
-        let n = vacias.count_ones();
-        if n <= VACIAS_EXACTAS_EN_MEDIO && profundidad >= n {
-            let a = division_abajo(alfa, ESCALA).clamp(-INFINITO, INFINITO);
-            let b = division_arriba(beta, ESCALA).clamp(-INFINITO, INFINITO);
-            let (valor, _) = self.resolver_exacto(p, o, a, b);
-            return valor * ESCALA;
+/// The body of [`Contexto::alfabeta`] in the copy `copia`.
+#[inline(always)]
+fn alfabeta<C: Buscar>(
+    copia: C,
+    ctx: &mut Contexto<'_>,
+    p: u64,
+    o: u64,
+    alfa: i32,
+    beta: i32,
+    profundidad: u32,
+) -> i32 {
+    let vacias = !(p | o);
+    let n = vacias.count_ones();
+    if n <= VACIAS_EXACTAS_EN_MEDIO && profundidad >= n {
+        let a = division_abajo(alfa, ESCALA).clamp(-INFINITO, INFINITO);
+        let b = division_arriba(beta, ESCALA).clamp(-INFINITO, INFINITO);
+        let (valor, _) = ctx.resolver_exacto(p, o, a, b);
+        return valor * ESCALA;
+    }
+    ctx.nodos += 1;
+    if ctx.debe_parar() {
+        return 0;
+    }
+    if profundidad == 0 {
+        return ctx.evaluacion.evaluar(copia, p, o);
+    }
+    let mut alfa = alfa;
+    let mut beta = beta;
+    let mut jugada_tabla = SIN_JUGADA;
+    if let Some(e) = ctx.tabla.buscar(p, o) {
+        let util = match e.clase {
+            Clase::Exacta => true,
+            Clase::Probable => false,
+            Clase::Estimada => u32::from(e.profundidad) >= profundidad,
+        };
+        if util {
+            let escala = if e.clase == Clase::Exacta { ESCALA } else { 1 };
+            let inferior = if e.inferior == i16::MIN {
+                -INFINITO_MEDIO
+            } else {
+                i32::from(e.inferior) * escala
+            };
+            let superior = if e.superior == i16::MAX {
+                INFINITO_MEDIO
+            } else {
+                i32::from(e.superior) * escala
+            };
+            if inferior >= beta || inferior == superior {
+                return inferior;
+            }
+            if superior <= alfa {
+                return superior;
+            }
+            alfa = alfa.max(inferior);
+            beta = beta.min(superior);
         }
-        self.nodos += 1;
-        if self.debe_parar() {
+        jugada_tabla = e.mejor;
+    }
+    let jugadas = copia.jugadas(p, o);
+    if jugadas == 0 {
+        if copia.jugadas(o, p) == 0 {
+            return puntaje_final(p, o) * ESCALA;
+        }
+        return -copia.alfabeta(ctx, o, p, -beta, -alfa, profundidad);
+    }
+    if profundidad >= PROBCUT_DESDE
+        && beta - alfa == 1
+        && ctx.evaluacion.con_probcut()
+        && let Some(corte) = probcut(copia, ctx, p, o, alfa, beta, profundidad)
+    {
+        return corte;
+    }
+    // In a null-window node the table's move usually refutes the window: the shallow
+    // searches that sort the other moves wait until it has not.
+    let aplazada = beta - alfa == 1
+        && profundidad >= PROFUNDIDAD_ORDEN_SUPERFICIAL
+        && tiene_jugada(jugadas, jugada_tabla);
+    let mut lista = [(0u32, 0u64, 0i32); 64];
+    let k = ordenar_medio(
+        copia,
+        ctx,
+        p,
+        o,
+        jugadas,
+        profundidad,
+        jugada_tabla,
+        !aplazada,
+        &mut lista,
+    );
+    let lista = &mut lista[..k];
+    let alfa_inicial = alfa;
+    let mut mejor = -INFINITO_MEDIO;
+    let mut mejor_x = lista[0].0;
+    for i in 0..k {
+        if i == 1 && aplazada {
+            ordenar_por_busqueda(copia, ctx, p, o, profundidad, &mut lista[1..]);
+        }
+        let (x, volteadas, _) = lista[i];
+        let (p2, o2) = despues(p, o, x, volteadas);
+        let valor = if i == 0 {
+            -copia.alfabeta(ctx, p2, o2, -beta, -alfa, profundidad - 1)
+        } else {
+            let prueba = -copia.alfabeta(ctx, p2, o2, -alfa - 1, -alfa, profundidad - 1);
+            if prueba > alfa && prueba < beta && !ctx.abortada {
+                -copia.alfabeta(ctx, p2, o2, -beta, -prueba, profundidad - 1)
+            } else {
+                prueba
+            }
+        };
+        if ctx.abortada {
             return 0;
         }
-        if profundidad == 0 {
-            return self.evaluacion.evaluar(p, o);
-        }
-        let mut alfa = alfa;
-        let mut beta = beta;
-        let mut jugada_tabla = SIN_JUGADA;
-        if let Some(e) = self.tabla.buscar(p, o) {
-            let util = match e.clase {
-                Clase::Exacta => true,
-                Clase::Probable => false,
-                Clase::Estimada => u32::from(e.profundidad) >= profundidad,
-            };
-            if util {
-                let escala = if e.clase == Clase::Exacta { ESCALA } else { 1 };
-                let inferior = if e.inferior == i16::MIN {
-                    -INFINITO_MEDIO
-                } else {
-                    i32::from(e.inferior) * escala
-                };
-                let superior = if e.superior == i16::MAX {
-                    INFINITO_MEDIO
-                } else {
-                    i32::from(e.superior) * escala
-                };
-                if inferior >= beta || inferior == superior {
-                    return inferior;
-                }
-                if superior <= alfa {
-                    return superior;
-                }
-                alfa = alfa.max(inferior);
-                beta = beta.min(superior);
-            }
-            jugada_tabla = e.mejor;
-        }
-        let jugadas = movimientos(p, o);
-        if jugadas == 0 {
-            if movimientos(o, p) == 0 {
-                return puntaje_final(p, o) * ESCALA;
-            }
-            return -self.alfabeta(o, p, -beta, -alfa, profundidad);
-        }
-        if profundidad >= PROBCUT_DESDE
-            && beta - alfa == 1
-            && self.evaluacion.con_probcut()
-            && let Some(corte) = self.probcut(p, o, alfa, beta, profundidad)
-        {
-            return corte;
-        }
-        // In a null-window node the table's move usually refutes the window: the shallow
-        // searches that sort the other moves wait until it has not.
-        let aplazada = beta - alfa == 1
-            && profundidad >= PROFUNDIDAD_ORDEN_SUPERFICIAL
-            && tiene_jugada(jugadas, jugada_tabla);
-        let mut lista = [(0u32, 0u64, 0i32); 64];
-        let k = self.ordenar_medio(
-            p,
-            o,
-            jugadas,
-            profundidad,
-            jugada_tabla,
-            !aplazada,
-            &mut lista,
-        );
-        let lista = &mut lista[..k];
-        let alfa_inicial = alfa;
-        let mut mejor = -INFINITO_MEDIO;
-        let mut mejor_x = lista[0].0;
-        for i in 0..k {
-            if i == 1 && aplazada {
-                self.ordenar_por_busqueda(p, o, profundidad, &mut lista[1..]);
-            }
-            let (x, volteadas, _) = lista[i];
-            let (p2, o2) = despues(p, o, x, volteadas);
-            let valor = if i == 0 {
-                -self.alfabeta(p2, o2, -beta, -alfa, profundidad - 1)
-            } else {
-                let prueba = -self.alfabeta(p2, o2, -alfa - 1, -alfa, profundidad - 1);
-                if prueba > alfa && prueba < beta && !self.abortada {
-                    -self.alfabeta(p2, o2, -beta, -prueba, profundidad - 1)
-                } else {
-                    prueba
-                }
-            };
-            if self.abortada {
-                return 0;
-            }
-            if valor > mejor {
-                mejor = valor;
-                mejor_x = x;
-                if valor > alfa {
-                    alfa = valor;
-                    if alfa >= beta {
-                        break;
-                    }
+        if valor > mejor {
+            mejor = valor;
+            mejor_x = x;
+            if valor > alfa {
+                alfa = valor;
+                if alfa >= beta {
+                    break;
                 }
             }
         }
-        self.tabla.guardar(
-            p,
-            o,
-            profundidad,
-            Clase::Estimada,
-            alfa_inicial,
-            beta,
-            mejor,
-            mejor_x as u8,
-        );
-        mejor
     }
+    ctx.tabla.guardar(
+        p,
+        o,
+        profundidad,
+        Clase::Estimada,
+        alfa_inicial,
+        beta,
+        mejor,
+        mejor_x as u8,
+    );
+    mejor
+}
 
-    /// ProbCut (Buro): a null-window node whose static evaluation is past its window asks
-    /// a search of about half the depth whether the score is past it by a safe margin
-    /// too ([`desvio_probcut`] times [`PROBCUT_CONFIANZA`]); if so, the deep search would
-    /// almost surely agree, and the node returns the bound without it. Most nodes of a
-    /// mid-game search are such, and a shallow search costs a small part of a deep one.
-    /// Only with the learned patterns: the player kept to compare (`clasico`) searches as
-    /// the strong player did before, and its margins were measured with the patterns.
-    #[inline(always)]
-    fn probcut(&mut self, p: u64, o: u64, alfa: i32, beta: i32, profundidad: u32) -> Option<i32> {
-        let superficial = profundidad_probcut(profundidad);
-        let margen = PROBCUT_CONFIANZA * desvio_probcut(profundidad, superficial) / 100;
-        let estatica = self.evaluacion.evaluar(p, o);
-        let corte = if estatica >= beta {
-            let cota = beta + margen;
-            (cota < INFINITO_MEDIO && self.alfabeta(p, o, cota - 1, cota, superficial) >= cota)
-                .then_some(beta)
-        } else if estatica <= alfa {
-            let cota = alfa - margen;
-            (cota > -INFINITO_MEDIO && self.alfabeta(p, o, cota, cota + 1, superficial) <= cota)
-                .then_some(alfa)
+/// ProbCut (Buro): a null-window node whose static evaluation is past its window asks
+/// a search of about half the depth whether the score is past it by a safe margin
+/// too ([`desvio_probcut`] times [`PROBCUT_CONFIANZA`]); if so, the deep search would
+/// almost surely agree, and the node returns the bound without it. Most nodes of a
+/// mid-game search are such, and a shallow search costs a small part of a deep one.
+/// Only with the learned patterns: the player kept to compare (`clasico`) searches as
+/// the strong player did before, and its margins were measured with the patterns.
+#[inline(always)]
+fn probcut<C: Buscar>(
+    copia: C,
+    ctx: &mut Contexto<'_>,
+    p: u64,
+    o: u64,
+    alfa: i32,
+    beta: i32,
+    profundidad: u32,
+) -> Option<i32> {
+    let superficial = profundidad_probcut(profundidad);
+    let margen = PROBCUT_CONFIANZA * desvio_probcut(profundidad, superficial) / 100;
+    let estatica = ctx.evaluacion.evaluar(copia, p, o);
+    let corte = if estatica >= beta {
+        let cota = beta + margen;
+        (cota < INFINITO_MEDIO && copia.alfabeta(ctx, p, o, cota - 1, cota, superficial) >= cota)
+            .then_some(beta)
+    } else if estatica <= alfa {
+        let cota = alfa - margen;
+        (cota > -INFINITO_MEDIO && copia.alfabeta(ctx, p, o, cota, cota + 1, superficial) <= cota)
+            .then_some(alfa)
+    } else {
+        None
+    };
+    corte.filter(|_| !ctx.abortada)
+}
+
+/// The sort key of the move to `(p2, o2)` in a node with `profundidad` plies left
+/// (at least [`PROFUNDIDAD_ORDEN_SUPERFICIAL`]): a search of half of them, at most 3.
+#[inline(always)]
+fn clave_superficial<C: Buscar>(
+    copia: C,
+    ctx: &mut Contexto<'_>,
+    p2: u64,
+    o2: u64,
+    profundidad: u32,
+) -> i32 {
+    let prof = (profundidad - 2) / 2;
+    -copia.superficial(ctx, p2, o2, -INFINITO_MEDIO, INFINITO_MEDIO, prof.min(3))
+}
+
+/// Sorts again by [`clave_superficial`] the moves of `lista` (of `(p, o)`, with
+/// `profundidad` plies left), which had only the cheap key.
+#[inline(always)]
+fn ordenar_por_busqueda<C: Buscar>(
+    copia: C,
+    ctx: &mut Contexto<'_>,
+    p: u64,
+    o: u64,
+    profundidad: u32,
+    lista: &mut [(u32, u64, i32)],
+) {
+    for (x, volteadas, clave) in lista.iter_mut() {
+        let (p2, o2) = despues(p, o, *x, *volteadas);
+        *clave = clave_superficial(copia, ctx, p2, o2, profundidad);
+    }
+    lista.sort_unstable_by_key(|&(_, _, clave)| std::cmp::Reverse(clave));
+}
+
+/// The moves of a mid-game node, sorted best first: the table's move, then by a
+/// shallow search when much depth is left (and `con_busqueda`), else by a cheap key
+/// (corners first, X squares last, few rival moves). Returns how many.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+pub(super) fn ordenar_medio<C: Buscar>(
+    copia: C,
+    ctx: &mut Contexto<'_>,
+    p: u64,
+    o: u64,
+    mut jugadas: u64,
+    profundidad: u32,
+    jugada_tabla: u8,
+    con_busqueda: bool,
+    lista: &mut [(u32, u64, i32); 64],
+) -> usize {
+    let mut k = 0;
+    while jugadas != 0 {
+        let x = jugadas.trailing_zeros();
+        jugadas &= jugadas - 1;
+        let volteadas = copia.volteos(p, o, x);
+        let (p2, o2) = despues(p, o, x, volteadas);
+        let clave = if x == u32::from(jugada_tabla) {
+            1 << 30
+        } else if con_busqueda && profundidad >= PROFUNDIDAD_ORDEN_SUPERFICIAL {
+            clave_superficial(copia, ctx, p2, o2, profundidad)
         } else {
-            None
+            let mut clave = -64 * movilidad_ponderada(copia.jugadas(p2, o2));
+            if ESQUINAS >> x & 1 != 0 {
+                clave += 1000;
+            }
+            if CUADROS_X >> x & 1 != 0 {
+                clave -= 500;
+            }
+            clave
         };
-        corte.filter(|_| !self.abortada)
+        lista[k] = (x, volteadas, clave);
+        k += 1;
     }
-
-    /// The sort key of the move to `(p2, o2)` in a node with `profundidad` plies left
-    /// (at least [`PROFUNDIDAD_ORDEN_SUPERFICIAL`]): a search of half of them, at most 3.
-    #[inline(always)]
-    fn clave_superficial(&mut self, p2: u64, o2: u64, profundidad: u32) -> i32 {
-        let prof = (profundidad - 2) / 2;
-        -self.superficial(p2, o2, -INFINITO_MEDIO, INFINITO_MEDIO, prof.min(3))
-    }
-
-    /// Sorts again by [`Contexto::clave_superficial`] the moves of `lista` (of `(p, o)`,
-    /// with `profundidad` plies left), which had only the cheap key.
-    #[inline(always)]
-    fn ordenar_por_busqueda(
-        &mut self,
-        p: u64,
-        o: u64,
-        profundidad: u32,
-        lista: &mut [(u32, u64, i32)],
-    ) {
-        for (x, volteadas, clave) in lista.iter_mut() {
-            let (p2, o2) = despues(p, o, *x, *volteadas);
-            *clave = self.clave_superficial(p2, o2, profundidad);
-        }
-        lista.sort_unstable_by_key(|&(_, _, clave)| std::cmp::Reverse(clave));
-    }
-
-    /// The moves of a mid-game node, sorted best first: the table's move, then by a
-    /// shallow search when much depth is left (and `con_busqueda`), else by a cheap key
-    /// (corners first, X squares last, few rival moves). Returns how many.
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    pub fn ordenar_medio(
-        &mut self,
-        p: u64,
-        o: u64,
-        mut jugadas: u64,
-        profundidad: u32,
-        jugada_tabla: u8,
-        con_busqueda: bool,
-        lista: &mut [(u32, u64, i32); 64],
-    ) -> usize {
-        let mut k = 0;
-        while jugadas != 0 {
-            let x = jugadas.trailing_zeros();
-            jugadas &= jugadas - 1;
-            let volteadas = voltear(p, o, x);
-            let (p2, o2) = despues(p, o, x, volteadas);
-            let clave = if x == u32::from(jugada_tabla) {
-                1 << 30
-            } else if con_busqueda && profundidad >= PROFUNDIDAD_ORDEN_SUPERFICIAL {
-                self.clave_superficial(p2, o2, profundidad)
-            } else {
-                let mut clave = -64 * movilidad_ponderada(movimientos(p2, o2));
-                if ESQUINAS >> x & 1 != 0 {
-                    clave += 1000;
-                }
-                if CUADROS_X >> x & 1 != 0 {
-                    clave -= 500;
-                }
-                clave
-            };
-            lista[k] = (x, volteadas, clave);
-            k += 1;
-        }
-        lista[..k].sort_unstable_by_key(|&(_, _, clave)| std::cmp::Reverse(clave));
-        k
-    }
+    lista[..k].sort_unstable_by_key(|&(_, _, clave)| std::cmp::Reverse(clave));
+    k
 }
 
 /// Checks the evaluation's bounds against the search's infinity at compile time.
@@ -415,63 +434,6 @@ mod tests {
             assert!(
                 (ajustado - medido).abs() * 10 <= medido,
                 "{profundidad}: {ajustado}"
-            );
-        }
-    }
-
-    /// Measures how far a shallow search's score falls from a deeper one's over positions
-    /// of random games: the spread that ProbCut's margins come from (measured before
-    /// ProbCut existed; run today, the deep scores have it). A tool, not a test (it checks
-    /// nothing):
-    /// `cargo test --release --features ajuste-de-pesos --lib calibrar_probcut -- --nocapture`.
-    #[test]
-    #[cfg(feature = "ajuste-de-pesos")]
-    fn calibrar_probcut() {
-        use crate::motor::{evaluacion::autojuego, tabla::Tabla};
-
-        const MAS_HONDA: u32 = 9;
-        let mut siguiente = autojuego::azar(0x9E37_79B9_7F4A_7C15);
-        let mut diferencias = vec![Vec::new(); MAS_HONDA as usize + 1];
-        for _ in 0..600 {
-            let jugadas = 10 + (siguiente() % 36) as usize;
-            let tablero = autojuego::partida(|_, _, validas, hechas| {
-                (hechas < jugadas).then(|| validas[(siguiente() % validas.len() as u64) as usize])
-            });
-            let turno = if siguiente().is_multiple_of(2) {
-                crate::Color::Negro
-            } else {
-                crate::Color::Blanco
-            };
-            let (p, o) = (tablero.fichas(turno).0, tablero.fichas(!turno).0);
-            if movimientos(p, o) == 0 || (!(p | o)).count_ones() < 20 {
-                continue;
-            }
-            let valores: Vec<i32> = (0..=MAS_HONDA)
-                .map(|d| {
-                    let tabla = Tabla::nueva(16);
-                    let mut ctx = Contexto::nuevo(&tabla, None);
-                    ctx.alfabeta(p, o, -INFINITO_MEDIO, INFINITO_MEDIO, d)
-                })
-                .collect();
-            for d in 1..=MAS_HONDA {
-                let s = profundidad_probcut(d);
-                diferencias[d as usize].push(valores[d as usize] - valores[s as usize]);
-            }
-        }
-        for d in 1..=MAS_HONDA {
-            let x = &diferencias[d as usize];
-            let n = x.len() as f64;
-            let media = x.iter().map(|&v| f64::from(v)).sum::<f64>() / n;
-            let varianza = x
-                .iter()
-                .map(|&v| (f64::from(v) - media).powi(2))
-                .sum::<f64>()
-                / n;
-            eprintln!(
-                "profundidad {d} contra {}: {} posiciones, media {media:.0}, desvío {:.0}",
-                profundidad_probcut(d),
-                x.len(),
-                varianza.sqrt()
             );
         }
     }

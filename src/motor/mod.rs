@@ -8,14 +8,20 @@
 //! the side to move, with the empty squares given to the winner, as the FFO suite
 //! counts it.
 
+#[cfg(feature = "ajuste-de-pesos")]
+pub mod ajuste;
+#[cfg(any(test, feature = "ajuste-de-pesos"))]
+mod azar;
 pub mod busqueda;
+mod cpu;
 mod division;
+mod estables;
 mod evaluacion;
 mod final_exacto;
 pub mod jugadores;
 mod medio_juego;
 mod nucleo;
-mod patrones;
 pub mod perft;
+mod primitivas;
 mod tabla;
 pub mod torneo;

@@ -16,6 +16,7 @@
 //! Everything runs on the crate's one move generator, on plain `u64` (see
 //! `bitboard::jugadas_u64` and `bitboard::volteos_u64`).
 
+use super::cpu::{Copia, copias, en_la_copia};
 use crate::{
     Color, Tablero,
     reglas::bitboard::{jugadas_u64, volteos_u64},
@@ -84,81 +85,73 @@ pub fn perft_por_profundidad(
 /// [`perft`] on plain bitboards: `propias` are the pieces of the side to move, `rivales`
 /// the other's (disjoint).
 ///
-/// On x86-64 processors with AVX2, BMI and POPCNT (see `bitboard::tiene_avx2`), found at
-/// run time, it runs a copy of the counting compiled for them, which is faster. The
-/// result is the same either way, and the release binary keeps running on any x86-64.
+/// On x86-64 processors with AVX2, BMI and POPCNT it runs the copy of the counting
+/// compiled for them (see `cpu`), which is faster. The result is the same either way, and
+/// the release binary keeps running on any x86-64.
 pub(crate) fn perft_u64(
     propias: u64,
     rivales: u64,
     profundidad: u32,
     convencion: Convencion,
 ) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    if crate::reglas::bitboard::tiene_avx2() {
-        // SAFETY: the processor has every feature that `perft_avx2` is compiled for,
-        // checked just above.
-        return unsafe { perft_avx2(propias, rivales, profundidad, convencion) };
+    en_la_copia!(copia => copia.contar(propias, rivales, profundidad, convencion))
+}
+
+copias! {
+    /// The count, compiled on its own in each copy: it calls itself, so that the whole
+    /// count runs in one copy.
+    trait Contar: Copia {
+        fn contar(propias: u64, rivales: u64, profundidad: u32, convencion: Convencion) -> u64;
     }
-    perft_portable(propias, rivales, profundidad, convencion)
 }
 
-/// Defines a recursive perft function on plain bitboards, with the attributes given
-/// (e.g. `#[target_feature]`), which calls itself so that the whole count runs under
-/// them; the generator's `#[inline]` functions are compiled into it for those features.
-macro_rules! definir_perft {
-    ($(#[$atributo:meta])* fn $nombre:ident) => {
-        $(#[$atributo])*
-        fn $nombre(propias: u64, rivales: u64, profundidad: u32, convencion: Convencion) -> u64 {
-            if profundidad == 0 {
-                return 1;
-            }
-            let jugadas = jugadas_u64(propias, rivales);
-            if profundidad == 1 {
-                return hojas(propias, rivales, jugadas, convencion);
-            }
-            if jugadas == 0 {
-                // A pass if the opponent can move, otherwise the end of the game.
-                return if jugadas_u64(rivales, propias) != 0 {
-                    $nombre(rivales, propias, profundidad - 1, convencion)
-                } else {
-                    fin(convencion)
-                };
-            }
-            let mut total = 0;
-            let mut resto = jugadas;
-            // Two loops, so that the one over the last but one move (where nearly all the
-            // time goes) counts its leaves inline instead of calling itself once more.
-            if profundidad == 2 {
-                while resto != 0 {
-                    let (nuevas_propias, nuevas_rivales) = jugar(propias, rivales, resto);
-                    resto &= resto - 1;
-                    let siguientes = jugadas_u64(nuevas_rivales, nuevas_propias);
-                    total += hojas(nuevas_rivales, nuevas_propias, siguientes, convencion);
-                }
-            } else {
-                while resto != 0 {
-                    let (nuevas_propias, nuevas_rivales) = jugar(propias, rivales, resto);
-                    resto &= resto - 1;
-                    total += $nombre(nuevas_rivales, nuevas_propias, profundidad - 1, convencion);
-                }
-            }
-            total
+/// The body of [`perft_u64`], compiled in the copy `copia`. It counts with the crate's
+/// reference generator itself, which is what perft checks; compiled for AVX2 it is
+/// vectorized by the compiler, and in this loop of independent moves that was faster
+/// than the copy's generator written in AVX2 instructions.
+#[inline(always)]
+fn contar<C: Contar>(
+    copia: C,
+    propias: u64,
+    rivales: u64,
+    profundidad: u32,
+    convencion: Convencion,
+) -> u64 {
+    if profundidad == 0 {
+        return 1;
+    }
+    let jugadas = jugadas_u64(propias, rivales);
+    if profundidad == 1 {
+        return hojas(propias, rivales, jugadas, convencion);
+    }
+    if jugadas == 0 {
+        // A pass if the opponent can move, otherwise the end of the game.
+        return if jugadas_u64(rivales, propias) != 0 {
+            copia.contar(rivales, propias, profundidad - 1, convencion)
+        } else {
+            fin(convencion)
+        };
+    }
+    let mut total = 0;
+    let mut resto = jugadas;
+    // Two loops, so that the one over the last but one move (where nearly all the
+    // time goes) counts its leaves inline instead of calling itself once more.
+    if profundidad == 2 {
+        while resto != 0 {
+            let (nuevas_propias, nuevas_rivales) = jugar(propias, rivales, resto);
+            resto &= resto - 1;
+            let siguientes = jugadas_u64(nuevas_rivales, nuevas_propias);
+            total += hojas(nuevas_rivales, nuevas_propias, siguientes, convencion);
         }
-    };
+    } else {
+        while resto != 0 {
+            let (nuevas_propias, nuevas_rivales) = jugar(propias, rivales, resto);
+            resto &= resto - 1;
+            total += copia.contar(nuevas_rivales, nuevas_propias, profundidad - 1, convencion);
+        }
+    }
+    total
 }
-
-definir_perft!(
-    /// [`perft_u64`] for any processor.
-    fn perft_portable
-);
-
-#[cfg(target_arch = "x86_64")]
-definir_perft!(
-    /// [`perft_u64`] compiled for AVX2, BMI1, BMI2, LZCNT and POPCNT (x86-64-v3). Only to
-    /// be called where [`perft_u64`] has found them.
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-    fn perft_avx2
-);
 
 /// The pieces of both sides, `propias` first, after the side to move plays the first
 /// position of `jugadas` (which must be a valid move).
@@ -204,7 +197,7 @@ fn fin(convencion: Convencion) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Obf;
+    use crate::{Obf, motor::cpu::Portatil};
 
     /// The start position's published counts, depths 1 to 8 (shared/bench/README.md).
     const INICIO: [u64; 8] = [4, 12, 56, 244, 1396, 8200, 55092, 390_216];
@@ -268,19 +261,19 @@ mod tests {
         );
         for (profundidad, esperado) in (1..).zip(FFO_40_CUENTAS) {
             assert_eq!(
-                perft_portable(propias, rivales, profundidad, Convencion::Publicada),
+                Portatil.contar(propias, rivales, profundidad, Convencion::Publicada),
                 esperado
             );
         }
         let (propias, rivales) = (1 << 28 | 1 << 35, 1 << 27 | 1 << 36);
         for (profundidad, esperado) in (1..).zip(INICIO) {
             assert_eq!(
-                perft_portable(propias, rivales, profundidad, Convencion::Ajedrez),
+                Portatil.contar(propias, rivales, profundidad, Convencion::Ajedrez),
                 esperado
             );
         }
         assert_eq!(
-            perft_portable(propias, rivales, 10, Convencion::Ajedrez),
+            Portatil.contar(propias, rivales, 10, Convencion::Ajedrez),
             24_571_056
         );
     }

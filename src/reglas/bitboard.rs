@@ -11,8 +11,8 @@
 //! `volteos_ultima_u64`, only counts the flips of the last move of a game (for the exact
 //! solver's last empty square), and a test holds it to `volteos_u64`. `volteos_avx2` and
 //! `jugadas_avx2` are `volteos_u64`'s and `jugadas_u64`'s algorithms written in AVX2
-//! instructions, for the exact solver's copy for those processors; the tests hold them
-//! to the reference too.
+//! instructions, for the engine's copy for those processors (which picks it: see
+//! `motor::cpu`); the tests hold them to the reference too.
 
 use std::{
     fmt,
@@ -319,8 +319,8 @@ pub(crate) fn volteos_u64(propias: u64, rivales: u64, indice: u8) -> u64 {
 
 /// [`volteos_u64`], the same steps written in AVX2 instructions: each group of four
 /// rays in one 256-bit register, and each ray's flips kept or dropped by a comparison
-/// mask in its own lane. For the exact solver's copy compiled for AVX2, where it is
-/// inlined (see `motor::final_exacto`).
+/// mask in its own lane. For the engine's copy compiled for AVX2, where it is inlined
+/// (see `motor::cpu`).
 ///
 /// The compiler, given [`volteos_u64`] with AVX2 enabled, vectorizes the rays too, but
 /// it gathers the eight rays' `if` into one vector and spreads it out again, which is
@@ -387,8 +387,8 @@ pub(crate) fn volteos_avx2(propias: u64, rivales: u64, indice: u8) -> u64 {
 
 /// [`jugadas_u64`] written in AVX2 instructions: the four directions of
 /// [`jugadas_en_linea`] side by side, one per 64-bit lane, each with its step and its
-/// rivals (masked for the line as there). For the exact solver's copy compiled for AVX2,
-/// where it is inlined (see `motor::final_exacto`).
+/// rivals (masked for the line as there). For the engine's copy compiled for AVX2, where
+/// it is inlined (see `motor::cpu`).
 ///
 /// The solver asks for the moves of every node of 5 and more empties and, to sort, for
 /// the rival's moves after each candidate: four chains of scalar shifts become one
@@ -508,25 +508,6 @@ pub(crate) fn volteos_ultima_u64(propias: u64, indice: u8) -> u32 {
         + u32::from(VOLTEOS_EN_LINEA[fila][vertical as usize])
         + u32::from(VOLTEOS_EN_LINEA[columna][diagonal9 as usize])
         + u32::from(VOLTEOS_EN_LINEA[columna][diagonal7 as usize])
-}
-
-/// Whether the processor has AVX2, BMI1, BMI2, LZCNT and POPCNT (x86-64-v3: Intel since
-/// 2013, AMD since 2015), checked at run time (the answer is cached by the standard
-/// library).
-///
-/// The release binary is built for any x86-64, so [`jugadas_u64`] and [`volteos_u64`]
-/// use only SSE2 unless they are inlined into a function compiled for more. A hot loop
-/// (perft, a search) that is defined with
-/// `#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]` and only called when this
-/// returns `true` gets the generator's four directions in one 256-bit register and a
-/// one-instruction population count: faster, with the same results.
-#[cfg(target_arch = "x86_64")]
-pub(crate) fn tiene_avx2() -> bool {
-    std::arch::is_x86_feature_detected!("avx2")
-        && std::arch::is_x86_feature_detected!("bmi1")
-        && std::arch::is_x86_feature_detected!("bmi2")
-        && std::arch::is_x86_feature_detected!("lzcnt")
-        && std::arch::is_x86_feature_detected!("popcnt")
 }
 
 /// The empty positions where the owner of `propias` may play: those from which, in some
@@ -666,7 +647,7 @@ mod tests {
         let jugadas = Bitboard(referencia::jugadas(propias, rivales));
         prop_assert_eq!(Bitboard(jugadas_u64(propias, rivales)), jugadas);
         #[cfg(target_arch = "x86_64")]
-        if tiene_avx2() {
+        if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the processor has AVX2, checked just above.
             let avx2 = unsafe { jugadas_avx2(propias, rivales) };
             prop_assert_eq!(Bitboard(avx2), jugadas, "AVX2");
@@ -680,7 +661,7 @@ mod tests {
                 indice
             );
             #[cfg(target_arch = "x86_64")]
-            if tiene_avx2() {
+            if std::arch::is_x86_feature_detected!("avx2") {
                 // SAFETY: the processor has AVX2, checked just above.
                 let avx2 = unsafe { volteos_avx2(propias, rivales, indice) };
                 prop_assert_eq!(Bitboard(avx2), esperados, "AVX2, casilla {}", indice);

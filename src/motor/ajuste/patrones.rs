@@ -1,0 +1,205 @@
+//! The fit of the pattern weights, and the cost of an evaluation.
+
+use std::{
+    fs,
+    hint::black_box,
+    io,
+    path::{Path, PathBuf},
+    time::Instant,
+};
+
+use super::posiciones::{Muestra, leer};
+use crate::motor::{
+    azar::Xorshift,
+    cpu::{Copia, Portatil, en_la_copia},
+    evaluacion::{
+        Evaluar,
+        patrones::{
+            ESCALA_CLASICA, ETAPAS, PESOS_POR_ETAPA, RASGOS, UNIDAD_CLASICA, etapa, rasgos,
+            simetricas, valor_con,
+        },
+        terminos::suma_de_terminos,
+    },
+    primitivas::{ESCALA, cuenta},
+};
+
+/// Under this many positions, a stage is fitted with its neighbours' too.
+const POCAS: usize = 40_000;
+
+/// Fits the pattern weights to the positions of `archivos` (see [`super::generar`]) and
+/// writes them to `salida` ([`super::ARCHIVO_DE_PESOS`] is the one the evaluation
+/// includes). Each stage on its own: first the factor of the hand-made terms by least
+/// squares, then the patterns to what it leaves, by stochastic gradient descent on the
+/// squared error, each position with its eight symmetric images (the weights of
+/// configurations never seen stay 0), at most `epocas` times over the positions. One
+/// position in 20 is held out: the epochs stop when its error stops falling, and it is
+/// reported against the hand-made evaluation's. The label mixes the two of the data:
+/// `mezcla` (from 0 to 1) of the search's score, the rest the game's result.
+///
+/// # Errors
+///
+/// If a file cannot be read, has no positions, or `salida` cannot be written.
+pub fn entrenar(
+    archivos: &[PathBuf],
+    mezcla: f32,
+    epocas: usize,
+    salida: &Path,
+    informar: &mut dyn FnMut(&str),
+) -> io::Result<()> {
+    let mut etapas: Vec<Vec<Muestra>> = (0..ETAPAS).map(|_| Vec::new()).collect();
+    let mut pruebas: Vec<Vec<Muestra>> = (0..ETAPAS).map(|_| Vec::new()).collect();
+    for (i, muestra) in leer(archivos, mezcla)?.into_iter().enumerate() {
+        let e = etapa(cuenta(!(muestra.p | muestra.o)) as u32);
+        let destino = if i % 20 == 7 {
+            &mut pruebas
+        } else {
+            &mut etapas
+        };
+        destino[e].push(muestra);
+    }
+    let mut pesos = vec![0f32; ETAPAS * PESOS_POR_ETAPA];
+    let rasgos_de = |p: u64, o: u64| rasgos(p, o, Portatil.jugadas(p, o), Portatil.jugadas(o, p));
+    let clasica = |m: &Muestra| {
+        suma_de_terminos(
+            m.p,
+            m.o,
+            Portatil.jugadas(m.p, m.o),
+            Portatil.jugadas(m.o, m.p),
+        )
+    };
+    for e in 0..ETAPAS {
+        // A stage with few positions borrows those of the stages next to it.
+        let mut muestras: Vec<&Muestra> = etapas[e].iter().collect();
+        if muestras.len() < POCAS {
+            for vecina in [e.wrapping_sub(1), e + 1] {
+                muestras.extend(etapas.get(vecina).into_iter().flatten());
+            }
+        }
+        let w = &mut pesos[e * PESOS_POR_ETAPA..][..PESOS_POR_ETAPA];
+        // The factor of the hand-made terms by least squares; the patterns are then
+        // fitted to what it leaves.
+        let (xy, xx) = muestras.iter().fold((0f64, 0f64), |(xy, xx), m| {
+            let x = f64::from(clasica(m));
+            (xy + x * f64::from(m.valor), xx + x * x)
+        });
+        w[ESCALA_CLASICA] = (xy / xx.max(1.0) * f64::from(UNIDAD_CLASICA)).round() as f32;
+        let factor = w[ESCALA_CLASICA] / UNIDAD_CLASICA as f32;
+        let resto = |m: &Muestra| m.valor - factor * clasica(m) as f32;
+        let objetivos: Vec<f32> = muestras.iter().map(|m| resto(m)).collect();
+        let validacion: Vec<([u32; RASGOS], f32)> = pruebas[e]
+            .iter()
+            .map(|m| (rasgos_de(m.p, m.o), resto(m)))
+            .collect();
+        let error_de_validacion = |w: &[f32]| {
+            let total: f64 = validacion
+                .iter()
+                .map(|(r, y)| {
+                    let prediccion: f32 = r.iter().map(|&k| w[k as usize]).sum();
+                    f64::from(y - prediccion).powi(2)
+                })
+                .sum();
+            (total / validacion.len().max(1) as f64).sqrt() / f64::from(ESCALA)
+        };
+        let mut mejor = (error_de_validacion(w), w.to_vec());
+        informar(&format!(
+            "etapa {e}: factor de la clásica {factor:.3}, error {:.2} fichas",
+            mejor.0
+        ));
+        let mut orden: Vec<usize> = (0..muestras.len()).collect();
+        let mut azar = Xorshift::nuevo(0x9E37_79B9_7F4A_7C15 + e as u64);
+        for epoca in 0..epocas {
+            // A shuffle, then a step that shrinks epoch after epoch.
+            for i in (1..orden.len()).rev() {
+                orden.swap(i, (azar.siguiente() % (i as u64 + 1)) as usize);
+            }
+            let paso = 0.002 / (1.0 + epoca as f32 / 4.0);
+            for &i in &orden {
+                let m = muestras[i];
+                let (ps, os) = (simetricas(m.p), simetricas(m.o));
+                for s in 0..8 {
+                    let r = rasgos_de(ps[s], os[s]);
+                    let prediccion: f32 = r.iter().map(|&k| w[k as usize]).sum();
+                    let diferencia = objetivos[i] - prediccion;
+                    for &k in &r {
+                        w[k as usize] += paso * diferencia;
+                    }
+                }
+            }
+            // Early stop: the epoch that predicts the held-out positions best.
+            let error = error_de_validacion(w);
+            informar(&format!(
+                "etapa {e}: época {epoca}, error {error:.2} fichas ({} posiciones)",
+                muestras.len()
+            ));
+            if error < mejor.0 {
+                mejor = (error, w.to_vec());
+            } else if epoca > 2 && error > mejor.0 + 0.05 {
+                break;
+            }
+        }
+        w.copy_from_slice(&mejor.1);
+    }
+    let mut bytes = Vec::with_capacity(2 * pesos.len());
+    for &w in &pesos {
+        bytes.extend((w.round().clamp(-32767.0, 32767.0) as i16).to_le_bytes());
+    }
+    fs::write(salida, &bytes)?;
+    // The held-out positions, with the weights as stored.
+    for (e, muestras) in pruebas.iter().enumerate() {
+        let error = |evaluar: &dyn Fn(u64, u64) -> i32| {
+            let total: f64 = muestras
+                .iter()
+                .map(|m| f64::from(m.valor - evaluar(m.p, m.o) as f32).powi(2))
+                .sum();
+            (total / muestras.len().max(1) as f64).sqrt() / f64::from(ESCALA)
+        };
+        let patrones =
+            |p, o| valor_con(&bytes, p, o, Portatil.jugadas(p, o), Portatil.jugadas(o, p));
+        informar(&format!(
+            "etapa {e}: error de prueba {:.2} fichas (la clásica: {:.2}), {} posiciones",
+            error(&patrones),
+            error(&|p, o| Portatil.evaluar_clasica(p, o)),
+            muestras.len()
+        ));
+    }
+    informar(&format!("pesos escritos en {}", salida.display()));
+    Ok(())
+}
+
+/// Times both evaluations, in the copy for this processor, over the first 200 000
+/// positions of `archivos` (see [`super::generar`]), and tells the nanoseconds per call
+/// of each.
+///
+/// # Errors
+///
+/// If a file cannot be read or has no positions.
+pub fn medir(archivos: &[PathBuf], informar: &mut dyn FnMut(&str)) -> io::Result<()> {
+    let posiciones: Vec<(u64, u64)> = leer(archivos, 0.0)?
+        .iter()
+        .take(200_000)
+        .map(|m| (m.p, m.o))
+        .collect();
+    en_la_copia!(copia => {
+        medir_una("patrones", &|p, o| copia.evaluar_patrones(p, o), &posiciones, informar);
+        medir_una("clásica", &|p, o| copia.evaluar_clasica(p, o), &posiciones, informar);
+    });
+    Ok(())
+}
+
+/// Times `evaluar` over `posiciones`, five times over, and tells the nanoseconds per call.
+fn medir_una(
+    nombre: &str,
+    evaluar: &dyn Fn(u64, u64) -> i32,
+    posiciones: &[(u64, u64)],
+    informar: &mut dyn FnMut(&str),
+) {
+    let inicio = Instant::now();
+    let mut suma = 0i64;
+    for _ in 0..5 {
+        for &(p, o) in posiciones {
+            suma += i64::from(evaluar(black_box(p), o));
+        }
+    }
+    let ns = inicio.elapsed().as_nanos() as f64 / (5 * posiciones.len()) as f64;
+    informar(&format!("{nombre}: {ns:.1} ns por evaluación ({suma})"));
+}
