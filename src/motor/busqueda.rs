@@ -338,7 +338,7 @@ impl Buscador {
         turno: Color,
         limite: Limite,
         todas: bool,
-    ) -> Option<Resultado> {
+    ) -> Option<Hallazgo> {
         let inicio = Instant::now();
         let limite = if limite.tiempo.is_none() && limite.profundidad.is_none() {
             Limite::default()
@@ -366,7 +366,7 @@ impl Buscador {
         let mut ctx = Contexto::nuevo(&self.tabla, fin);
         ctx.evaluacion = self.evaluacion;
         let mut raices = raices_iniciales(&mut ctx, p, o);
-        let mut hecha = Resultado {
+        let mut hecha = Hallazgo {
             raices: raices.clone(),
             exacta: false,
             profundidad: 0,
@@ -449,7 +449,7 @@ impl Buscador {
 
 /// What a search found: the root moves, best first.
 #[derive(Clone, Debug)]
-struct Resultado {
+struct Hallazgo {
     raices: Vec<Raiz>,
     exacta: bool,
     profundidad: u32,

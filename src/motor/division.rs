@@ -92,7 +92,7 @@ pub(super) struct Punto {
     pub(super) n: u32,
     /// The moves still to search, best first: the square and its flips.
     jugadas: Vec<(u32, u64)>,
-    estado: Mutex<Estado>,
+    estado: Mutex<Marcha>,
     /// Set when a move refuted the window: nothing under this point is wanted any more.
     cortado: AtomicBool,
     /// The point under which this node was searched, if any: when it is cut, so is this.
@@ -100,7 +100,7 @@ pub(super) struct Punto {
 }
 
 /// What changes while a point is searched.
-struct Estado {
+struct Marcha {
     siguiente: usize,
     trabajando: usize,
     mejor: i32,
@@ -131,7 +131,7 @@ impl Punto {
             alfa,
             n,
             jugadas,
-            estado: Mutex::new(Estado {
+            estado: Mutex::new(Marcha {
                 siguiente: 0,
                 trabajando: 1,
                 mejor,

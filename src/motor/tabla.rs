@@ -54,7 +54,7 @@ impl Clase {
 
 /// One stored position, as read from the table.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Entrada {
+pub(super) struct Anotacion {
     /// A lower bound on the score.
     pub inferior: i16,
     /// An upper bound on the score.
@@ -69,7 +69,7 @@ pub(super) struct Entrada {
     edad: u8,
 }
 
-impl Entrada {
+impl Anotacion {
     /// The entry packed in one word.
     fn empacar(self) -> u64 {
         u64::from(self.inferior as u16)
@@ -81,8 +81,8 @@ impl Entrada {
     }
 
     /// An entry from its word.
-    fn desempacar(datos: u64) -> Entrada {
-        Entrada {
+    fn desempacar(datos: u64) -> Anotacion {
+        Anotacion {
             inferior: datos as u16 as i16,
             superior: (datos >> 16) as u16 as i16,
             mejor: (datos >> 32) as u8,
@@ -96,7 +96,7 @@ impl Entrada {
 /// An empty slot: a position that cannot occur (both sides own every square).
 const LIBRE: u64 = u64::MAX;
 
-/// Two entries (side to move, rival, packed [`Entrada`]) and the version that guards
+/// Two entries (side to move, rival, packed [`Anotacion`]) and the version that guards
 /// them, in one cache line.
 #[repr(align(64))]
 struct Cubeta {
@@ -230,7 +230,7 @@ impl Tabla {
 
     /// What is known about `(p, o)`, if anything.
     #[inline]
-    pub fn buscar(&self, p: u64, o: u64) -> Option<Entrada> {
+    pub fn buscar(&self, p: u64, o: u64) -> Option<Anotacion> {
         let cubeta = self.cubeta(p, o);
         let version = cubeta.version.load(Ordering::Acquire);
         let mut hallada = None;
@@ -243,7 +243,7 @@ impl Tabla {
         let datos = hallada?;
         std::sync::atomic::fence(Ordering::Acquire);
         let intacta = version & 1 == 0 && cubeta.version.load(Ordering::Relaxed) == version;
-        intacta.then(|| Entrada::desempacar(datos))
+        intacta.then(|| Anotacion::desempacar(datos))
     }
 
     /// Stores the result of searching `(p, o)` with the window `(alfa, beta)`: `valor`
@@ -282,7 +282,7 @@ impl Tabla {
         {
             return;
         }
-        let nueva = Entrada {
+        let nueva = Anotacion {
             inferior,
             superior,
             mejor,
@@ -295,13 +295,13 @@ impl Tabla {
         });
         if let Some(i) = misma {
             let datos = &cubeta.posiciones[i][2];
-            if let Some(e) = combinar(Entrada::desempacar(datos.load(Ordering::Relaxed)), nueva) {
+            if let Some(e) = combinar(Anotacion::desempacar(datos.load(Ordering::Relaxed)), nueva) {
                 datos.store(e.empacar(), Ordering::Relaxed);
             }
         } else {
             // Replace the slot that is worth less: from an older search, then shallower.
             let valor_de = |i: usize| {
-                let e = Entrada::desempacar(cubeta.posiciones[i][2].load(Ordering::Relaxed));
+                let e = Anotacion::desempacar(cubeta.posiciones[i][2].load(Ordering::Relaxed));
                 (e.edad == edad, e.profundidad)
             };
             let destino = &cubeta.posiciones[usize::from(valor_de(0) > valor_de(1))];
@@ -315,7 +315,7 @@ impl Tabla {
 
 /// What an entry becomes when a search of the same position stores `nueva` over
 /// `vieja`, or `None` to keep `vieja` as it is.
-fn combinar(vieja: Entrada, nueva: Entrada) -> Option<Entrada> {
+fn combinar(vieja: Anotacion, nueva: Anotacion) -> Option<Anotacion> {
     let mut e = vieja;
     if e.clase > nueva.clase {
         // A proven score is worth more than a probable one, and both more than any
@@ -409,7 +409,7 @@ mod tests {
 
     #[test]
     fn empacar_y_desempacar() {
-        let e = Entrada {
+        let e = Anotacion {
             inferior: -64,
             superior: i16::MAX,
             mejor: SIN_JUGADA,
@@ -417,7 +417,7 @@ mod tests {
             clase: Clase::Probable,
             edad: 255,
         };
-        let d = Entrada::desempacar(e.empacar());
+        let d = Anotacion::desempacar(e.empacar());
         assert_eq!(
             (
                 d.inferior,

@@ -120,14 +120,14 @@ impl Ajustes {
 pub(super) struct Recuperacion {
     carpeta: PathBuf,
     /// This session's game's copy, once it keeps one.
-    propia: Option<Copia>,
+    propia: Option<CopiaTomada>,
     /// Whether a failed save was already told, so that it is told once.
     fallo_dicho: bool,
 }
 
 /// A copy a game of this process keeps: its board, and the lock that says it is in
 /// use (released when dropped).
-struct Copia {
+struct CopiaTomada {
     ruta: PathBuf,
     _candado: File,
 }
@@ -210,7 +210,7 @@ impl Recuperacion {
     /// [`ErrorCopia::EnUso`] if another running game holds it.
     pub(super) fn adoptar(&mut self, ruta: &Path) -> Result<(), ErrorCopia> {
         let candado = tomar(&ruta_del_candado(ruta), false)?.ok_or(ErrorCopia::EnUso)?;
-        self.propia = Some(Copia {
+        self.propia = Some(CopiaTomada {
             ruta: ruta.to_owned(),
             _candado: candado,
         });
@@ -262,7 +262,7 @@ impl Recuperacion {
         }
         fs::create_dir_all(&self.carpeta).map_err(|error| disco::describir_io(&error))?;
         let (ruta, candado) = nueva_copia(&self.carpeta).map_err(|e| disco::describir_io(&e))?;
-        self.propia = Some(Copia {
+        self.propia = Some(CopiaTomada {
             ruta: ruta.clone(),
             _candado: candado,
         });
