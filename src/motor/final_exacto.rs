@@ -28,7 +28,7 @@
 //! The whole solver is compiled twice (see `cpu`): for any x86-64, and for processors
 //! with AVX2 and POPCNT, chosen at run time: faster, with the same nodes. Its functions
 //! are generic bodies over the copy; those compiled on their own are the methods of
-//! [`Resolver`].
+//! [`ResolverFinal`].
 //!
 //! A pass happens only when the side to move has no valid move; the game ends when
 //! neither has one. Scores follow the FFO convention: the empties go to the winner.
@@ -320,7 +320,7 @@ impl Contexto<'_> {
 copias! {
     /// The solver's functions compiled on their own in each copy (see `cpu`): they call
     /// one another, so that a whole solve runs in one copy.
-    trait Resolver: Buscar {
+    trait ResolverFinal: Buscar {
         fn resolver_exacto(
             ctx: &mut Contexto<'_>,
             p: u64,
@@ -456,7 +456,7 @@ fn probar<C: Copia>(
 /// `(alfa, beta)`, and its best move (`None` if it must pass or the game is over).
 /// Fail-soft: below `alfa` or above `beta` the score is a bound.
 #[inline(always)]
-fn resolver_exacto<C: Resolver>(
+fn resolver_exacto<C: ResolverFinal>(
     copia: C,
     ctx: &mut Contexto<'_>,
     p: u64,
@@ -582,7 +582,7 @@ fn resolver_exacto<C: Resolver>(
 /// the table cuts would pay for it.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn candidatas<C: Resolver, const SIN_TABLA: bool>(
+fn candidatas<C: ResolverFinal, const SIN_TABLA: bool>(
     copia: C,
     ctx: &mut Contexto<'_>,
     p: u64,
@@ -634,7 +634,7 @@ fn candidatas<C: Resolver, const SIN_TABLA: bool>(
 /// mid-game search that [`candidatas`] put off, now that the table's move has
 /// not refuted `alfa`.
 #[inline(always)]
-fn completar_orden<C: Resolver>(
+fn completar_orden<C: ResolverFinal>(
     copia: C,
     ctx: &mut Contexto<'_>,
     p: u64,
@@ -656,7 +656,7 @@ fn completar_orden<C: Resolver>(
 /// empties need not compute them again.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn nws_exacto<C: Resolver>(
+fn nws_exacto<C: ResolverFinal>(
     copia: C,
     ctx: &mut Contexto<'_>,
     p: u64,
@@ -680,7 +680,7 @@ fn nws_exacto<C: Resolver>(
 /// what only larger nodes use.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn nws_tabla<C: Resolver, const CHICO: bool>(
+fn nws_tabla<C: ResolverFinal, const CHICO: bool>(
     copia: C,
     ctx: &mut Contexto<'_>,
     p: u64,
@@ -829,7 +829,7 @@ fn nws_tabla<C: Resolver, const CHICO: bool>(
 /// for the rest of its moves, `resto`, searched with the null window at `alfa`, its
 /// first move having scored `mejor` with `mejor_x`: the node's best score and move.
 #[inline(always)]
-fn compartir<C: Resolver>(
+fn compartir<C: ResolverFinal>(
     copia: C,
     ctx: &mut Contexto<'_>,
     reparto: &Reparto,
@@ -853,7 +853,7 @@ fn compartir<C: Resolver>(
 /// it: its best score and move. Aborted (`ctx.abortada`) if the search was
 /// stopped or a point above was cut.
 #[inline(always)]
-fn dividir<C: Resolver>(
+fn dividir<C: ResolverFinal>(
     copia: C,
     ctx: &mut Contexto<'_>,
     reparto: &Reparto,
@@ -885,7 +885,7 @@ fn dividir<C: Resolver>(
 /// Searches the moves of `punto` one by one until none is left or the point
 /// is cut; writes each score down. Stops, aborted, if `ctx` must stop.
 #[inline(always)]
-fn trabajar<C: Resolver>(copia: C, ctx: &mut Contexto<'_>, punto: &Punto) {
+fn trabajar<C: ResolverFinal>(copia: C, ctx: &mut Contexto<'_>, punto: &Punto) {
     while let Some((x, volteadas)) = punto.siguiente() {
         let (p2, o2) = despues(punto.p, punto.o, x, volteadas);
         let alfa = -punto.alfa - 1;
@@ -902,7 +902,7 @@ fn trabajar<C: Resolver>(copia: C, ctx: &mut Contexto<'_>, punto: &Punto) {
 /// A helper thread of a parallel solve: joins the split points that others
 /// open until the search is over.
 #[inline(always)]
-fn servir<C: Resolver>(copia: C, ctx: &mut Contexto<'_>, reparto: &Reparto) {
+fn servir<C: ResolverFinal>(copia: C, ctx: &mut Contexto<'_>, reparto: &Reparto) {
     while !ctx.terminada() {
         if let Some(punto) = reparto.tomar(|_| true) {
             ctx.punto = Some(Arc::clone(&punto));
@@ -917,7 +917,7 @@ fn servir<C: Resolver>(copia: C, ctx: &mut Contexto<'_>, reparto: &Reparto) {
 /// The entry to the last levels: lists the empties in the fixed order of [`CLASES`]
 /// and searches them; `jugadas` are the valid moves of `(p, o)`.
 #[inline(always)]
-fn nws_lista<C: Resolver>(
+fn nws_lista<C: ResolverFinal>(
     copia: C,
     ctx: &mut Contexto<'_>,
     p: u64,
@@ -955,7 +955,7 @@ fn nws_lista<C: Resolver>(
 /// caller has them.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn nws_paridad<C: Resolver>(
+fn nws_paridad<C: ResolverFinal>(
     copia: C,
     ctx: &mut Contexto<'_>,
     p: u64,
@@ -1052,7 +1052,7 @@ fn nws_paridad<C: Resolver>(
 /// Four empties, sorted once: those in odd quadrants first (see [`ORDEN_4`]).
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn final_4<C: Resolver>(
+fn final_4<C: ResolverFinal>(
     copia: C,
     ctx: &mut Contexto<'_>,
     p: u64,
@@ -1099,7 +1099,7 @@ fn final_4<C: Resolver>(
 /// Three empties: the one alone in its quadrant first.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn final_3<C: Resolver>(
+fn final_3<C: ResolverFinal>(
     copia: C,
     ctx: &mut Contexto<'_>,
     p: u64,
@@ -1140,7 +1140,7 @@ fn final_3<C: Resolver>(
 /// it, this level was not faster.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn final_2<C: Resolver>(
+fn final_2<C: ResolverFinal>(
     copia: C,
     ctx: &mut Contexto<'_>,
     p: u64,
@@ -1184,7 +1184,7 @@ fn final_2<C: Resolver>(
 /// flips are counted from the mover's discs alone (the rest are the rival's), the same
 /// way in both copies.
 #[inline(always)]
-fn final_1<C: Resolver>(
+fn final_1<C: ResolverFinal>(
     _copia: C,
     ctx: &mut Contexto<'_>,
     p: u64,

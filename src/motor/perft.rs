@@ -100,7 +100,7 @@ pub(crate) fn perft_u64(
 copias! {
     /// The count, compiled on its own in each copy: it calls itself, so that the whole
     /// count runs in one copy.
-    trait Contar: Copia {
+    trait ContarPerft: Copia {
         fn contar(propias: u64, rivales: u64, profundidad: u32, convencion: Convencion) -> u64;
     }
 }
@@ -110,7 +110,7 @@ copias! {
 /// vectorized by the compiler, and in this loop of independent moves that was faster
 /// than the copy's generator written in AVX2 instructions.
 #[inline(always)]
-fn contar<C: Contar>(
+fn contar<C: ContarPerft>(
     copia: C,
     propias: u64,
     rivales: u64,
