@@ -17,7 +17,7 @@
 //! line between rows, fewer or more than 8 rows, a row without exactly 8 cells, or any
 //! cell other than exactly `B`, `N` or `V` (lowercase letters and quotes included).
 //! Only the text is read and written here; reading and saving files (the size limit,
-//! atomic saves) is [`disco`](crate::disco)'s job.
+//! atomic saves) is `disco`'s job.
 
 use std::fmt;
 
