@@ -1,12 +1,13 @@
-//! The grade of a submission: a percentage from each function's cases, weighted
+//! How grades are given: each function's weight in a submission's percentage
 //! (`--pesos`), and the Chilean 1.0-7.0 scale with its pass mark (`--exigencia`): the
-//! percentage required for a 4.0, linear on each side.
+//! percentage required for a 4.0, linear on each side. The report computes each
+//! submission's percentage with them.
 
 use std::{fmt, str::FromStr};
 
 use serde::Serialize;
 
-use super::{Funcion, InformeEntrega, PorFuncion};
+use super::funcion::{Funcion, PorFuncion};
 use crate::texto::cita;
 
 /// How much each function weighs in the percentage, in points.
@@ -105,41 +106,6 @@ pub struct Calificacion {
 }
 
 impl Escala {
-    /// The grade of `entrega`. Each function counts its right cases over its cases
-    /// (`jugar` with its robustness cases); a function not found counts 0, but when the
-    /// file has neither `guardarPartida` nor `cargarPartida`, optional in the homework,
-    /// their weight goes to the others. A file that does not load gets 0.
-    pub fn calificar(&self, entrega: &InformeEntrega) -> Calificacion {
-        let pesos = &self.pesos.0;
-        let sin_archivos = entrega.funciones.guardar_partida.is_none()
-            && entrega.funciones.cargar_partida.is_none();
-        let fuera = |funcion: Funcion| sin_archivos && !funcion.obligatoria();
-        let (mut logrado, mut total) = (0.0, 0.0);
-        for funcion in Funcion::TODAS.into_iter().filter(|&f| !fuera(f)) {
-            let peso = f64::from(pesos[funcion]);
-            total += peso;
-            let casos = entrega.funciones[funcion].iter().chain(match funcion {
-                Funcion::Jugar => entrega.robustez.as_ref(),
-                _ => None,
-            });
-            let (correctos, todos) = casos.fold((0, 0), |(c, t), informe| {
-                (c + informe.correctos, t + informe.casos)
-            });
-            if entrega.importa && todos > 0 {
-                logrado += peso * correctos as f64 / todos as f64;
-            }
-        }
-        let porcentaje = if total > 0.0 {
-            100.0 * logrado / total
-        } else {
-            0.0
-        };
-        Calificacion {
-            porcentaje,
-            nota: self.nota(porcentaje),
-        }
-    }
-
     /// The grade for `porcentaje`: 1.0 at 0 %, 4.0 at the pass mark, 7.0 at 100 %,
     /// linear between them, rounded half up to one decimal.
     pub fn nota(&self, porcentaje: f64) -> f64 {

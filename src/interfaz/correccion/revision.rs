@@ -20,11 +20,14 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, value::RawValue};
 
 use super::{
-    Cantidades, Entrega, Funcion, InformeEntrega, InformeFuncion, OpcionesCorreccion, PorFuncion,
-    Resumen, Tipo,
-    casos::{Caso, Casos, letras},
-    ejemplo,
+    casos::{Cantidades, Caso, Casos},
+    ejemplo::{self, Falla},
+    entrega::Entrega,
+    funcion::{Funcion, PorFuncion},
+    informe::{InformeEntrega, InformeFuncion, Resumen},
+    opciones::OpcionesCorreccion,
     python::{self, Hijo, Interprete, Llegada},
+    respuesta::{ArchivoObtenido, Motivo, Obtenido, Revisado, Tipo, es_tablero},
     vivos,
 };
 use crate::{ErrorArchivo, Tablero, disco, formato::archivo};
@@ -512,162 +515,6 @@ impl<'a> Tanda<'a> {
     }
 }
 
-/// What came back from one call.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) enum Obtenido {
-    /// It returned: the value, and the board passed as it was left (when one was).
-    Valor {
-        /// The value returned.
-        r: Value,
-        /// The board afterwards.
-        t: Option<Value>,
-    },
-    /// It raised.
-    Excepcion {
-        /// The exception's type.
-        excepcion: String,
-        /// Its message.
-        mensaje: String,
-        /// The function of the student's file where it was raised, if there.
-        funcion: Option<String>,
-        /// The line of the student's file where it was raised, if there.
-        linea: Option<u32>,
-        /// That line's text.
-        codigo: Option<String>,
-    },
-    /// It did not end within the time limit.
-    Tiempo,
-    /// It ran out of memory (`MemoryError` under `--memoria`): a runaway as a call that
-    /// does not end, and counted with them.
-    Memoria,
-    /// It ended the process: `exit()` with its code, or the process died (`None`).
-    Salida {
-        /// The code passed to `exit()`.
-        codigo: Option<Value>,
-    },
-    /// It was not run, and why.
-    SinCorrer(Motivo),
-}
-
-/// Why a case was not run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Motivo {
-    /// Three calls of the function before it did not end in time, or ran out of memory.
-    Tiempos,
-    /// The process died three times with the function.
-    Muertes,
-    /// The submission's time (`--tiempo-por-entrega`) was over.
-    TiempoTotal,
-}
-
-impl Motivo {
-    /// Its key in JSON.
-    pub(super) fn clave(self) -> &'static str {
-        match self {
-            Motivo::Tiempos => "tiempos",
-            Motivo::Muertes => "muertes",
-            Motivo::TiempoTotal => "tiempo_total",
-        }
-    }
-}
-
-/// One answer line of the harness.
-#[derive(Deserialize)]
-struct Respuesta {
-    id: usize,
-    #[serde(default)]
-    tipo: Option<String>,
-    #[serde(default)]
-    r: Value,
-    #[serde(default)]
-    t: Option<Value>,
-    #[serde(default)]
-    excepcion: String,
-    #[serde(default)]
-    mensaje: String,
-    #[serde(default)]
-    funcion: Option<String>,
-    #[serde(default)]
-    linea: Option<u32>,
-    #[serde(default)]
-    codigo: Option<String>,
-    #[serde(default)]
-    omitido: bool,
-    #[serde(default)]
-    codigo_salida: Value,
-}
-
-impl Obtenido {
-    /// The process died during the call.
-    fn muerte() -> Obtenido {
-        Obtenido::Salida { codigo: None }
-    }
-
-    /// The answer to case `id` in `linea`; `None` if it is not one (then the child is
-    /// not to be trusted any more, and is restarted).
-    fn leer(linea: &str, id: usize) -> Option<Obtenido> {
-        let respuesta: Respuesta = serde_json::from_str(linea).ok()?;
-        if respuesta.id != id {
-            return None;
-        }
-        Some(match respuesta.tipo.as_deref() {
-            None => Obtenido::Valor {
-                r: respuesta.r,
-                t: respuesta.t,
-            },
-            Some("excepcion") if respuesta.excepcion == "MemoryError" => Obtenido::Memoria,
-            Some("excepcion") => Obtenido::Excepcion {
-                excepcion: respuesta.excepcion,
-                mensaje: respuesta.mensaje,
-                funcion: respuesta.funcion,
-                linea: respuesta.linea,
-                codigo: respuesta.codigo,
-            },
-            Some("tiempo") if respuesta.omitido => Obtenido::SinCorrer(Motivo::Tiempos),
-            Some("tiempo") => Obtenido::Tiempo,
-            Some("salida") => Obtenido::Salida {
-                codigo: Some(respuesta.codigo_salida),
-            },
-            Some(_) => return None,
-        })
-    }
-}
-
-/// What is wrong with an answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Revisado {
-    /// The kind of failure.
-    pub(super) tipo: Tipo,
-    /// For a file saved: what the file held, and what is wrong with it.
-    pub(super) archivo: Option<ArchivoObtenido>,
-}
-
-/// A saved file that is not the board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct ArchivoObtenido {
-    /// Its text (lossy), if it could be read.
-    pub(super) texto: Option<String>,
-    /// What is wrong, in Spanish.
-    pub(super) problema: String,
-}
-
-impl Revisado {
-    fn de(tipo: Tipo) -> Revisado {
-        Revisado {
-            tipo,
-            archivo: None,
-        }
-    }
-}
-
-/// Whether `valor` (as the harness sends a board) is `tablero`.
-pub(super) fn es_tablero(valor: Option<&Value>, tablero: &Tablero) -> bool {
-    valor
-        .and_then(|valor| valor.get("filas"))
-        .and_then(Value::as_str)
-        .is_some_and(|filas| filas == letras(tablero))
-}
-
 /// What is wrong with `obtenido` as the answer to `caso`; `None` if it is right.
 /// `carpeta` is the child's working folder, where files are saved.
 pub(super) fn revisar(caso: &Caso, obtenido: &Obtenido, carpeta: &Path) -> Option<Revisado> {
@@ -750,7 +597,7 @@ struct Recuento<'a> {
     casos: usize,
     correctos: usize,
     por_tipo: BTreeMap<Tipo, usize>,
-    fallas: Vec<super::Falla>,
+    fallas: Vec<Falla>,
 }
 
 impl<'a> Recuento<'a> {
