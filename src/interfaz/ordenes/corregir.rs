@@ -13,8 +13,9 @@ use std::{
 use serde::Serialize;
 
 use super::{
-    Corrida, ErrorOrden,
     argumentos::{entero, hilos, memoria, semilla, tiempo_limite, tiempo_por_entrega},
+    corrida::Corrida,
+    error::ErrorOrden,
     informe::Informe,
 };
 use crate::interfaz::correccion::{

@@ -9,8 +9,9 @@ use std::{
 use serde::Serialize;
 
 use super::{
-    Corrida, ErrorOrden,
     argumentos::{Entrada, Salida, color_tolerante, entrada},
+    corrida::Corrida,
+    error::ErrorOrden,
     informe::{Informe, InformeTablero, escribir_tablero},
     tablero::{AYUDA_ARCHIVO, turno_o_sugerido},
 };

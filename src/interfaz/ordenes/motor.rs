@@ -13,10 +13,11 @@ use std::{
 use serde::Serialize;
 
 use super::{
-    Avance, Corrida, ErrorOrden,
     argumentos::{
         Entrada, color_tolerante, computadora, entero, entrada, hilos, segundos, semilla,
     },
+    corrida::{Avance, Corrida},
+    error::ErrorOrden,
     informe::{Informe, InformeTablero, parrafo},
     tablero::AYUDA_ARCHIVO,
 };

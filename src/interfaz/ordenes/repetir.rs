@@ -9,8 +9,9 @@ use std::{
 use serde::Serialize;
 
 use super::{
-    Corrida, ErrorOrden,
     argumentos::{Entrada, Salida, color_tolerante, entrada},
+    corrida::Corrida,
+    error::ErrorOrden,
     informe::{Informe, InformePartida, escribir_tablero},
 };
 use crate::{

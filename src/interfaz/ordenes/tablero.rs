@@ -8,11 +8,10 @@ use std::{
 use serde::Serialize;
 
 use super::{
-    Corrida, ErrorOrden,
     argumentos::{Entrada, Salida, color_estricto, color_tolerante, entrada},
-    en_sitio_sin_archivo, error_al_guardar,
+    corrida::{Corrida, error_al_guardar, leer_tablero},
+    error::ErrorOrden,
     informe::{Informe, InformePartida, InformeTablero, escribir_tablero},
-    leer_tablero,
 };
 use crate::{
     Casilla, Color, ErrorPosicion, Partida, Posicion, Razon, Reglas, Tablero, Vista, disco,
@@ -384,6 +383,11 @@ impl Estado {
             turno_de,
         })
     }
+}
+
+/// `--en-sitio` with a board read from standard input.
+fn en_sitio_sin_archivo() -> ErrorOrden {
+    ErrorOrden::Uso("--en-sitio necesita un archivo, no la entrada estándar".into())
 }
 
 /// The game that the `.jugadas` file beside the board at `ruta` brings back, and that

@@ -10,8 +10,9 @@ use std::{
 use serde::Serialize;
 
 use super::{
-    Corrida, ErrorOrden,
     argumentos::{Entrada, entrada},
+    corrida::Corrida,
+    error::ErrorOrden,
     informe::Informe,
 };
 use crate::{
