@@ -35,8 +35,8 @@ use std::{
     num::NonZeroUsize,
     path::{Path, PathBuf},
     sync::{
-        Mutex,
         atomic::{AtomicUsize, Ordering},
+        mpsc,
     },
 };
 
@@ -56,9 +56,10 @@ pub use vivos::interrumpir;
 /// Grades every submission in `entregas` ([`Entrega::buscar`]), and writes the
 /// gradebook and the students' feedback if [`OpcionesCorreccion::csv`] and
 /// [`OpcionesCorreccion::informes`] ask. Several submissions are graded at once, one
-/// per core. The report is the returned [`Resumen`]: text with
-/// [`Resumen::escribir_texto`], JSON through `Serialize` (the order `corregir` writes
-/// either inside its envelope).
+/// per core; `progreso` is told how many are done, of how many, when grading starts and
+/// after each one (the program draws its progress bar with it). The report is the
+/// returned [`Resumen`]: text with [`Resumen::escribir_texto`], JSON through
+/// `Serialize` (the order `corregir` writes either inside its envelope).
 ///
 /// # Errors
 ///
@@ -69,12 +70,18 @@ pub use vivos::interrumpir;
 pub fn corregir(
     entregas: &[PathBuf],
     opciones: &OpcionesCorreccion,
+    progreso: impl FnMut(usize, usize),
 ) -> Result<Resumen, ErrorCorreccion> {
     let entregas = Entrega::buscar(entregas)?;
     let interprete = python::Interprete::buscar(opciones.python.as_deref())?;
     let casos = casos::Casos::generar(opciones.semilla, opciones.cantidades());
     let contexto = revision::Contexto::nuevo(&interprete, &casos, opciones);
-    let informes = en_paralelo(&entregas, opciones, |entrega| contexto.corregir(entrega));
+    let informes = en_paralelo(
+        &entregas,
+        opciones.hilos,
+        |entrega| contexto.corregir(entrega),
+        progreso,
+    );
     let resumen = Resumen::nuevo(opciones.semilla, &opciones.escala, informes);
     if let Some(ruta) = &opciones.csv {
         resumen.guardar_csv(ruta).map_err(ErrorCorreccion::Csv)?;
@@ -85,52 +92,44 @@ pub fn corregir(
     Ok(resumen)
 }
 
-/// `corregir_una` on every file, several at once, the results in the files' order; a
-/// progress bar on standard error if asked.
+/// `corregir_una` on every submission, `hilos` at once (one per core if `None`), the
+/// reports in the submissions' order. `progreso` hears of each one done on the calling
+/// thread, so that it need not be shared between threads.
 fn en_paralelo(
-    archivos: &[Entrega],
-    opciones: &OpcionesCorreccion,
+    entregas: &[Entrega],
+    hilos: Option<NonZeroUsize>,
     corregir_una: impl Fn(&Entrega) -> InformeEntrega + Sync,
+    mut progreso: impl FnMut(usize, usize),
 ) -> Vec<InformeEntrega> {
-    let hilos = opciones
-        .hilos
+    let hilos = hilos
         .or_else(|| std::thread::available_parallelism().ok())
         .map_or(1, NonZeroUsize::get)
-        .min(archivos.len());
-    let barra = if opciones.progreso {
-        indicatif::ProgressBar::new(archivos.len() as u64).with_style(
-            indicatif::ProgressStyle::with_template(
-                "corrigiendo {bar:30} {pos}/{len} entregas, faltan unos {eta}",
-            )
-            .expect("plantilla válida"),
-        )
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+        .min(entregas.len());
     let siguiente = AtomicUsize::new(0);
-    let informes = Mutex::new(Vec::with_capacity(archivos.len()));
+    let mut informes = Vec::with_capacity(entregas.len());
+    progreso(0, entregas.len());
     std::thread::scope(|hilo| {
+        let (envio, llegadas) = mpsc::channel();
         for _ in 0..hilos {
-            hilo.spawn(|| {
+            let envio = envio.clone();
+            let (siguiente, corregir_una) = (&siguiente, &corregir_una);
+            hilo.spawn(move || {
                 loop {
                     let indice = siguiente.fetch_add(1, Ordering::Relaxed);
-                    let Some(ruta) = archivos.get(indice) else {
+                    let Some(entrega) = entregas.get(indice) else {
                         break;
                     };
-                    let informe = corregir_una(ruta);
-                    barra.inc(1);
-                    informes
-                        .lock()
-                        .expect("ningún hilo entra en pánico con el candado")
-                        .push((indice, informe));
+                    let _ = envio.send((indice, corregir_una(entrega)));
                 }
             });
         }
+        // The last sender goes with the last thread, and then the arrivals end.
+        drop(envio);
+        for llegada in llegadas {
+            informes.push(llegada);
+            progreso(informes.len(), entregas.len());
+        }
     });
-    barra.finish_and_clear();
-    let mut informes = informes
-        .into_inner()
-        .expect("ningún hilo entra en pánico con el candado");
     informes.sort_by_key(|(indice, _)| *indice);
     informes.into_iter().map(|(_, informe)| informe).collect()
 }

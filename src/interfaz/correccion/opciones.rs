@@ -35,8 +35,6 @@ pub struct OpcionesCorreccion {
     pub informes: Option<PathBuf>,
     /// `--pesos` and `--exigencia`: how grades are given.
     pub escala: Escala,
-    /// Draw a progress bar on standard error (only shown when it is a terminal).
-    pub progreso: bool,
     /// How many submissions at once; `None` for one per core.
     pub hilos: Option<NonZeroUsize>,
 }
@@ -58,7 +56,6 @@ impl Default for OpcionesCorreccion {
             csv: None,
             informes: None,
             escala: Escala::default(),
-            progreso: false,
             hilos: None,
         }
     }

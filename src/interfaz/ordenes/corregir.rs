@@ -164,8 +164,6 @@ impl Corregir {
                 pesos: self.pesos.clone().unwrap_or_default(),
                 exigencia: self.exigencia,
             },
-            // The bar is drawn only when standard error is a terminal.
-            progreso: true,
             hilos: self.hilos,
         }
     }
@@ -174,7 +172,13 @@ impl Corregir {
         &self,
         corrida: &mut Corrida<impl Read, impl Write>,
     ) -> Result<(), ErrorOrden> {
-        let resumen = correccion::corregir(&self.entregas, &self.opciones())?;
+        let progreso = corrida.opciones.progreso;
+        let cuenta = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        let resumen = correccion::corregir(&self.entregas, &self.opciones(), |hechas, total| {
+            if let Some(progreso) = progreso {
+                progreso(cuenta(hechas), cuenta(total));
+            }
+        })?;
         let reprobadas = resumen.entregas().iter().filter(|e| !e.aprobada()).count();
         match reprobadas {
             0 => corrida.informar(&resumen),

@@ -20,7 +20,8 @@ pub struct Opciones<'a> {
     pub json: bool,
     /// Colors in the board that `mostrar` draws.
     pub color: bool,
-    /// Told after each game of a tournament how many are done, of how many. The program
+    /// Told how many parts of a long order are done, of how many: after each game of a
+    /// tournament; when grading starts and after each submission graded. The program
     /// draws a progress bar with it when standard error is a terminal; the library
     /// never looks at a terminal.
     pub progreso: Option<&'a dyn Fn(u32, u32)>,
