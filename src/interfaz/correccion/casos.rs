@@ -36,9 +36,13 @@ pub struct Cantidades {
     pub robustez: usize,
 }
 
+/// How many cases of `jugar` a run makes when not told (`--casos` of `corregir`,
+/// `--cantidad` of `casos`).
+pub const CASOS_PREDETERMINADOS: usize = 1000;
+
 impl Default for Cantidades {
     fn default() -> Cantidades {
-        Cantidades::escaladas(1000)
+        Cantidades::escaladas(CASOS_PREDETERMINADOS)
     }
 }
 

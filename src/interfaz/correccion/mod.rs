@@ -40,14 +40,13 @@ use std::{
     },
 };
 
-pub use casos::Cantidades;
+pub use casos::{CASOS_PREDETERMINADOS, Cantidades};
 pub use ejemplo::Falla;
 pub use entrega::Entrega;
 pub use error::{ErrorCasos, ErrorCorreccion};
 pub use funcion::{ErrorRenombre, Funcion, PorFuncion, Renombre};
 pub use informe::{InformeEntrega, InformeFuncion, Resumen};
 pub use nota::{Calificacion, ErrorPesos, Escala, Pesos};
-pub(crate) use opciones::MIB;
 pub use opciones::{OpcionesCorreccion, SEMILLA_PREDETERMINADA};
 pub use respuesta::Tipo;
 pub use revision::revisar_respuestas;

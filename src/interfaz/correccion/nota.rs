@@ -8,7 +8,10 @@ use std::{fmt, str::FromStr};
 use serde::Serialize;
 
 use super::funcion::{Funcion, PorFuncion};
-use crate::texto::cita;
+use crate::{
+    interfaz::argumentos::{entero, por_omision},
+    texto::cita,
+};
 
 /// How much each function weighs in the percentage, in points.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,21 +81,45 @@ impl fmt::Display for Pesos {
     }
 }
 
-/// How grades are given: each function's weight, and the percentage for a 4.0.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// How grades are given: each function's weight, and the percentage for a 4.0. clap
+/// reads them from `corregir`'s command line, and [`Default`] is that command line
+/// without them.
+#[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
 pub struct Escala {
     /// `--pesos`.
+    #[arg(
+        long,
+        value_name = "FUNCIÓN=PESO,...",
+        default_value_t = Pesos::default(),
+        hide_default_value = true,
+        value_parser = clap::value_parser!(Pesos),
+        help = format!(
+            "Cuánto pesa cada función en el porcentaje (por omisión, {}; sin guardarPartida \
+             ni cargarPartida, su peso pasa a las demás)",
+            Pesos::default()
+        )
+    )]
     pub pesos: Pesos,
-    /// `--exigencia`: the percentage that gives a 4.0, from 1 to 99 (60).
+    /// `--exigencia`: the percentage that gives a 4.0, from 1 to 99.
+    #[arg(
+        long,
+        value_name = "PORCENTAJE",
+        default_value_t = EXIGENCIA,
+        hide_default_value = true,
+        value_parser = entero(1u8, 99),
+        help = format!(
+            "El porcentaje que da un 4.0 en la escala de 1.0 a 7.0 (por omisión, {EXIGENCIA})"
+        )
+    )]
     pub exigencia: u8,
 }
 
+/// `--exigencia` when not given.
+const EXIGENCIA: u8 = 60;
+
 impl Default for Escala {
     fn default() -> Escala {
-        Escala {
-            pesos: Pesos::default(),
-            exigencia: 60,
-        }
+        por_omision()
     }
 }
 

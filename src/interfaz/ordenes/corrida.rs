@@ -7,11 +7,13 @@ use std::{
 };
 
 use super::{
-    argumentos::{Destino, Entrada, NOMBRE_ENTRADA_ESTANDAR},
     error::ErrorOrden,
     informe::{Informe, InformeError, SinInforme, Sobre},
 };
-use crate::{ErrorArchivo, Tablero, disco};
+use crate::{
+    ErrorArchivo, Tablero, disco,
+    interfaz::argumentos::{Destino, Entrada, NOMBRE_ENTRADA_ESTANDAR},
+};
 
 /// How the output looks, and who hears of a long order's progress.
 #[derive(Clone, Copy, Default)]

@@ -2,10 +2,12 @@
 
 use std::{io, path::PathBuf};
 
-use super::argumentos::{self, valor_invalido};
 use crate::{
     ErrorArchivo, ErrorObf, ErrorPosicion, ErrorRepeticion, Razon, disco,
-    interfaz::correccion::{ErrorCasos, ErrorCorreccion},
+    interfaz::{
+        argumentos::{self, valor_invalido},
+        correccion::{ErrorCasos, ErrorCorreccion},
+    },
 };
 
 /// How a run ended, as the exit code tells it.

@@ -13,7 +13,6 @@
 //! [`validar`], [`repetir`], [`motor`] and [`corregir`] (grading students' Python
 //! files). Each order's report is its own type, so its JSON fields are written down there.
 
-pub mod argumentos;
 pub mod corregir;
 mod corrida;
 mod error;
@@ -32,7 +31,6 @@ use std::{
 
 use clap::{FromArgMatches, Subcommand};
 
-pub use self::argumentos::ErrorValor;
 use self::corrida::Corrida;
 pub use self::{
     corrida::{Avance, Opciones},
@@ -41,6 +39,8 @@ pub use self::{
 /// The width every message is wrapped to, and the wrapping, for the binary's own
 /// messages.
 pub use crate::interfaz::ajuste::{ANCHO, ajustar};
+/// The values on the command line, which the program reads for its own options too.
+pub use crate::interfaz::argumentos::{self, ErrorValor};
 
 /// One order and its arguments, as the command line gives them. The program puts its
 /// own options around it; [`Orden::desde_argumentos`] reads one alone.

@@ -13,9 +13,6 @@ use std::{
 use serde::Serialize;
 
 use super::{
-    argumentos::{
-        Entrada, color_tolerante, computadora, entero, entrada, hilos, segundos, semilla,
-    },
     corrida::{Avance, Corrida},
     error::ErrorOrden,
     informe::{Informe, InformeTablero, parrafo},
@@ -23,6 +20,9 @@ use super::{
 };
 use crate::{
     Casilla, Color, Obf, Tablero,
+    interfaz::argumentos::{
+        Entrada, color_tolerante, computadora, entero, entrada, hilos, segundos, semilla,
+    },
     motor::{
         busqueda::{Buscador, Limite},
         jugadores::Nivel,

@@ -8,7 +8,6 @@ use std::{
 use serde::Serialize;
 
 use super::{
-    argumentos::{Entrada, Salida, color_estricto, color_tolerante, entrada},
     corrida::{Corrida, error_al_guardar, leer_tablero},
     error::ErrorOrden,
     informe::{Informe, InformePartida, InformeTablero, escribir_tablero},
@@ -16,6 +15,7 @@ use super::{
 use crate::{
     Casilla, Color, ErrorPosicion, Partida, Posicion, Razon, Reglas, Tablero, Vista, disco,
     formato::jugadas::{Anotadas, ruta_de_jugadas},
+    interfaz::argumentos::{Entrada, Salida, color_estricto, color_tolerante, entrada},
     texto::{acortar, ruta_visible},
 };
 
