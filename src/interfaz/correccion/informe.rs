@@ -356,13 +356,19 @@ impl Resumen {
         self.semilla
     }
 
-    /// Whether every submission loads and passes every case.
-    pub fn ok(&self) -> bool {
-        self.entregas.iter().all(InformeEntrega::aprobada)
+    /// How many submissions do not load, or fail some case.
+    pub fn reprobadas(&self) -> usize {
+        self.entregas.iter().filter(|e| !e.aprobada()).count()
     }
 
-    /// The exit status: 0 when every submission loads and passes every case, 1
-    /// otherwise.
+    /// Whether every submission loads and passes every case.
+    pub fn ok(&self) -> bool {
+        self.reprobadas() == 0
+    }
+
+    /// The exit status of `othello corregir` with this report: 0 when every submission
+    /// loads and passes every case, 1 otherwise. The order ends with it, as text and as
+    /// JSON.
     pub fn codigo(&self) -> u8 {
         if self.ok() { 0 } else { 1 }
     }

@@ -51,14 +51,14 @@ impl Corregir {
                 progreso(cuenta(hechas), cuenta(total));
             }
         })?;
-        let reprobadas = resumen.entregas().iter().filter(|e| !e.aprobada()).count();
-        match reprobadas {
+        match resumen.codigo() {
             0 => corrida.informar(&resumen),
-            reprobadas => corrida.fallar(
+            codigo => corrida.fallar(
                 &resumen,
                 ErrorOrden::Reprobadas {
-                    reprobadas,
+                    reprobadas: resumen.reprobadas(),
                     total: resumen.entregas().len(),
+                    codigo,
                 },
             ),
         }

@@ -21,6 +21,17 @@ pub enum Codigo {
     Error = 2,
 }
 
+impl Codigo {
+    /// The code numbered `numero`, as the grading tells its statuses; any other number
+    /// is an error.
+    fn de(numero: u8) -> Codigo {
+        [Codigo::Exito, Codigo::Invalida]
+            .into_iter()
+            .find(|codigo| *codigo as u8 == numero)
+            .unwrap_or(Codigo::Error)
+    }
+}
+
 /// Why an order did not succeed.
 #[derive(Debug, thiserror::Error)]
 pub enum ErrorOrden {
@@ -87,6 +98,10 @@ pub enum ErrorOrden {
         reprobadas: usize,
         /// How many were graded.
         total: usize,
+        /// The report's exit status ([`Resumen::codigo`]).
+        ///
+        /// [`Resumen::codigo`]: crate::interfaz::correccion::Resumen::codigo
+        codigo: u8,
     },
     /// The cases of `casos` could not be written.
     #[error(transparent)]
@@ -97,12 +112,15 @@ pub enum ErrorOrden {
 }
 
 impl ErrorOrden {
-    /// The exit code for this error.
+    /// The exit code for this error. `corregir`'s are the grading's own, each told by
+    /// one function: [`Resumen::codigo`] and [`ErrorCorreccion::codigo`].
+    ///
+    /// [`Resumen::codigo`]: crate::interfaz::correccion::Resumen::codigo
     pub fn codigo(&self) -> Codigo {
         match self {
-            ErrorOrden::Jugada { .. }
-            | ErrorOrden::Repeticion(_)
-            | ErrorOrden::Reprobadas { .. } => Codigo::Invalida,
+            ErrorOrden::Jugada { .. } | ErrorOrden::Repeticion(_) => Codigo::Invalida,
+            ErrorOrden::Reprobadas { codigo, .. } => Codigo::de(*codigo),
+            ErrorOrden::Correccion(error) => Codigo::de(error.codigo()),
             _ => Codigo::Error,
         }
     }
