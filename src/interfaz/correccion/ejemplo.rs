@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use super::{
     casos::Caso,
-    respuesta::{Motivo, Obtenido, Revisado, Tipo, es_tablero},
+    respuesta::{Abandono, Obtenido, Revisado, Tipo, es_tablero},
 };
 use crate::{Bitboard, ErrorArchivo, Posicion, Tablero, Vista};
 
@@ -133,13 +133,17 @@ pub(super) fn falla(
 }
 
 /// Why a case of `nombre` was not run, to follow "No se ejecutó: ".
-pub(super) fn por_que_no_se_corrio(motivo: Motivo, nombre: &str) -> String {
+pub(super) fn por_que_no_se_corrio(motivo: Abandono, nombre: &str) -> String {
     match motivo {
-        Motivo::Tiempos => format!(
+        Abandono::Tiempos => format!(
             "ya hubo 3 llamadas a {nombre} que no terminaron a tiempo o se quedaron sin memoria"
         ),
-        Motivo::Muertes => format!("el proceso de Python ya había terminado 3 veces con {nombre}"),
-        Motivo::TiempoTotal => "se acabó el tiempo de la entrega (--tiempo-por-entrega)".to_owned(),
+        Abandono::Muertes => {
+            format!("el proceso de Python ya había terminado 3 veces con {nombre}")
+        }
+        Abandono::TiempoTotal => {
+            "se acabó el tiempo de la entrega (--tiempo-por-entrega)".to_owned()
+        }
     }
 }
 

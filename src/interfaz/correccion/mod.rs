@@ -74,11 +74,11 @@ pub fn corregir(
     let entregas = Entrega::buscar(entregas)?;
     let interprete = python::Interprete::buscar(opciones.python.as_deref())?;
     let casos = casos::Casos::generar(opciones.semilla, opciones.cantidades());
-    let contexto = revision::Contexto::nuevo(&interprete, &casos, opciones);
+    let corrector = revision::Corrector::nuevo(&interprete, &casos, opciones);
     let informes = en_paralelo(
         &entregas,
         opciones.hilos,
-        |entrega| contexto.corregir(entrega),
+        |entrega| corrector.corregir(entrega),
         progreso,
     );
     let resumen = Resumen::nuevo(opciones.semilla, &opciones.escala, informes);

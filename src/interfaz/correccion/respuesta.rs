@@ -116,12 +116,12 @@ pub(super) enum Obtenido {
         codigo: Option<Value>,
     },
     /// It was not run, and why.
-    SinCorrer(Motivo),
+    SinCorrer(Abandono),
 }
 
-/// Why a case was not run.
+/// Why a case was not run: the rest of its function's cases were given up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Motivo {
+pub(super) enum Abandono {
     /// Three calls of the function before it did not end in time, or ran out of memory.
     Tiempos,
     /// The process died three times with the function.
@@ -130,13 +130,13 @@ pub(super) enum Motivo {
     TiempoTotal,
 }
 
-impl Motivo {
+impl Abandono {
     /// Its key in JSON.
     pub(super) fn clave(self) -> &'static str {
         match self {
-            Motivo::Tiempos => "tiempos",
-            Motivo::Muertes => "muertes",
-            Motivo::TiempoTotal => "tiempo_total",
+            Abandono::Tiempos => "tiempos",
+            Abandono::Muertes => "muertes",
+            Abandono::TiempoTotal => "tiempo_total",
         }
     }
 }
@@ -193,7 +193,7 @@ impl Obtenido {
                 linea: respuesta.linea,
                 codigo: respuesta.codigo,
             },
-            Some("tiempo") if respuesta.omitido => Obtenido::SinCorrer(Motivo::Tiempos),
+            Some("tiempo") if respuesta.omitido => Obtenido::SinCorrer(Abandono::Tiempos),
             Some("tiempo") => Obtenido::Tiempo,
             Some("salida") => Obtenido::Salida {
                 codigo: Some(respuesta.codigo_salida),

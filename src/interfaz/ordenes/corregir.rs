@@ -65,14 +65,14 @@ impl Corregir {
     }
 }
 
-/// `casos --carpeta DIR`.
+/// `casos --carpeta DIR`; named apart from the grader's own cases.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
 #[command(after_help = "\
 Escribe cada tablero inicial en el formato de la tarea (NNNN.txt), el tablero \
 esperado tras una jugada válida (NNNN-despues.txt), DIR/casos.csv con las columnas \
 id, tablero, posicion, valor, valida, esperado, y DIR/cargar_entrega.py, que carga \
 el archivo del estudiante como corregir. Luego muestra un archivo de pytest que los usa. Son los mismos casos de jugar que corregir usa con esa semilla.")]
-pub struct Casos {
+pub struct OrdenCasos {
     #[arg(
         long,
         value_name = "DIR",
@@ -125,7 +125,7 @@ impl Informe for InformeCasos {
     }
 }
 
-impl Casos {
+impl OrdenCasos {
     pub(super) fn ejecutar(
         &self,
         corrida: &mut Corrida<impl Read, impl Write>,

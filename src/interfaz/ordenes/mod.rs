@@ -82,7 +82,7 @@ pub enum Orden {
         about = "Dice si la partida terminó, quién gana y qué puede jugar el que mueve",
         override_usage = "othello estado ARCHIVO [--turno N|B] [--json]"
     )]
-    Estado(tablero::Estado),
+    Estado(tablero::OrdenEstado),
     /// Replays a transcript and gives the final board.
     #[command(
         about = "Repite una partida desde su transcripción y da el tablero final",
@@ -143,7 +143,7 @@ pub enum Orden {
         about = "Escribe casos de jugar como archivos, con un ejemplo de pytest",
         override_usage = "othello casos --carpeta DIR [--semilla S] [--cantidad N] [--json]"
     )]
-    Casos(corregir::Casos),
+    Casos(corregir::OrdenCasos),
 }
 
 impl Orden {

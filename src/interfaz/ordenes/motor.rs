@@ -661,12 +661,12 @@ pub struct Torneo {
 /// What `torneo` answers: its settings and results, under `torneo`.
 #[derive(Serialize)]
 struct InformeTorneo {
-    torneo: Resumen,
+    torneo: ResumenTorneo,
 }
 
 /// A tournament's settings and results.
 #[derive(Serialize)]
-struct Resumen {
+struct ResumenTorneo {
     partidas: u32,
     aperturas: u32,
     semilla: u64,
@@ -706,7 +706,7 @@ impl FilaMarcador {
 
 impl Informe for InformeTorneo {
     fn escribir(&self, salida: &mut dyn Write) -> io::Result<()> {
-        let Resumen { bases, .. } = &self.torneo;
+        let ResumenTorneo { bases, .. } = &self.torneo;
         parrafo(
             salida,
             &format!(
@@ -777,7 +777,7 @@ impl Torneo {
             })
             .collect();
         corrida.informar(&InformeTorneo {
-            torneo: Resumen {
+            torneo: ResumenTorneo {
                 partidas: bases.partidas,
                 aperturas: bases.aperturas,
                 semilla: bases.semilla,

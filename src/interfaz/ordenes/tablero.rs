@@ -310,12 +310,13 @@ impl Contar {
     }
 }
 
-/// `estado ARCHIVO [--turno N|B]`.
+/// `estado ARCHIVO [--turno N|B]`; named apart from [`Estado`](crate::Estado), the rules'
+/// state of a game.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
 #[command(after_help = "\
 Dice si la partida terminó y por qué (tablero lleno, un color sin fichas, nadie \
 puede jugar), quién gana, la cuenta y las jugadas válidas del que mueve.")]
-pub struct Estado {
+pub struct OrdenEstado {
     #[arg(value_name = "ARCHIVO", value_parser = entrada(), help = AYUDA_ARCHIVO)]
     archivo: Entrada,
     #[arg(long, value_name = "N|B", value_parser = color_tolerante, help = AYUDA_TURNO)]
@@ -359,7 +360,7 @@ impl Informe for InformeEstado {
     }
 }
 
-impl Estado {
+impl OrdenEstado {
     pub(super) fn ejecutar(
         &self,
         corrida: &mut Corrida<impl Read, impl Write>,
