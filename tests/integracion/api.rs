@@ -11,7 +11,7 @@ use std::{
     str::FromStr,
 };
 
-use crate::comun::{INICIAL, tablero_de, texto_de};
+use crate::comun::{INICIAL, escribir, tablero_de, texto_de};
 
 use othello::{ErrorArchivo, ErrorLista, ErrorTablero, Posicion, Tablero, cargar_partida, contar};
 use othello::{guardar_partida, jugar};
@@ -43,13 +43,6 @@ fn cuentas(tablero: &Tablero) -> (usize, usize, usize) {
     )
 }
 
-/// Writes `contenido` to `nombre` inside `carpeta`.
-fn escribir(carpeta: &Path, nombre: &str, contenido: impl AsRef<[u8]>) -> PathBuf {
-    let ruta = carpeta.join(nombre);
-    fs::write(&ruta, contenido).expect("escribir el archivo de prueba");
-    ruta
-}
-
 /// The `ErrorArchivo` of a failed load or save: typed, no downcast needed.
 fn error_archivo<T: Debug>(resultado: Result<T, ErrorArchivo>) -> ErrorArchivo {
     resultado.expect_err("se esperaba un error")
@@ -69,7 +62,7 @@ fn nombres_en(carpeta: &Path) -> Vec<String> {
 /// must name the file, the line and column, and contain `tambien` (what was found).
 fn espera_error_de_formato(contenido: impl AsRef<[u8]>, esperado: ErrorTablero, tambien: &str) {
     let carpeta = tempdir().unwrap();
-    let ruta = escribir(carpeta.path(), "tablero.txt", contenido);
+    let ruta = escribir(carpeta.path(), "tablero.txt", &contenido);
     let error = error_archivo(cargar_partida(&ruta));
     let mensaje = error.to_string();
     let ErrorArchivo::Formato {
@@ -692,7 +685,7 @@ fn guardar_escribe_los_bytes_canonicos() {
 fn guardar_sobrescribe_un_archivo_mas_largo_por_completo() {
     let carpeta = tempdir().unwrap();
     // A longer file: a save that did not truncate would leave its tail.
-    let ruta = escribir(carpeta.path(), "partida.txt", "X".repeat(10_000));
+    let ruta = escribir(carpeta.path(), "partida.txt", &"X".repeat(10_000));
     guardar_partida(&Tablero::inicial(), &ruta).unwrap();
     assert_eq!(fs::read_to_string(&ruta).unwrap(), INICIAL);
     guardar_partida(&tablero_de(MUESTRA), &ruta).unwrap();

@@ -1,7 +1,12 @@
-//! What every integration test shares: the program run in a folder of its own, boards
-//! built from rows of letters, the fixture boards, and a readable diff on mismatch.
+//! What every integration test shares: the program run in a folder of its own, files
+//! written for a test, boards built from rows of letters, the fixture boards, and a
+//! readable diff on mismatch.
 
-use std::{path::Path, time::Duration};
+use std::{
+    fs,
+    path::{Path, PathBuf},
+    time::Duration,
+};
 
 use othello::Tablero;
 pub use pretty_assertions::assert_eq;
@@ -10,6 +15,17 @@ use tempfile::TempDir;
 /// A fresh temporary folder, removed when dropped.
 pub fn carpeta() -> TempDir {
     tempfile::tempdir().expect("carpeta temporal")
+}
+
+/// Writes `contenido` to `nombre` inside `carpeta`, making the folders that `nombre`
+/// names, and returns its path.
+pub fn escribir(carpeta: &Path, nombre: &str, contenido: &(impl AsRef<[u8]> + ?Sized)) -> PathBuf {
+    let ruta = carpeta.join(nombre);
+    if let Some(padre) = ruta.parent() {
+        fs::create_dir_all(padre).expect("se crea la carpeta del archivo de prueba");
+    }
+    fs::write(&ruta, contenido).expect("se escribe el archivo de prueba");
+    ruta
 }
 
 /// The program, run in `dir`: no color (the one place that sets `NO_COLOR`), no width

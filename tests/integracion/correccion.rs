@@ -67,7 +67,7 @@ fn rapidas() -> OpcionesCorreccion {
 
 /// Grades `archivos`, returning the report and the text written.
 fn correr(archivos: &[PathBuf], opciones: &OpcionesCorreccion) -> (Resumen, String) {
-    let resumen = corregir(archivos, opciones).expect("la corrección corre");
+    let resumen = corregir(archivos, opciones, |_, _| {}).expect("la corrección corre");
     let mut salida = Vec::new();
     resumen.escribir_texto(&mut salida).expect("se escribe");
     (resumen, String::from_utf8(salida).expect("texto"))
@@ -579,7 +579,7 @@ fn sin_interprete_o_sin_entregas_es_un_error_de_uso() {
         python: Some("/no/existe/python3".into()),
         ..OpcionesCorreccion::default()
     };
-    let error = corregir(&[entrega("correcta_main.py")], &opciones).unwrap_err();
+    let error = corregir(&[entrega("correcta_main.py")], &opciones, |_, _| {}).unwrap_err();
     assert!(
         matches!(error, ErrorCorreccion::SinInterprete { .. }),
         "{error:?}"
@@ -589,15 +589,39 @@ fn sin_interprete_o_sin_entregas_es_un_error_de_uso() {
         error.to_string(),
         "no se encontró un intérprete de Python 3 en «/no/existe/python3» (no existe); instálelo o indique otro con --python RUTA"
     );
-    let error = corregir(&[entrega("no_existe.py")], &OpcionesCorreccion::default()).unwrap_err();
+    let error = corregir(
+        &[entrega("no_existe.py")],
+        &OpcionesCorreccion::default(),
+        |_, _| {},
+    )
+    .unwrap_err();
     assert_eq!(
         error.to_string(),
         format!("no existe «{}»", entrega("no_existe.py").display())
     );
     assert_eq!(error.codigo(), 2);
     let vacia = carpeta();
-    let error = corregir(&[vacia.path().into()], &OpcionesCorreccion::default()).unwrap_err();
+    let error = corregir(
+        &[vacia.path().into()],
+        &OpcionesCorreccion::default(),
+        |_, _| {},
+    )
+    .unwrap_err();
     assert!(matches!(error, ErrorCorreccion::CarpetaSinEntregas(_)));
+}
+
+#[test]
+fn avisa_al_empezar_y_tras_cada_entrega() {
+    if !hay_python() {
+        return;
+    }
+    let mut avances = Vec::new();
+    let archivos = [entrega("correcta_main.py"), entrega("sin_diagonales.py")];
+    corregir(&archivos, &rapidas(), |hechas, total| {
+        avances.push((hechas, total))
+    })
+    .expect("la corrección corre");
+    assert_eq!(avances, [(0, 2), (1, 2), (2, 2)]);
 }
 
 #[test]

@@ -17,7 +17,7 @@ use std::{
     process::{Command, Stdio},
 };
 
-use crate::comun::{Corrida, INICIAL, TRAS_C4, carpeta, correr};
+use crate::comun::{Corrida, INICIAL, TRAS_C4, carpeta, correr, escribir};
 
 /// Every document, with its path from the project's folder.
 const DOCUMENTOS: [(&str, &str); 7] = [
@@ -451,13 +451,6 @@ fn corregir_con_el_script(dir: &Path) -> Corrida {
         errores: String::from_utf8(salida.stderr).unwrap(),
         codigo: salida.status.code(),
     }
-}
-
-/// Writes `texto` to `nombre` in `dir`, making its folders.
-fn escribir(dir: &Path, nombre: &str, texto: &str) {
-    let ruta = dir.join(nombre);
-    fs::create_dir_all(ruta.parent().unwrap()).unwrap();
-    fs::write(ruta, texto).unwrap();
 }
 
 #[test]

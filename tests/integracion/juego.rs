@@ -15,7 +15,7 @@ use othello::{
 use crate::{
     comun::{
         INICIAL, PartidaCompleta, TRAS_C4, assert_eq, carpeta, copia_de_recuperacion,
-        copias_de_recuperacion, partidas_completas, tablero_de, texto_de,
+        copias_de_recuperacion, escribir, partidas_completas, tablero_de, texto_de,
     },
     fuzz::objetivos::lineas_anchas,
 };
@@ -85,13 +85,6 @@ fn dibujo(filas: [&str; 8], ultima: Option<&str>) -> String {
     let tablero = tablero_de(filas);
     let vista = Vista::de(&tablero).ultima(ultima.map(|p| p.parse().expect("una posición")));
     format!("\n{vista}{}\n", vista.conteo())
-}
-
-/// Writes `texto` to `nombre` in `dir`, and returns its path.
-fn escribir(dir: &Path, nombre: &str, texto: &str) -> std::path::PathBuf {
-    let ruta = dir.join(nombre);
-    fs::write(&ruta, texto).expect("se escribe el archivo");
-    ruta
 }
 
 /// Asserts that `salida` holds `texto`.

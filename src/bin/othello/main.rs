@@ -18,7 +18,7 @@ use std::{
     thread,
 };
 
-use indicatif::{ProgressBar, ProgressState, ProgressStyle};
+use indicatif::{ProgressBar, ProgressFinish, ProgressState, ProgressStyle};
 use othello::{
     ErrorArchivo, ErrorTablero, PorColor, Reglas,
     interfaz::{
@@ -50,14 +50,18 @@ fn main() -> ExitCode {
 
 /// Runs one order for a script.
 fn ordenar(orden: &Orden, json: bool, color: bool) -> ExitCode {
-    // Made when a tournament first reports, so that no other order draws a bar, and
-    // finished at its last game, before the table is written.
+    // Made when a tournament or a grading run first reports (a grading run, when it
+    // starts: the time left counts from there), so that no other order draws a bar;
+    // drawn from the first game or submission done, and finished with the last, before
+    // the report is written.
     let barra = OnceCell::new();
     let progreso = |hechas: u32, total: u32| {
-        let barra = barra.get_or_init(|| barra_de_progreso(total));
-        barra.set_position(hechas.into());
+        let barra = barra.get_or_init(|| barra_de_progreso(orden, total));
+        if hechas > 0 {
+            barra.set_position(hechas.into());
+        }
         if hechas == total {
-            barra.finish();
+            barra.finish_using_style();
         }
     };
     // What a long order told last of its progress: said if a signal stops it.
@@ -120,11 +124,23 @@ fn decir_problemas<'a>(ruta: &Path, problemas: impl Iterator<Item = &'a ErrorTab
     }
 }
 
-/// The progress of a tournament of `total` games on standard error, only when it is a
-/// terminal: games done, the rate and the time left. A log or a pipe gets nothing.
-fn barra_de_progreso(total: u32) -> ProgressBar {
+/// The progress of `orden` on standard error, only when it is a terminal: a tournament
+/// of `total` games (games done, the rate and the time left, left on screen before the
+/// table), or the grading of `total` submissions (cleared before the report). A log or
+/// a pipe gets nothing.
+fn barra_de_progreso(orden: &Orden, total: u32) -> ProgressBar {
     if !io::stderr().is_terminal() {
         return ProgressBar::hidden();
+    }
+    let barra = ProgressBar::new(total.into());
+    if let Orden::Corregir(_) = orden {
+        let estilo = ProgressStyle::with_template(
+            "corrigiendo {bar:30} {pos}/{len} entregas, faltan unos {eta}",
+        )
+        .expect("una plantilla válida");
+        return barra
+            .with_style(estilo)
+            .with_finish(ProgressFinish::AndClear);
     }
     let estilo = ProgressStyle::with_template(
         "{bar:30} {pos}/{len} partidas, {ritmo}, faltan {eta_precise}",
@@ -136,7 +152,9 @@ fn barra_de_progreso(total: u32) -> ProgressBar {
             let _ = write!(salida, "{:.1} por segundo", estado.per_sec());
         },
     );
-    ProgressBar::new(total.into()).with_style(estilo)
+    barra
+        .with_style(estilo)
+        .with_finish(ProgressFinish::AndLeave)
 }
 
 /// Stops an order on Ctrl-C (SIGINT), a kill (SIGTERM) or a closed terminal (SIGHUP),

@@ -10,9 +10,12 @@
 use std::{fs, path::Path};
 
 use rand::{RngExt, SeedableRng, rngs::ChaCha8Rng, seq::SliceRandom};
-use serde_json::value::RawValue;
+use serde_json::value::{RawValue, to_raw_value};
 
-use super::{Funcion, PorFuncion};
+use super::{
+    error::ErrorCasos,
+    funcion::{Funcion, PorFuncion},
+};
 use crate::{
     Bitboard, Casilla, Color, ErrorArchivo, Posicion, Tablero, disco,
     motor::jugadores::{aleatoria, del_libro},
@@ -33,9 +36,13 @@ pub struct Cantidades {
     pub robustez: usize,
 }
 
+/// How many cases of `jugar` a run makes when not told (`--casos` of `corregir`,
+/// `--cantidad` of `casos`).
+pub const CASOS_PREDETERMINADOS: usize = 1000;
+
 impl Default for Cantidades {
     fn default() -> Cantidades {
-        Cantidades::escaladas(1000)
+        Cantidades::escaladas(CASOS_PREDETERMINADOS)
     }
 }
 
@@ -359,24 +366,23 @@ impl Caso {
         }
     }
 
-    /// The case as the harness reads it: `[id, board's 64 letters, arguments...]`.
+    /// The case as the harness reads it: `[id, board's 64 letters, arguments...]`,
+    /// written by serde as the requests that carry it are, never by hand.
     fn protocolo(&self, id: usize) -> Box<RawValue> {
-        let valor = match self {
+        let texto = match self {
             Caso::Jugar {
                 tablero,
                 posicion,
                 color,
                 ..
-            } => serde_json::json!([id, letras(tablero), posicion, color.to_string()]),
+            } => to_raw_value(&(id, letras(tablero), posicion, color.to_string())),
             Caso::Contar { tablero, casilla } => {
-                serde_json::json!([id, letras(tablero), casilla.to_string()])
+                to_raw_value(&(id, letras(tablero), casilla.to_string()))
             }
-            Caso::Guardar { tablero, archivo } => {
-                serde_json::json!([id, letras(tablero), archivo])
-            }
-            Caso::Cargar { archivo, .. } => serde_json::json!([id, archivo]),
+            Caso::Guardar { tablero, archivo } => to_raw_value(&(id, letras(tablero), archivo)),
+            Caso::Cargar { archivo, .. } => to_raw_value(&(id, archivo)),
         };
-        serde_json::value::to_raw_value(&valor).expect("un caso se escribe en JSON")
+        texto.expect("un caso se escribe en JSON")
     }
 }
 
@@ -642,12 +648,8 @@ impl Muestrario {
 /// Writes `cantidad` cases of `jugar` for `semilla` into `carpeta`, and after them its
 /// robustness cases, as `corregir` runs them: see [`super::escribir_casos`]. Each file
 /// is saved atomically, as every file the program writes.
-pub(super) fn escribir(
-    carpeta: &Path,
-    semilla: u64,
-    cantidad: usize,
-) -> Result<(), super::ErrorCasos> {
-    fs::create_dir_all(carpeta).map_err(|fuente| super::ErrorCasos::Carpeta {
+pub(super) fn escribir(carpeta: &Path, semilla: u64, cantidad: usize) -> Result<(), ErrorCasos> {
+    fs::create_dir_all(carpeta).map_err(|fuente| ErrorCasos::Carpeta {
         ruta: carpeta.to_owned(),
         fuente,
     })?;

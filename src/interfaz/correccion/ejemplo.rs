@@ -5,14 +5,40 @@
 
 use std::{fmt::Write as _, fs, path::Path, time::Duration};
 
+use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::{
-    Falla, Tipo,
     casos::Caso,
-    revision::{Motivo, Obtenido, Revisado, es_tablero},
+    respuesta::{Abandono, Obtenido, Revisado, Tipo, es_tablero},
 };
 use crate::{Bitboard, ErrorArchivo, Posicion, Tablero, Vista};
+
+/// One failed case, shown as an example.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Falla {
+    /// How it failed.
+    pub tipo: Tipo,
+    /// The case's number within its function, from 1.
+    pub caso: usize,
+    /// What the case is, when it was designed to be something (the cases of `jugar`):
+    /// "una línea que llega al borde".
+    pub titulo: Option<&'static str>,
+    /// The board passed, as 8 texts of `B`/`N`/`V`, row 1 first; `None` for a call
+    /// without one.
+    pub tablero: Option<Vec<String>>,
+    /// The call as Python source: `jugar(tablero, "C4", "N")`.
+    pub llamada: String,
+    /// What was expected: `valor`, and `tablero` or `archivo` where they apply.
+    pub esperado: Value,
+    /// What came back: as `esperado`, or the exception, the time limit or the exit.
+    pub obtenido: Value,
+    /// Python source that rebuilds the case, for the student.
+    pub reproducir: String,
+    /// The example as text: the board drawn, what differs marked, and `reproducir`.
+    #[serde(skip)]
+    pub texto: String,
+}
 
 /// The example of case `id`, called as the student's `nombre`, which came back as
 /// `obtenido` and failed as `revisado` says.
@@ -107,13 +133,17 @@ pub(super) fn falla(
 }
 
 /// Why a case of `nombre` was not run, to follow "No se ejecutó: ".
-pub(super) fn por_que_no_se_corrio(motivo: Motivo, nombre: &str) -> String {
+pub(super) fn por_que_no_se_corrio(motivo: Abandono, nombre: &str) -> String {
     match motivo {
-        Motivo::Tiempos => format!(
+        Abandono::Tiempos => format!(
             "ya hubo 3 llamadas a {nombre} que no terminaron a tiempo o se quedaron sin memoria"
         ),
-        Motivo::Muertes => format!("el proceso de Python ya había terminado 3 veces con {nombre}"),
-        Motivo::TiempoTotal => "se acabó el tiempo de la entrega (--tiempo-por-entrega)".to_owned(),
+        Abandono::Muertes => {
+            format!("el proceso de Python ya había terminado 3 veces con {nombre}")
+        }
+        Abandono::TiempoTotal => {
+            "se acabó el tiempo de la entrega (--tiempo-por-entrega)".to_owned()
+        }
     }
 }
 
@@ -663,7 +693,7 @@ mod tests {
         };
         let archivo = Revisado {
             tipo: Tipo::Archivo,
-            archivo: Some(super::super::revision::ArchivoObtenido {
+            archivo: Some(super::super::respuesta::ArchivoObtenido {
                 texto: Some("V\u{1b}\n".into()),
                 problema: "casilla \"V\u{1b}\" inválida".into(),
             }),

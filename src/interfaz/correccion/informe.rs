@@ -9,114 +9,19 @@ use std::{
 };
 
 use serde::Serialize;
-use serde_json::Value;
 
-use super::{Entrega, Escala, Funcion, PorFuncion, ejemplo::visible, nota::Calificacion};
+use super::{
+    ejemplo::{Falla, visible},
+    entrega::Entrega,
+    funcion::{Funcion, PorFuncion},
+    nota::{Calificacion, Escala},
+    respuesta::Tipo,
+};
 use crate::{
     ErrorArchivo, disco,
     interfaz::ajuste::ajustar,
     texto::{cantidad, ruta_visible},
 };
-
-/// How a case fails.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Tipo {
-    /// It returned another value.
-    Resultado,
-    /// The board passed was left wrong (or, when saving, was changed).
-    Tablero,
-    /// The file saved is not the board in the homework's format.
-    Archivo,
-    /// It raised an exception.
-    Excepcion,
-    /// It did not end within the time limit.
-    Tiempo,
-    /// It ran out of memory.
-    Memoria,
-    /// It ended the process (`exit()`, or the process died).
-    Salida,
-    /// It was not run: after three time-outs or deaths, or when the submission's time
-    /// was over.
-    #[serde(rename = "sin_correr")]
-    SinCorrer,
-}
-
-impl Tipo {
-    /// Every kind, in the report's order.
-    pub const TODOS: [Tipo; 8] = [
-        Tipo::Resultado,
-        Tipo::Tablero,
-        Tipo::Archivo,
-        Tipo::Excepcion,
-        Tipo::Tiempo,
-        Tipo::Memoria,
-        Tipo::Salida,
-        Tipo::SinCorrer,
-    ];
-
-    /// Its key in JSON.
-    pub const fn clave(self) -> &'static str {
-        match self {
-            Tipo::Resultado => "resultado",
-            Tipo::Tablero => "tablero",
-            Tipo::Archivo => "archivo",
-            Tipo::Excepcion => "excepcion",
-            Tipo::Tiempo => "tiempo",
-            Tipo::Memoria => "memoria",
-            Tipo::Salida => "salida",
-            Tipo::SinCorrer => "sin_correr",
-        }
-    }
-
-    /// Its name in the text.
-    pub const fn nombre(self) -> &'static str {
-        match self {
-            Tipo::SinCorrer => "sin correr",
-            otro => otro.clave(),
-        }
-    }
-
-    /// What it means, for the legend under the report.
-    const fn significado(self) -> &'static str {
-        match self {
-            Tipo::Resultado => "devolvió otro valor",
-            Tipo::Tablero => "el tablero recibido quedó distinto de lo esperado",
-            Tipo::Archivo => "el archivo guardado no es el tablero en el formato de la tarea",
-            Tipo::Excepcion => "lanzó una excepción",
-            Tipo::Tiempo => "no terminó dentro del tiempo límite",
-            Tipo::Memoria => "se quedó sin memoria (cuenta como un tiempo agotado)",
-            Tipo::Salida => "terminó el programa (exit() o el proceso murió)",
-            Tipo::SinCorrer => "no se ejecutó (tras 3 tiempos agotados o 3 muertes, o sin tiempo)",
-        }
-    }
-}
-
-/// One failed case, shown as an example.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Falla {
-    /// How it failed.
-    pub tipo: Tipo,
-    /// The case's number within its function, from 1.
-    pub caso: usize,
-    /// What the case is, when it was designed to be something (the cases of `jugar`):
-    /// "una línea que llega al borde".
-    pub titulo: Option<&'static str>,
-    /// The board passed, as 8 texts of `B`/`N`/`V`, row 1 first; `None` for a call
-    /// without one.
-    pub tablero: Option<Vec<String>>,
-    /// The call as Python source: `jugar(tablero, "C4", "N")`.
-    pub llamada: String,
-    /// What was expected: `valor`, and `tablero` or `archivo` where they apply.
-    pub esperado: Value,
-    /// What came back: as `esperado`, or the exception, the time limit or the exit.
-    pub obtenido: Value,
-    /// Python source that rebuilds the case, for the student.
-    pub reproducir: String,
-    /// The example as text: the board drawn, what differs marked, and `reproducir`.
-    #[serde(skip)]
-    pub texto: String,
-}
 
 /// How one function did.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -246,6 +151,41 @@ impl InformeEntrega {
                     Some(informe) => informe.aprobada(),
                     None => !funcion.obligatoria(),
                 })
+    }
+
+    /// Its grade on `escala`. Each function counts its right cases over its cases
+    /// (`jugar` with its robustness cases); a function not found counts 0, but when the
+    /// file has neither `guardarPartida` nor `cargarPartida`, optional in the homework,
+    /// their weight goes to the others. A file that does not load gets 0.
+    fn calificar(&self, escala: &Escala) -> Calificacion {
+        let pesos = &escala.pesos.0;
+        let sin_archivos =
+            self.funciones.guardar_partida.is_none() && self.funciones.cargar_partida.is_none();
+        let fuera = |funcion: Funcion| sin_archivos && !funcion.obligatoria();
+        let (mut logrado, mut total) = (0.0, 0.0);
+        for funcion in Funcion::TODAS.into_iter().filter(|&f| !fuera(f)) {
+            let peso = f64::from(pesos[funcion]);
+            total += peso;
+            let casos = self.funciones[funcion].iter().chain(match funcion {
+                Funcion::Jugar => self.robustez.as_ref(),
+                _ => None,
+            });
+            let (correctos, todos) = casos.fold((0, 0), |(c, t), informe| {
+                (c + informe.correctos, t + informe.casos)
+            });
+            if self.importa && todos > 0 {
+                logrado += peso * correctos as f64 / todos as f64;
+            }
+        }
+        let porcentaje = if total > 0.0 {
+            100.0 * logrado / total
+        } else {
+            0.0
+        };
+        Calificacion {
+            porcentaje,
+            nota: escala.nota(porcentaje),
+        }
     }
 
     /// Why it cannot get full marks for something other than a wrong answer, for the
@@ -396,7 +336,7 @@ impl Resumen {
         mut entregas: Vec<InformeEntrega>,
     ) -> Resumen {
         for entrega in &mut entregas {
-            entrega.calificacion = escala.calificar(entrega);
+            entrega.calificacion = entrega.calificar(escala);
         }
         Resumen {
             semilla,
@@ -416,13 +356,19 @@ impl Resumen {
         self.semilla
     }
 
-    /// Whether every submission loads and passes every case.
-    pub fn ok(&self) -> bool {
-        self.entregas.iter().all(InformeEntrega::aprobada)
+    /// How many submissions do not load, or fail some case.
+    pub fn reprobadas(&self) -> usize {
+        self.entregas.iter().filter(|e| !e.aprobada()).count()
     }
 
-    /// The exit status: 0 when every submission loads and passes every case, 1
-    /// otherwise.
+    /// Whether every submission loads and passes every case.
+    pub fn ok(&self) -> bool {
+        self.reprobadas() == 0
+    }
+
+    /// The exit status of `othello corregir` with this report: 0 when every submission
+    /// loads and passes every case, 1 otherwise. The order ends with it, as text and as
+    /// JSON.
     pub fn codigo(&self) -> u8 {
         if self.ok() { 0 } else { 1 }
     }

@@ -1,13 +1,17 @@
-//! The grade of a submission: a percentage from each function's cases, weighted
+//! How grades are given: each function's weight in a submission's percentage
 //! (`--pesos`), and the Chilean 1.0-7.0 scale with its pass mark (`--exigencia`): the
-//! percentage required for a 4.0, linear on each side.
+//! percentage required for a 4.0, linear on each side. The report computes each
+//! submission's percentage with them.
 
 use std::{fmt, str::FromStr};
 
 use serde::Serialize;
 
-use super::{Funcion, InformeEntrega, PorFuncion};
-use crate::texto::cita;
+use super::funcion::{Funcion, PorFuncion};
+use crate::{
+    interfaz::argumentos::{entero, por_omision},
+    texto::cita,
+};
 
 /// How much each function weighs in the percentage, in points.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,21 +81,45 @@ impl fmt::Display for Pesos {
     }
 }
 
-/// How grades are given: each function's weight, and the percentage for a 4.0.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// How grades are given: each function's weight, and the percentage for a 4.0. clap
+/// reads them from `corregir`'s command line, and [`Default`] is that command line
+/// without them.
+#[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
 pub struct Escala {
     /// `--pesos`.
+    #[arg(
+        long,
+        value_name = "FUNCIÓN=PESO,...",
+        default_value_t = Pesos::default(),
+        hide_default_value = true,
+        value_parser = clap::value_parser!(Pesos),
+        help = format!(
+            "Cuánto pesa cada función en el porcentaje (por omisión, {}; sin guardarPartida \
+             ni cargarPartida, su peso pasa a las demás)",
+            Pesos::default()
+        )
+    )]
     pub pesos: Pesos,
-    /// `--exigencia`: the percentage that gives a 4.0, from 1 to 99 (60).
+    /// `--exigencia`: the percentage that gives a 4.0, from 1 to 99.
+    #[arg(
+        long,
+        value_name = "PORCENTAJE",
+        default_value_t = EXIGENCIA,
+        hide_default_value = true,
+        value_parser = entero(1u8, 99),
+        help = format!(
+            "El porcentaje que da un 4.0 en la escala de 1.0 a 7.0 (por omisión, {EXIGENCIA})"
+        )
+    )]
     pub exigencia: u8,
 }
 
+/// `--exigencia` when not given.
+const EXIGENCIA: u8 = 60;
+
 impl Default for Escala {
     fn default() -> Escala {
-        Escala {
-            pesos: Pesos::default(),
-            exigencia: 60,
-        }
+        por_omision()
     }
 }
 
@@ -105,41 +133,6 @@ pub struct Calificacion {
 }
 
 impl Escala {
-    /// The grade of `entrega`. Each function counts its right cases over its cases
-    /// (`jugar` with its robustness cases); a function not found counts 0, but when the
-    /// file has neither `guardarPartida` nor `cargarPartida`, optional in the homework,
-    /// their weight goes to the others. A file that does not load gets 0.
-    pub fn calificar(&self, entrega: &InformeEntrega) -> Calificacion {
-        let pesos = &self.pesos.0;
-        let sin_archivos = entrega.funciones.guardar_partida.is_none()
-            && entrega.funciones.cargar_partida.is_none();
-        let fuera = |funcion: Funcion| sin_archivos && !funcion.obligatoria();
-        let (mut logrado, mut total) = (0.0, 0.0);
-        for funcion in Funcion::TODAS.into_iter().filter(|&f| !fuera(f)) {
-            let peso = f64::from(pesos[funcion]);
-            total += peso;
-            let casos = entrega.funciones[funcion].iter().chain(match funcion {
-                Funcion::Jugar => entrega.robustez.as_ref(),
-                _ => None,
-            });
-            let (correctos, todos) = casos.fold((0, 0), |(c, t), informe| {
-                (c + informe.correctos, t + informe.casos)
-            });
-            if entrega.importa && todos > 0 {
-                logrado += peso * correctos as f64 / todos as f64;
-            }
-        }
-        let porcentaje = if total > 0.0 {
-            100.0 * logrado / total
-        } else {
-            0.0
-        };
-        Calificacion {
-            porcentaje,
-            nota: self.nota(porcentaje),
-        }
-    }
-
     /// The grade for `porcentaje`: 1.0 at 0 %, 4.0 at the pass mark, 7.0 at 100 %,
     /// linear between them, rounded half up to one decimal.
     pub fn nota(&self, porcentaje: f64) -> f64 {

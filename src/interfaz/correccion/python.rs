@@ -21,7 +21,7 @@ use std::{
     time::Duration,
 };
 
-use super::{ErrorCorreccion, vivos};
+use super::{error::ErrorCorreccion, vivos};
 
 /// The harness, run with `python3 -c`: `carga.py`, which loads the student's file
 /// (also written by `othello casos`, for pytest), then `arnes.py`, the protocol.

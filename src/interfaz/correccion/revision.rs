@@ -20,11 +20,14 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, value::RawValue};
 
 use super::{
-    Cantidades, Entrega, Funcion, InformeEntrega, InformeFuncion, OpcionesCorreccion, PorFuncion,
-    Resumen, Tipo,
-    casos::{Caso, Casos, letras},
-    ejemplo,
+    casos::{Cantidades, Caso, Casos},
+    ejemplo::{self, Falla},
+    entrega::Entrega,
+    funcion::{Funcion, PorFuncion},
+    informe::{InformeEntrega, InformeFuncion, Resumen},
+    opciones::OpcionesCorreccion,
     python::{self, Hijo, Interprete, Llegada},
+    respuesta::{Abandono, ArchivoObtenido, Obtenido, Revisado, Tipo, es_tablero},
     vivos,
 };
 use crate::{ErrorArchivo, Tablero, disco, formato::archivo};
@@ -33,22 +36,23 @@ use crate::{ErrorArchivo, Tablero, disco, formato::archivo};
 /// remaining cases are counted without running.
 const TRES: usize = 3;
 
-/// What every submission of a run shares.
-pub(super) struct Contexto<'a> {
+/// The grader of a run: what every submission shares (the interpreter, the cases, the
+/// options and the names looked for), and the grading of each.
+pub(super) struct Corrector<'a> {
     interprete: &'a Interprete,
     casos: &'a Casos,
     opciones: &'a OpcionesCorreccion,
     nombres: PorFuncion<Vec<String>>,
 }
 
-impl<'a> Contexto<'a> {
-    /// The context of a run.
+impl<'a> Corrector<'a> {
+    /// The grader of a run.
     pub(super) fn nuevo(
         interprete: &'a Interprete,
         casos: &'a Casos,
         opciones: &'a OpcionesCorreccion,
-    ) -> Contexto<'a> {
-        Contexto {
+    ) -> Corrector<'a> {
+        Corrector {
             interprete,
             casos,
             opciones,
@@ -88,28 +92,28 @@ impl<'a> Contexto<'a> {
                 return no_importa(format!("no se pudo leer: {}", disco::describir_io(&error)));
             }
         };
-        let mut sesion = Sesion {
-            contexto: self,
+        let mut examen = Examen {
+            corrector: self,
             carpeta: carpeta.path(),
             archivo: absoluta,
             hijo: None,
             solo_definiciones: false,
             fin: Instant::now() + self.opciones.tiempo_por_entrega,
         };
-        let carga = match sesion.cargar() {
+        let carga = match examen.cargar() {
             Ok(carga) => carga,
             Err(error) => return no_importa(error),
         };
-        let nombres = sesion.nombres(&carga);
+        let nombres = examen.nombres(&carga);
         let funciones = PorFuncion::de(|funcion| {
             nombres[funcion].as_ref().map(|nombre| {
                 let casos = (self.casos.de(funcion), self.casos.protocolo(funcion));
-                sesion.correr(funcion, nombre, casos)
+                examen.correr(funcion, nombre, casos)
             })
         });
         let robustez = nombres.jugar.as_ref().map(|nombre| {
             let casos = (self.casos.robustez(), self.casos.protocolo_robustez());
-            sesion.correr(Funcion::Jugar, nombre, casos)
+            examen.correr(Funcion::Jugar, nombre, casos)
         });
         InformeEntrega {
             funciones,
@@ -194,9 +198,10 @@ impl Pedido<'_> {
     }
 }
 
-/// One submission's child, restarted when needed.
-struct Sesion<'a> {
-    contexto: &'a Contexto<'a>,
+/// The exam of one submission: its child, restarted when needed, its folder and its
+/// time.
+struct Examen<'a> {
+    corrector: &'a Corrector<'a>,
     carpeta: &'a Path,
     archivo: PathBuf,
     hijo: Option<Hijo>,
@@ -208,7 +213,7 @@ struct Sesion<'a> {
     fin: Instant,
 }
 
-impl Sesion<'_> {
+impl Examen<'_> {
     /// Starts a child and loads the file. If the whole file does not load (it ends
     /// the process or hangs), loads only its definitions.
     fn cargar(&mut self) -> Result<Encontradas, String> {
@@ -232,9 +237,13 @@ impl Sesion<'_> {
     /// does not load.
     fn intentar_carga(&mut self) -> Result<Encontradas, Option<String>> {
         self.hijo = None;
-        let contexto = self.contexto;
-        let mut hijo = Hijo::lanzar(contexto.interprete, self.carpeta, contexto.opciones.memoria)
-            .map_err(|error| {
+        let corrector = self.corrector;
+        let mut hijo = Hijo::lanzar(
+            corrector.interprete,
+            self.carpeta,
+            corrector.opciones.memoria,
+        )
+        .map_err(|error| {
             Some(format!(
                 "no se pudo iniciar Python: {}",
                 disco::describir_io(&error)
@@ -247,13 +256,13 @@ impl Sesion<'_> {
             } else {
                 "completo"
             },
-            limite: contexto.limite().as_secs_f64(),
-            nombres: &contexto.nombres,
+            limite: corrector.limite().as_secs_f64(),
+            nombres: &corrector.nombres,
         };
         if !hijo.pedir(&pedido.linea()) {
             return Err(None);
         }
-        let plazo = contexto.plazo_de_carga().min(self.resto());
+        let plazo = corrector.plazo_de_carga().min(self.resto());
         let Llegada::Linea(linea) = hijo.esperar(plazo) else {
             return Err(None);
         };
@@ -278,7 +287,7 @@ impl Sesion<'_> {
     /// `--funcion`, the name given and no other.
     fn nombres(&mut self, carga: &Encontradas) -> PorFuncion<Option<String>> {
         let mut nombres = carga.funciones.clone();
-        let forzadas = &self.contexto.opciones.renombres;
+        let forzadas = &self.corrector.opciones.renombres;
         for funcion in Funcion::TODAS {
             if nombres[funcion].is_some() || forzadas.iter().any(|r| r.funcion == funcion) {
                 continue;
@@ -291,8 +300,8 @@ impl Sesion<'_> {
                 })
                 .cloned()
                 .collect();
-            let casos = self.contexto.casos.de(funcion);
-            let protocolo = self.contexto.casos.protocolo(funcion);
+            let casos = self.corrector.casos.de(funcion);
+            let protocolo = self.corrector.casos.protocolo(funcion);
             let hasta = PRUEBAS.min(casos.len());
             nombres[funcion] = candidatas.into_iter().find(|candidata| {
                 (self.correr(funcion, candidata, (&casos[..hasta], &protocolo[..hasta]))).aprobada()
@@ -313,14 +322,14 @@ impl Sesion<'_> {
         nombre: &str,
         (casos, protocolo): (&[Caso], &[Box<RawValue>]),
     ) -> InformeFuncion {
-        let contexto = self.contexto;
+        let corrector = self.corrector;
         let mut tanda = Tanda::nueva(
             casos,
-            Recuento::nuevo(nombre, self.carpeta, contexto.opciones),
+            Recuento::nuevo(nombre, self.carpeta, corrector.opciones),
         );
         while tanda.pendiente() {
             if self.resto().is_zero() {
-                tanda.abandonar(Motivo::TiempoTotal);
+                tanda.abandonar(Abandono::TiempoTotal);
                 break;
             }
             if self.hijo.is_none() && self.cargar().is_err() {
@@ -332,7 +341,7 @@ impl Sesion<'_> {
             let pedido = Pedido::Casos {
                 funcion: funcion.clave(),
                 nombre,
-                limite: contexto.limite().as_secs_f64(),
+                limite: corrector.limite().as_secs_f64(),
                 tiempos: tanda.tiempos,
                 max_tiempos: TRES,
                 casos: &protocolo[tanda.siguiente..],
@@ -344,9 +353,9 @@ impl Sesion<'_> {
             }
             while vivo && tanda.quedan() {
                 let resto = self.fin.saturating_duration_since(Instant::now());
-                match hijo.esperar(contexto.plazo().min(resto)) {
-                    Llegada::Plazo if resto < contexto.plazo() => {
-                        tanda.abandonar(Motivo::TiempoTotal);
+                match hijo.esperar(corrector.plazo().min(resto)) {
+                    Llegada::Plazo if resto < corrector.plazo() => {
+                        tanda.abandonar(Abandono::TiempoTotal);
                         vivo = false;
                     }
                     llegada => vivo = tanda.recibir(llegada),
@@ -456,15 +465,15 @@ impl<'a> Tanda<'a> {
     /// of memory) or three deaths, the remaining cases are not run, and none is.
     fn pendiente(&mut self) -> bool {
         if self.tiempos >= TRES {
-            self.abandonar(Motivo::Tiempos);
+            self.abandonar(Abandono::Tiempos);
         } else if self.muertes >= TRES {
-            self.abandonar(Motivo::Muertes);
+            self.abandonar(Abandono::Muertes);
         }
         self.quedan()
     }
 
     /// Counts every case without an answer as not run, for `motivo`.
-    fn abandonar(&mut self, motivo: Motivo) {
+    fn abandonar(&mut self, motivo: Abandono) {
         for (i, caso) in self.casos.iter().enumerate().skip(self.siguiente) {
             self.recuento
                 .anotar(caso, i + 1, &Obtenido::SinCorrer(motivo));
@@ -510,162 +519,6 @@ impl<'a> Tanda<'a> {
     fn informe(self) -> InformeFuncion {
         self.recuento.informe()
     }
-}
-
-/// What came back from one call.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) enum Obtenido {
-    /// It returned: the value, and the board passed as it was left (when one was).
-    Valor {
-        /// The value returned.
-        r: Value,
-        /// The board afterwards.
-        t: Option<Value>,
-    },
-    /// It raised.
-    Excepcion {
-        /// The exception's type.
-        excepcion: String,
-        /// Its message.
-        mensaje: String,
-        /// The function of the student's file where it was raised, if there.
-        funcion: Option<String>,
-        /// The line of the student's file where it was raised, if there.
-        linea: Option<u32>,
-        /// That line's text.
-        codigo: Option<String>,
-    },
-    /// It did not end within the time limit.
-    Tiempo,
-    /// It ran out of memory (`MemoryError` under `--memoria`): a runaway as a call that
-    /// does not end, and counted with them.
-    Memoria,
-    /// It ended the process: `exit()` with its code, or the process died (`None`).
-    Salida {
-        /// The code passed to `exit()`.
-        codigo: Option<Value>,
-    },
-    /// It was not run, and why.
-    SinCorrer(Motivo),
-}
-
-/// Why a case was not run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Motivo {
-    /// Three calls of the function before it did not end in time, or ran out of memory.
-    Tiempos,
-    /// The process died three times with the function.
-    Muertes,
-    /// The submission's time (`--tiempo-por-entrega`) was over.
-    TiempoTotal,
-}
-
-impl Motivo {
-    /// Its key in JSON.
-    pub(super) fn clave(self) -> &'static str {
-        match self {
-            Motivo::Tiempos => "tiempos",
-            Motivo::Muertes => "muertes",
-            Motivo::TiempoTotal => "tiempo_total",
-        }
-    }
-}
-
-/// One answer line of the harness.
-#[derive(Deserialize)]
-struct Respuesta {
-    id: usize,
-    #[serde(default)]
-    tipo: Option<String>,
-    #[serde(default)]
-    r: Value,
-    #[serde(default)]
-    t: Option<Value>,
-    #[serde(default)]
-    excepcion: String,
-    #[serde(default)]
-    mensaje: String,
-    #[serde(default)]
-    funcion: Option<String>,
-    #[serde(default)]
-    linea: Option<u32>,
-    #[serde(default)]
-    codigo: Option<String>,
-    #[serde(default)]
-    omitido: bool,
-    #[serde(default)]
-    codigo_salida: Value,
-}
-
-impl Obtenido {
-    /// The process died during the call.
-    fn muerte() -> Obtenido {
-        Obtenido::Salida { codigo: None }
-    }
-
-    /// The answer to case `id` in `linea`; `None` if it is not one (then the child is
-    /// not to be trusted any more, and is restarted).
-    fn leer(linea: &str, id: usize) -> Option<Obtenido> {
-        let respuesta: Respuesta = serde_json::from_str(linea).ok()?;
-        if respuesta.id != id {
-            return None;
-        }
-        Some(match respuesta.tipo.as_deref() {
-            None => Obtenido::Valor {
-                r: respuesta.r,
-                t: respuesta.t,
-            },
-            Some("excepcion") if respuesta.excepcion == "MemoryError" => Obtenido::Memoria,
-            Some("excepcion") => Obtenido::Excepcion {
-                excepcion: respuesta.excepcion,
-                mensaje: respuesta.mensaje,
-                funcion: respuesta.funcion,
-                linea: respuesta.linea,
-                codigo: respuesta.codigo,
-            },
-            Some("tiempo") if respuesta.omitido => Obtenido::SinCorrer(Motivo::Tiempos),
-            Some("tiempo") => Obtenido::Tiempo,
-            Some("salida") => Obtenido::Salida {
-                codigo: Some(respuesta.codigo_salida),
-            },
-            Some(_) => return None,
-        })
-    }
-}
-
-/// What is wrong with an answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Revisado {
-    /// The kind of failure.
-    pub(super) tipo: Tipo,
-    /// For a file saved: what the file held, and what is wrong with it.
-    pub(super) archivo: Option<ArchivoObtenido>,
-}
-
-/// A saved file that is not the board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct ArchivoObtenido {
-    /// Its text (lossy), if it could be read.
-    pub(super) texto: Option<String>,
-    /// What is wrong, in Spanish.
-    pub(super) problema: String,
-}
-
-impl Revisado {
-    fn de(tipo: Tipo) -> Revisado {
-        Revisado {
-            tipo,
-            archivo: None,
-        }
-    }
-}
-
-/// Whether `valor` (as the harness sends a board) is `tablero`.
-pub(super) fn es_tablero(valor: Option<&Value>, tablero: &Tablero) -> bool {
-    valor
-        .and_then(|valor| valor.get("filas"))
-        .and_then(Value::as_str)
-        .is_some_and(|filas| filas == letras(tablero))
 }
 
 /// What is wrong with `obtenido` as the answer to `caso`; `None` if it is right.
@@ -750,7 +603,7 @@ struct Recuento<'a> {
     casos: usize,
     correctos: usize,
     por_tipo: BTreeMap<Tipo, usize>,
-    fallas: Vec<super::Falla>,
+    fallas: Vec<Falla>,
 }
 
 impl<'a> Recuento<'a> {

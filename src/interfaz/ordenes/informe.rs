@@ -11,14 +11,15 @@ use std::{
 
 use serde::{Serialize, Serializer};
 
-use super::ErrorOrden;
+use super::error::ErrorOrden;
 use crate::{
     Casilla, Color, ErrorArchivo, ErrorObf, Estado, Motivo, Partida, Tablero, Vista,
     interfaz::ajuste::{ajustar, mayuscula_inicial},
     texto::{acortar, cantidad},
 };
 
-/// Writes `texto` as one paragraph, wrapped at [`ANCHO`](super::ANCHO), and a newline.
+/// Writes `texto` as one paragraph, wrapped at [`ANCHO`](crate::interfaz::ajuste::ANCHO),
+/// and a newline.
 pub(super) fn parrafo(salida: &mut dyn Write, texto: &str) -> io::Result<()> {
     writeln!(salida, "{}", ajustar(texto))
 }

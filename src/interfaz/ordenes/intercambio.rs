@@ -9,12 +9,15 @@ use std::{
 use serde::Serialize;
 
 use super::{
-    Corrida, ErrorOrden,
-    argumentos::{Entrada, Salida, color_tolerante, entrada},
+    corrida::Corrida,
+    error::ErrorOrden,
     informe::{Informe, InformeTablero, escribir_tablero},
     tablero::{AYUDA_ARCHIVO, turno_o_sugerido},
 };
-use crate::{Color, Obf};
+use crate::{
+    Color, Obf,
+    interfaz::argumentos::{Entrada, Salida, color_tolerante, entrada},
+};
 
 /// The formats of other Othello programs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

@@ -13,8 +13,9 @@
 //! [`validar`], [`repetir`], [`motor`] and [`corregir`] (grading students' Python
 //! files). Each order's report is its own type, so its JSON fields are written down there.
 
-pub mod argumentos;
 pub mod corregir;
+mod corrida;
+mod error;
 mod informe;
 pub mod intercambio;
 pub mod motor;
@@ -24,25 +25,22 @@ pub mod validar;
 
 use std::{
     ffi::OsString,
-    io::{self, Read, Write},
+    io::{Read, Write},
     iter,
-    path::{Path, PathBuf},
 };
 
 use clap::{FromArgMatches, Subcommand};
 
-pub use self::argumentos::ErrorValor;
-use self::{
-    argumentos::{Destino, Entrada, NOMBRE_ENTRADA_ESTANDAR, valor_invalido},
-    informe::{Informe, InformeError, SinInforme, Sobre},
+use self::corrida::Corrida;
+pub use self::{
+    corrida::{Avance, Opciones},
+    error::{Codigo, ErrorOrden},
 };
 /// The width every message is wrapped to, and the wrapping, for the binary's own
 /// messages.
 pub use crate::interfaz::ajuste::{ANCHO, ajustar};
-use crate::{
-    ErrorArchivo, ErrorObf, ErrorPosicion, ErrorRepeticion, Razon, Tablero, disco,
-    interfaz::correccion::{ErrorCasos, ErrorCorreccion},
-};
+/// The values on the command line, which the program reads for its own options too.
+pub use crate::interfaz::argumentos::{self, ErrorValor};
 
 /// One order and its arguments, as the command line gives them. The program puts its
 /// own options around it; [`Orden::desde_argumentos`] reads one alone.
@@ -84,7 +82,7 @@ pub enum Orden {
         about = "Dice si la partida terminó, quién gana y qué puede jugar el que mueve",
         override_usage = "othello estado ARCHIVO [--turno N|B] [--json]"
     )]
-    Estado(tablero::Estado),
+    Estado(tablero::OrdenEstado),
     /// Replays a transcript and gives the final board.
     #[command(
         about = "Repite una partida desde su transcripción y da el tablero final",
@@ -145,7 +143,7 @@ pub enum Orden {
         about = "Escribe casos de jugar como archivos, con un ejemplo de pytest",
         override_usage = "othello casos --carpeta DIR [--semilla S] [--cantidad N] [--json]"
     )]
-    Casos(corregir::Casos),
+    Casos(corregir::OrdenCasos),
 }
 
 impl Orden {
@@ -196,134 +194,6 @@ impl Orden {
     }
 }
 
-/// How the output looks, and who hears of a long order's progress.
-#[derive(Clone, Copy, Default)]
-pub struct Opciones<'a> {
-    /// One JSON object on standard output instead of text.
-    pub json: bool,
-    /// Colors in the board that `mostrar` draws.
-    pub color: bool,
-    /// Told after each game of a tournament how many are done, of how many. The program
-    /// draws a progress bar with it when standard error is a terminal; the library
-    /// never looks at a terminal.
-    pub progreso: Option<&'a dyn Fn(u32, u32)>,
-    /// Told, in lines for a person, how long a long order may take and how far it got
-    /// (`resolver` with many empty squares: the best move so far), each as its kind of
-    /// [`Avance`]. The program decides where each kind goes; the library never looks
-    /// at a terminal.
-    pub avance: Option<&'a dyn Fn(Avance)>,
-}
-
-/// A line that a long order tells through [`Opciones::avance`], by its kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Avance<'t> {
-    /// How long the order may take and how to bound it, told once at the start: for
-    /// whoever reads standard error, a person or a log, since the order may then say
-    /// nothing for a long while.
-    Duracion(&'t str),
-    /// How far it got, told again and again while a person waits: the best move so
-    /// far, the one to say if Ctrl-C stops the order.
-    Progreso(&'t str),
-}
-
-/// How a run ended, as the exit code tells it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Codigo {
-    /// 0: done.
-    Exito = 0,
-    /// 1: the move or the transcript is not valid; nothing was written.
-    Invalida = 1,
-    /// 2: bad usage, a bad file, or a failure to write.
-    Error = 2,
-}
-
-/// Why an order did not succeed.
-#[derive(Debug, thiserror::Error)]
-pub enum ErrorOrden {
-    /// A board or transcript could not be read, or a result could not be written.
-    #[error(transparent)]
-    Archivo(#[from] ErrorArchivo),
-    /// The engine's board string is not valid.
-    #[error("la cadena obf no es válida: {0}")]
-    Obf(#[from] ErrorObf),
-    /// The arguments do not go together.
-    #[error("{0}")]
-    Uso(String),
-    /// POSICION of `jugar` is not written in the game's format: a usage error, never
-    /// taken for an invalid move (a typo or a CRLF case list must not look like one).
-    #[error("{}", valor_invalido(texto, "<POSICION>", &argumentos::detalle_posicion(texto).to_string()))]
-    Posicion {
-        /// The position as given.
-        texto: String,
-        /// What the strict reading said.
-        razon: ErrorPosicion,
-    },
-    /// The move of `jugar` is not valid: off the board, on an occupied cell, or
-    /// flanking nothing.
-    #[error("la jugada «{}» no es válida: {razon}", crate::texto::cita(texto))]
-    Jugada {
-        /// The position as given.
-        texto: String,
-        /// Why.
-        razon: Razon,
-    },
-    /// A move of the transcript is not valid.
-    #[error(transparent)]
-    Repeticion(Box<ErrorRepeticion>),
-    /// `repetir` was given no move: an empty file (or only comments), or empty words.
-    /// Replaying nothing would look like success.
-    #[error("{}", match .0 {
-        Some(ruta) => format!("«{}» no tiene jugadas", crate::texto::ruta_visible(ruta)),
-        None => "no hay jugadas que repetir".to_owned(),
-    })]
-    SinJugadas(Option<PathBuf>),
-    /// Some of the files given to `validar` are not valid boards.
-    #[error(
-        "{invalidos} de {} no {}",
-        crate::texto::cantidad(*total as u64, "archivo", "archivos"),
-        if *invalidos == 1 { "es un tablero válido" } else { "son tableros válidos" }
-    )]
-    Invalidos {
-        /// How many are not.
-        invalidos: usize,
-        /// How many were checked.
-        total: usize,
-    },
-    /// Grading could not run: no submissions, a missing path, no interpreter.
-    #[error(transparent)]
-    Correccion(#[from] ErrorCorreccion),
-    /// Some submissions do not load or fail some case; the report tells which.
-    #[error(
-        "{reprobadas} de {} no {}",
-        crate::texto::cantidad(*total as u64, "entrega", "entregas"),
-        if *reprobadas == 1 { "pasa todos los casos" } else { "pasan todos los casos" }
-    )]
-    Reprobadas {
-        /// How many do not pass.
-        reprobadas: usize,
-        /// How many were graded.
-        total: usize,
-    },
-    /// The cases of `casos` could not be written.
-    #[error(transparent)]
-    Casos(#[from] ErrorCasos),
-    /// Writing the output failed.
-    #[error("no se pudo escribir la salida: {}", disco::describir_io(.0))]
-    Salida(#[from] io::Error),
-}
-
-impl ErrorOrden {
-    /// The exit code for this error.
-    pub fn codigo(&self) -> Codigo {
-        match self {
-            ErrorOrden::Jugada { .. }
-            | ErrorOrden::Repeticion(_)
-            | ErrorOrden::Reprobadas { .. } => Codigo::Invalida,
-            _ => Codigo::Error,
-        }
-    }
-}
-
 /// Runs `orden`, reading standard input from `entrada` if a `-` asks for it and writing
 /// to `salida`. With [`Opciones::json`], an error that the order's own object does not
 /// describe is written as `{"orden": …, "ok": false, "error": {…}}`.
@@ -349,13 +219,7 @@ pub fn ejecutar(
     entrada: impl Read,
     mut salida: impl Write,
 ) -> Result<(), ErrorOrden> {
-    let mut corrida = Corrida {
-        entrada: Some(entrada),
-        salida: &mut salida,
-        opciones,
-        orden: orden.nombre(),
-        informada: false,
-    };
+    let mut corrida = Corrida::nueva(entrada, &mut salida, opciones, orden.nombre());
     let resultado = match orden {
         Orden::Mostrar(orden) => orden.ejecutar(&mut corrida),
         Orden::Jugar(orden) => orden.ejecutar(&mut corrida),
@@ -373,132 +237,7 @@ pub fn ejecutar(
         Orden::Corregir(orden) => orden.ejecutar(&mut corrida),
         Orden::Casos(orden) => orden.ejecutar(&mut corrida),
     };
-    match resultado {
-        Err(error) if opciones.json && !corrida.informada => corrida.fallar(&SinInforme {}, error),
-        resultado => resultado,
-    }
-}
-
-/// One run of an order: standard input (taken once), standard output, the options, and
-/// whether the order's report was already written.
-struct Corrida<'c, R, W> {
-    entrada: Option<R>,
-    salida: &'c mut W,
-    opciones: &'c Opciones<'c>,
-    orden: &'static str,
-    informada: bool,
-}
-
-impl<R: Read, W: Write> Corrida<'_, R, W> {
-    /// The bytes of `fuente`; standard input can be read only once.
-    fn bytes(&mut self, fuente: &Entrada) -> Result<Vec<u8>, ErrorOrden> {
-        match fuente {
-            Entrada::Archivo(ruta) => Ok(disco::leer_archivo(ruta)?),
-            Entrada::Estandar => match self.entrada.take() {
-                Some(entrada) => Ok(disco::leer_hasta_el_limite(
-                    entrada,
-                    Path::new(NOMBRE_ENTRADA_ESTANDAR),
-                )?),
-                None => Err(ErrorOrden::Uso(
-                    "la entrada estándar («-») se puede leer una sola vez".into(),
-                )),
-            },
-        }
-    }
-
-    /// The text of `fuente`, read as UTF-8 where it is.
-    fn texto(&mut self, fuente: &Entrada) -> Result<String, ErrorOrden> {
-        Ok(String::from_utf8_lossy(&self.bytes(fuente)?).into_owned())
-    }
-
-    /// Tells `aviso` to whoever hears of the order's progress.
-    fn avisar(&self, aviso: Avance) {
-        if let Some(avance) = self.opciones.avance {
-            avance(aviso);
-        }
-    }
-
-    /// The board in `fuente`.
-    fn tablero(&mut self, fuente: &Entrada) -> Result<Tablero, ErrorOrden> {
-        let bytes = self.bytes(fuente)?;
-        leer_tablero(&bytes, fuente)
-    }
-
-    /// Writes `tablero` to the file `destino` names, if it names one. The path
-    /// written, for the report.
-    fn guardar(
-        &mut self,
-        tablero: &Tablero,
-        destino: &Destino,
-    ) -> Result<Option<PathBuf>, ErrorOrden> {
-        match destino {
-            Destino::Pantalla => Ok(None),
-            Destino::Archivo(ruta) => {
-                disco::guardar(tablero, ruta).map_err(error_al_guardar)?;
-                Ok(Some(ruta.clone()))
-            }
-        }
-    }
-
-    /// Writes the order's report: its text, or its JSON object.
-    fn informar(&mut self, informe: &impl Informe) -> Result<(), ErrorOrden> {
-        self.escribir(informe, None)
-    }
-
-    /// Writes the report of an order that failed with `error`, and gives the error
-    /// back: its JSON object says `"ok": false` and why.
-    fn fallar(&mut self, informe: &impl Informe, error: ErrorOrden) -> Result<(), ErrorOrden> {
-        self.escribir(informe, Some(&error))?;
-        Err(error)
-    }
-
-    fn escribir(
-        &mut self,
-        informe: &impl Informe,
-        error: Option<&ErrorOrden>,
-    ) -> Result<(), ErrorOrden> {
-        self.informada = true;
-        if !self.opciones.json {
-            return Ok(informe.escribir(&mut *self.salida)?);
-        }
-        // Nothing can be said about output that cannot be written.
-        if let Some(ErrorOrden::Salida(_)) = error {
-            return Ok(());
-        }
-        let sobre = Sobre {
-            orden: self.orden,
-            ok: error.is_none(),
-            informe,
-            error: error.and_then(InformeError::de),
-        };
-        // Made whole before it is written: never half an object.
-        let mut linea = serde_json::to_vec(&sobre).map_err(io::Error::from)?;
-        linea.push(b'\n');
-        Ok(self.salida.write_all(&linea)?)
-    }
-}
-
-/// The board in `bytes`, read from `fuente`.
-fn leer_tablero(bytes: &[u8], fuente: &Entrada) -> Result<Tablero, ErrorOrden> {
-    Ok(disco::leer_tablero(bytes, &fuente.nombre())?)
-}
-
-/// What a failed save of a result says: a folder refused as a destination is still a
-/// failure to write.
-fn error_al_guardar(error: ErrorArchivo) -> ErrorOrden {
-    match error {
-        ErrorArchivo::EsCarpeta { ruta } => ErrorArchivo::Escritura {
-            ruta,
-            fuente: io::ErrorKind::IsADirectory.into(),
-        },
-        error => error,
-    }
-    .into()
-}
-
-/// `--en-sitio` with a board read from standard input.
-fn en_sitio_sin_archivo() -> ErrorOrden {
-    ErrorOrden::Uso("--en-sitio necesita un archivo, no la entrada estándar".into())
+    corrida.terminar(resultado)
 }
 
 #[cfg(test)]

@@ -13,15 +13,16 @@ use std::{
 use serde::Serialize;
 
 use super::{
-    Avance, Corrida, ErrorOrden,
-    argumentos::{
-        Entrada, color_tolerante, computadora, entero, entrada, hilos, segundos, semilla,
-    },
+    corrida::{Avance, Corrida},
+    error::ErrorOrden,
     informe::{Informe, InformeTablero, parrafo},
     tablero::AYUDA_ARCHIVO,
 };
 use crate::{
     Casilla, Color, Obf, Tablero,
+    interfaz::argumentos::{
+        Entrada, color_tolerante, computadora, entero, entrada, hilos, segundos, semilla,
+    },
     motor::{
         busqueda::{Buscador, Limite},
         jugadores::Nivel,
@@ -660,12 +661,12 @@ pub struct Torneo {
 /// What `torneo` answers: its settings and results, under `torneo`.
 #[derive(Serialize)]
 struct InformeTorneo {
-    torneo: Resumen,
+    torneo: ResumenTorneo,
 }
 
 /// A tournament's settings and results.
 #[derive(Serialize)]
-struct Resumen {
+struct ResumenTorneo {
     partidas: u32,
     aperturas: u32,
     semilla: u64,
@@ -705,7 +706,7 @@ impl FilaMarcador {
 
 impl Informe for InformeTorneo {
     fn escribir(&self, salida: &mut dyn Write) -> io::Result<()> {
-        let Resumen { bases, .. } = &self.torneo;
+        let ResumenTorneo { bases, .. } = &self.torneo;
         parrafo(
             salida,
             &format!(
@@ -776,7 +777,7 @@ impl Torneo {
             })
             .collect();
         corrida.informar(&InformeTorneo {
-            torneo: Resumen {
+            torneo: ResumenTorneo {
                 partidas: bases.partidas,
                 aperturas: bases.aperturas,
                 semilla: bases.semilla,

@@ -9,12 +9,14 @@ use std::{
 use serde::Serialize;
 
 use super::{
-    Corrida, ErrorOrden,
-    argumentos::{Entrada, Salida, color_tolerante, entrada},
+    corrida::Corrida,
+    error::ErrorOrden,
     informe::{Informe, InformePartida, escribir_tablero},
 };
 use crate::{
-    Color, Jugada, Partida, Repeticion, Tablero, Transcripcion, formato::transcripcion::Notacion,
+    Color, Jugada, Partida, Repeticion, Tablero, Transcripcion,
+    formato::transcripcion::Notacion,
+    interfaz::argumentos::{Entrada, Salida, color_tolerante, entrada},
 };
 
 /// `repetir [--desde ARCHIVO] [--turno N|B] [--hasta-error] [--salida ARCHIVO]

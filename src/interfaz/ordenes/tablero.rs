@@ -8,15 +8,14 @@ use std::{
 use serde::Serialize;
 
 use super::{
-    Corrida, ErrorOrden,
-    argumentos::{Entrada, Salida, color_estricto, color_tolerante, entrada},
-    en_sitio_sin_archivo, error_al_guardar,
+    corrida::{Corrida, error_al_guardar, leer_tablero},
+    error::ErrorOrden,
     informe::{Informe, InformePartida, InformeTablero, escribir_tablero},
-    leer_tablero,
 };
 use crate::{
     Casilla, Color, ErrorPosicion, Partida, Posicion, Razon, Reglas, Tablero, Vista, disco,
     formato::jugadas::{Anotadas, ruta_de_jugadas},
+    interfaz::argumentos::{Entrada, Salida, color_estricto, color_tolerante, entrada},
     texto::{acortar, ruta_visible},
 };
 
@@ -311,12 +310,13 @@ impl Contar {
     }
 }
 
-/// `estado ARCHIVO [--turno N|B]`.
+/// `estado ARCHIVO [--turno N|B]`; named apart from [`Estado`](crate::Estado), the rules'
+/// state of a game.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
 #[command(after_help = "\
 Dice si la partida terminó y por qué (tablero lleno, un color sin fichas, nadie \
 puede jugar), quién gana, la cuenta y las jugadas válidas del que mueve.")]
-pub struct Estado {
+pub struct OrdenEstado {
     #[arg(value_name = "ARCHIVO", value_parser = entrada(), help = AYUDA_ARCHIVO)]
     archivo: Entrada,
     #[arg(long, value_name = "N|B", value_parser = color_tolerante, help = AYUDA_TURNO)]
@@ -360,7 +360,7 @@ impl Informe for InformeEstado {
     }
 }
 
-impl Estado {
+impl OrdenEstado {
     pub(super) fn ejecutar(
         &self,
         corrida: &mut Corrida<impl Read, impl Write>,
@@ -384,6 +384,11 @@ impl Estado {
             turno_de,
         })
     }
+}
+
+/// `--en-sitio` with a board read from standard input.
+fn en_sitio_sin_archivo() -> ErrorOrden {
+    ErrorOrden::Uso("--en-sitio necesita un archivo, no la entrada estándar".into())
 }
 
 /// The game that the `.jugadas` file beside the board at `ruta` brings back, and that

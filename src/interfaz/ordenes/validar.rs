@@ -9,14 +9,11 @@ use std::{
 
 use serde::Serialize;
 
-use super::{
-    Corrida, ErrorOrden,
-    argumentos::{Entrada, entrada},
-    informe::Informe,
-};
+use super::{corrida::Corrida, error::ErrorOrden, informe::Informe};
 use crate::{
     ErrorArchivo,
     formato::archivo::{Revision, revisar_bytes},
+    interfaz::argumentos::{Entrada, entrada},
     texto::ruta_visible,
 };
 

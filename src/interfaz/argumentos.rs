@@ -14,7 +14,6 @@ use clap::builder::{PathBufValueParser, TypedValueParser};
 use crate::{
     Color,
     formato::entrada,
-    interfaz::correccion::MIB,
     motor::jugadores::Nivel,
     texto::{cita, escape, invisible},
 };
@@ -301,6 +300,9 @@ fn tiempo(texto: &str, minimo: f64, maximo: f64) -> Result<Duration, ErrorValor>
     }
 }
 
+/// A mebibyte, as `--memoria` counts.
+const MIB: u64 = 1024 * 1024;
+
 /// The least `--memoria` of `corregir`: below it Python cannot even start.
 const MEMORIA_MINIMA: u64 = 32 * MIB;
 /// The most `--memoria` of `corregir`: more than a grading machine gives one process.
@@ -380,6 +382,16 @@ pub fn semilla(texto: &str) -> Result<u64, ErrorValor> {
     texto
         .parse()
         .map_err(|_| detalle(texto, None, "un número entero desde 0, como 7"))
+}
+
+/// The options of `T` as clap reads them from no arguments at all: the defaults, written
+/// once, in `T`'s attributes, for a [`Default`] that cannot tell another story.
+pub(crate) fn por_omision<T: clap::Args + clap::FromArgMatches>() -> T {
+    let comando = T::augment_args(clap::Command::new("othello"));
+    let coincidencias = comando
+        .try_get_matches_from(["othello"])
+        .expect("sin argumentos, cada opción toma su valor por omisión");
+    T::from_arg_matches(&coincidencias).expect("los valores por omisión se leen")
 }
 
 #[cfg(test)]

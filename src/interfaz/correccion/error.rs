@@ -1,0 +1,77 @@
+//! Why grading, or writing cases, could not run at all. What a submission does wrong is
+//! no error: it is in the report.
+
+use std::{io, path::PathBuf};
+
+use crate::{ErrorArchivo, disco, texto::ruta_visible};
+
+/// Why grading could not run at all (exit status 2). A submission that does not load
+/// or fails is no error: it is in the report.
+#[derive(Debug, thiserror::Error)]
+pub enum ErrorCorreccion {
+    /// No submission was named.
+    #[error("no se indicó ninguna entrega (archivos .py o carpetas)")]
+    SinEntregas,
+    /// A named submission does not exist.
+    #[error("no existe «{}»", ruta_visible(.0))]
+    NoExiste(PathBuf),
+    /// A named folder holds no `.py` file.
+    #[error("la carpeta «{}» no tiene archivos .py", ruta_visible(.0))]
+    CarpetaSinEntregas(PathBuf),
+    /// A folder could not be listed.
+    #[error("no se pudo leer la carpeta «{}»: {}", ruta_visible(.ruta), disco::describir_io(.fuente))]
+    Carpeta {
+        /// The folder.
+        ruta: PathBuf,
+        /// What the system said.
+        fuente: io::Error,
+    },
+    /// No interpreter was found, or it does not run.
+    #[error("no se encontró un intérprete de Python 3 en «{}» ({causa}); instálelo o indique otro con --python RUTA", ruta_visible(.ruta))]
+    SinInterprete {
+        /// What was looked for.
+        ruta: PathBuf,
+        /// What went wrong.
+        causa: String,
+    },
+    /// The interpreter is older than the harness needs.
+    #[error("«{}» es Python {version}: se necesita Python 3.8 o más nuevo (indique otro con --python RUTA)", ruta_visible(.ruta))]
+    VersionAntigua {
+        /// The interpreter.
+        ruta: PathBuf,
+        /// Its version.
+        version: String,
+    },
+    /// The gradebook could not be written.
+    #[error(transparent)]
+    Csv(ErrorArchivo),
+    /// The report could not be written.
+    #[error("no se pudo escribir el informe: {}", disco::describir_io(.0))]
+    Escritura(#[from] io::Error),
+}
+
+impl ErrorCorreccion {
+    /// The exit status: 2, a usage error or a missing interpreter.
+    pub fn codigo(&self) -> u8 {
+        2
+    }
+}
+
+/// Why `othello casos` could not write its cases.
+#[derive(Debug, thiserror::Error)]
+pub enum ErrorCasos {
+    /// The folder could not be made.
+    #[error("no se pudo crear la carpeta «{}»: {}", ruta_visible(.ruta), disco::describir_io(.fuente))]
+    Carpeta {
+        /// The folder.
+        ruta: PathBuf,
+        /// What the system said.
+        fuente: io::Error,
+    },
+    /// A board file or `casos.csv` could not be written.
+    #[error(transparent)]
+    Archivo(#[from] ErrorArchivo),
+    /// The example could not be printed.
+    #[error("no se pudo escribir el ejemplo: {}", disco::describir_io(.0))]
+    Escritura(#[from] io::Error),
+}

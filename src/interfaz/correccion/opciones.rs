@@ -1,0 +1,217 @@
+//! The options of a grading run: every flag of `othello corregir`.
+
+use std::{num::NonZeroUsize, path::PathBuf, time::Duration};
+
+use super::{
+    casos::{CASOS_PREDETERMINADOS, Cantidades},
+    funcion::{PorFuncion, Renombre},
+    nota::Escala,
+};
+use crate::interfaz::argumentos::{
+    entero, hilos, memoria, por_omision, semilla, tiempo_limite, tiempo_por_entrega,
+};
+
+/// Every flag of `othello corregir` but the submissions, each defined once: clap reads
+/// them from the order's command line, and [`Default`] is that command line without
+/// any.
+#[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
+pub struct OpcionesCorreccion {
+    /// `--python PATH`: the interpreter; `None` looks for `python3` on the `PATH`.
+    #[arg(
+        long,
+        value_name = "RUTA",
+        help = "El intérprete de Python 3 (por omisión, python3 del PATH)"
+    )]
+    pub python: Option<PathBuf>,
+    /// `--funcion CLAVE=NOMBRE`, as many as given: each replaces the names looked for.
+    #[arg(
+        long = "funcion",
+        value_name = "CLAVE=NOMBRE",
+        value_parser = clap::value_parser!(Renombre),
+        help = "El nombre que el estudiante le dio a una función: contar=contarFichas \
+                (claves: jugar, contar, guardar_partida, cargar_partida)"
+    )]
+    pub renombres: Vec<Renombre>,
+    /// `--semilla S`: the same seed gives the same cases.
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = SEMILLA_PREDETERMINADA,
+        hide_default_value = true,
+        value_parser = semilla,
+        help = format!(
+            "Semilla de los casos: la misma semilla, los mismos casos (por omisión, \
+             {SEMILLA_PREDETERMINADA})"
+        )
+    )]
+    pub semilla: u64,
+    /// `--casos N`: `N` cases of `jugar` and the others in proportion; `None` for the
+    /// defaults ([`Cantidades::default`]).
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = entero(1usize, 1_000_000),
+        help = format!(
+            "Casos de jugar, de 1 a 1000000 (por omisión, {CASOS_PREDETERMINADOS}); los de \
+             las otras funciones, en proporción"
+        )
+    )]
+    pub casos: Option<usize>,
+    /// `--tiempo-limite`: for each call.
+    #[arg(
+        long,
+        value_name = "SEGUNDOS",
+        default_value = TIEMPO_LIMITE,
+        hide_default_value = true,
+        value_parser = tiempo_limite,
+        help = format!(
+            "Tiempo límite de cada llamada, de 0.01 a 3600 segundos: 1, 0.5 o 500ms (por \
+             omisión, {TIEMPO_LIMITE})"
+        )
+    )]
+    pub tiempo_limite: Duration,
+    /// `--tiempo-por-entrega`: for all of a submission's cases; what is left when it is
+    /// over is not run.
+    #[arg(
+        long,
+        value_name = "SEGUNDOS",
+        default_value = TIEMPO_POR_ENTREGA,
+        hide_default_value = true,
+        value_parser = tiempo_por_entrega,
+        help = format!(
+            "Tiempo para todos los casos de una entrega, de 1 a 3600 segundos; lo que \
+             queda, no se corre (por omisión, {TIEMPO_POR_ENTREGA})"
+        )
+    )]
+    pub tiempo_por_entrega: Duration,
+    /// `--memoria`: for each submission's process, in bytes.
+    #[arg(
+        long,
+        value_name = "CANTIDAD",
+        default_value = MEMORIA,
+        hide_default_value = true,
+        value_parser = memoria,
+        help = format!("Memoria de cada entrega, de 32M a 64G: 512M, 1G (por omisión, {MEMORIA})")
+    )]
+    pub memoria: u64,
+    /// `--ejemplos`: failures shown per function and kind.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = EJEMPLOS,
+        hide_default_value = true,
+        value_parser = entero(0usize, 1000),
+        help = format!(
+            "Cuántos casos fallidos se muestran de cada tipo, de 0 a 1000 (por omisión, \
+             {EJEMPLOS})"
+        )
+    )]
+    pub ejemplos: usize,
+    /// `--csv NOTAS.csv`: also write the gradebook there.
+    #[arg(
+        long,
+        value_name = "NOTAS.csv",
+        help = "Escribe además una planilla: una fila por estudiante, con los casos \
+                correctos de cada función, el porcentaje y la nota"
+    )]
+    pub csv: Option<PathBuf>,
+    /// `--informes CARPETA`: also write each student's feedback there.
+    #[arg(
+        long,
+        value_name = "CARPETA",
+        help = "Escribe además en CARPETA un informe por estudiante (estudiante.txt), \
+                para subir como retroalimentación"
+    )]
+    pub informes: Option<PathBuf>,
+    /// `--pesos` and `--exigencia`: how grades are given.
+    #[command(flatten)]
+    pub escala: Escala,
+    /// How many submissions at once; `None` for one per core.
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = hilos,
+        help = "Cuántas entregas se corrigen a la vez, de 1 a 256 (por omisión, una por núcleo)"
+    )]
+    pub hilos: Option<NonZeroUsize>,
+}
+
+/// The seed used when none is given: the homework's year.
+pub const SEMILLA_PREDETERMINADA: u64 = 2015;
+
+/// `--tiempo-limite` when not given, as it would be written.
+const TIEMPO_LIMITE: &str = "1";
+
+/// `--tiempo-por-entrega` when not given, as it would be written.
+const TIEMPO_POR_ENTREGA: &str = "30";
+
+/// `--memoria` when not given, as it would be written.
+const MEMORIA: &str = "512M";
+
+/// `--ejemplos` when not given.
+const EJEMPLOS: usize = 3;
+
+impl Default for OpcionesCorreccion {
+    fn default() -> OpcionesCorreccion {
+        por_omision()
+    }
+}
+
+impl OpcionesCorreccion {
+    /// How many cases of each function.
+    pub fn cantidades(&self) -> Cantidades {
+        self.casos
+            .map_or_else(Cantidades::default, Cantidades::escaladas)
+    }
+
+    /// The names looked for, per function: the defaults, or the one `--funcion` gave.
+    pub fn nombres(&self) -> PorFuncion<Vec<String>> {
+        PorFuncion::de(
+            |funcion| match self.renombres.iter().rev().find(|r| r.funcion == funcion) {
+                Some(renombre) => vec![renombre.nombre.clone()],
+                None => funcion
+                    .nombres_predeterminados()
+                    .iter()
+                    .map(|&nombre| nombre.to_owned())
+                    .collect(),
+            },
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sin_opciones_valen_las_de_la_ayuda() {
+        let opciones = OpcionesCorreccion::default();
+        assert_eq!(opciones.semilla, 2015);
+        assert_eq!(opciones.cantidades(), Cantidades::escaladas(1000));
+        assert_eq!(opciones.tiempo_limite, Duration::from_secs(1));
+        assert_eq!(opciones.tiempo_por_entrega, Duration::from_secs(30));
+        assert_eq!(opciones.memoria, 512 * 1024 * 1024);
+        assert_eq!(opciones.ejemplos, 3);
+        assert_eq!(
+            opciones.escala.pesos.to_string(),
+            "jugar=60,contar=20,guardarPartida=10,cargarPartida=10"
+        );
+        assert_eq!(opciones.escala.exigencia, 60);
+        assert!(opciones.renombres.is_empty());
+        assert_eq!(opciones.python, None);
+        assert_eq!(opciones.csv, None);
+        assert_eq!(opciones.informes, None);
+        assert_eq!(opciones.hilos, None);
+    }
+
+    #[test]
+    fn un_renombre_reemplaza_los_nombres_buscados() {
+        let opciones = OpcionesCorreccion {
+            renombres: vec!["contar=contarFichas".parse().unwrap()],
+            ..OpcionesCorreccion::default()
+        };
+        let nombres = opciones.nombres();
+        assert_eq!(nombres.contar, ["contarFichas"]);
+        assert_eq!(nombres.cargar_partida, ["cargarPartida", "cargar_partida"]);
+    }
+}

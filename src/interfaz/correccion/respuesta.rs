@@ -1,0 +1,239 @@
+//! What a call to a student's function came back with, and how a case fails: what the
+//! grading of the answers (`revision`) finds and the examples (`ejemplo`) show, below
+//! both.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::casos::letras;
+use crate::Tablero;
+
+/// How a case fails.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Tipo {
+    /// It returned another value.
+    Resultado,
+    /// The board passed was left wrong (or, when saving, was changed).
+    Tablero,
+    /// The file saved is not the board in the homework's format.
+    Archivo,
+    /// It raised an exception.
+    Excepcion,
+    /// It did not end within the time limit.
+    Tiempo,
+    /// It ran out of memory.
+    Memoria,
+    /// It ended the process (`exit()`, or the process died).
+    Salida,
+    /// It was not run: after three time-outs or deaths, or when the submission's time
+    /// was over.
+    #[serde(rename = "sin_correr")]
+    SinCorrer,
+}
+
+impl Tipo {
+    /// Every kind, in the report's order.
+    pub const TODOS: [Tipo; 8] = [
+        Tipo::Resultado,
+        Tipo::Tablero,
+        Tipo::Archivo,
+        Tipo::Excepcion,
+        Tipo::Tiempo,
+        Tipo::Memoria,
+        Tipo::Salida,
+        Tipo::SinCorrer,
+    ];
+
+    /// Its key in JSON.
+    pub const fn clave(self) -> &'static str {
+        match self {
+            Tipo::Resultado => "resultado",
+            Tipo::Tablero => "tablero",
+            Tipo::Archivo => "archivo",
+            Tipo::Excepcion => "excepcion",
+            Tipo::Tiempo => "tiempo",
+            Tipo::Memoria => "memoria",
+            Tipo::Salida => "salida",
+            Tipo::SinCorrer => "sin_correr",
+        }
+    }
+
+    /// Its name in the text.
+    pub const fn nombre(self) -> &'static str {
+        match self {
+            Tipo::SinCorrer => "sin correr",
+            otro => otro.clave(),
+        }
+    }
+
+    /// What it means, for the legend under the report.
+    pub(super) const fn significado(self) -> &'static str {
+        match self {
+            Tipo::Resultado => "devolvió otro valor",
+            Tipo::Tablero => "el tablero recibido quedó distinto de lo esperado",
+            Tipo::Archivo => "el archivo guardado no es el tablero en el formato de la tarea",
+            Tipo::Excepcion => "lanzó una excepción",
+            Tipo::Tiempo => "no terminó dentro del tiempo límite",
+            Tipo::Memoria => "se quedó sin memoria (cuenta como un tiempo agotado)",
+            Tipo::Salida => "terminó el programa (exit() o el proceso murió)",
+            Tipo::SinCorrer => "no se ejecutó (tras 3 tiempos agotados o 3 muertes, o sin tiempo)",
+        }
+    }
+}
+
+/// What came back from one call.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Obtenido {
+    /// It returned: the value, and the board passed as it was left (when one was).
+    Valor {
+        /// The value returned.
+        r: Value,
+        /// The board afterwards.
+        t: Option<Value>,
+    },
+    /// It raised.
+    Excepcion {
+        /// The exception's type.
+        excepcion: String,
+        /// Its message.
+        mensaje: String,
+        /// The function of the student's file where it was raised, if there.
+        funcion: Option<String>,
+        /// The line of the student's file where it was raised, if there.
+        linea: Option<u32>,
+        /// That line's text.
+        codigo: Option<String>,
+    },
+    /// It did not end within the time limit.
+    Tiempo,
+    /// It ran out of memory (`MemoryError` under `--memoria`): a runaway as a call that
+    /// does not end, and counted with them.
+    Memoria,
+    /// It ended the process: `exit()` with its code, or the process died (`None`).
+    Salida {
+        /// The code passed to `exit()`.
+        codigo: Option<Value>,
+    },
+    /// It was not run, and why.
+    SinCorrer(Abandono),
+}
+
+/// Why a case was not run: the rest of its function's cases were given up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Abandono {
+    /// Three calls of the function before it did not end in time, or ran out of memory.
+    Tiempos,
+    /// The process died three times with the function.
+    Muertes,
+    /// The submission's time (`--tiempo-por-entrega`) was over.
+    TiempoTotal,
+}
+
+impl Abandono {
+    /// Its key in JSON.
+    pub(super) fn clave(self) -> &'static str {
+        match self {
+            Abandono::Tiempos => "tiempos",
+            Abandono::Muertes => "muertes",
+            Abandono::TiempoTotal => "tiempo_total",
+        }
+    }
+}
+
+/// One answer line of the harness.
+#[derive(Deserialize)]
+struct Respuesta {
+    id: usize,
+    #[serde(default)]
+    tipo: Option<String>,
+    #[serde(default)]
+    r: Value,
+    #[serde(default)]
+    t: Option<Value>,
+    #[serde(default)]
+    excepcion: String,
+    #[serde(default)]
+    mensaje: String,
+    #[serde(default)]
+    funcion: Option<String>,
+    #[serde(default)]
+    linea: Option<u32>,
+    #[serde(default)]
+    codigo: Option<String>,
+    #[serde(default)]
+    omitido: bool,
+    #[serde(default)]
+    codigo_salida: Value,
+}
+
+impl Obtenido {
+    /// The process died during the call.
+    pub(super) fn muerte() -> Obtenido {
+        Obtenido::Salida { codigo: None }
+    }
+
+    /// The answer to case `id` in `linea`; `None` if it is not one (then the child is
+    /// not to be trusted any more, and is restarted).
+    pub(super) fn leer(linea: &str, id: usize) -> Option<Obtenido> {
+        let respuesta: Respuesta = serde_json::from_str(linea).ok()?;
+        if respuesta.id != id {
+            return None;
+        }
+        Some(match respuesta.tipo.as_deref() {
+            None => Obtenido::Valor {
+                r: respuesta.r,
+                t: respuesta.t,
+            },
+            Some("excepcion") if respuesta.excepcion == "MemoryError" => Obtenido::Memoria,
+            Some("excepcion") => Obtenido::Excepcion {
+                excepcion: respuesta.excepcion,
+                mensaje: respuesta.mensaje,
+                funcion: respuesta.funcion,
+                linea: respuesta.linea,
+                codigo: respuesta.codigo,
+            },
+            Some("tiempo") if respuesta.omitido => Obtenido::SinCorrer(Abandono::Tiempos),
+            Some("tiempo") => Obtenido::Tiempo,
+            Some("salida") => Obtenido::Salida {
+                codigo: Some(respuesta.codigo_salida),
+            },
+            Some(_) => return None,
+        })
+    }
+}
+
+/// What is wrong with an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Revisado {
+    /// The kind of failure.
+    pub(super) tipo: Tipo,
+    /// For a file saved: what the file held, and what is wrong with it.
+    pub(super) archivo: Option<ArchivoObtenido>,
+}
+
+/// A saved file that is not the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct ArchivoObtenido {
+    /// Its text (lossy), if it could be read.
+    pub(super) texto: Option<String>,
+    /// What is wrong, in Spanish.
+    pub(super) problema: String,
+}
+
+impl Revisado {
+    pub(super) fn de(tipo: Tipo) -> Revisado {
+        Revisado {
+            tipo,
+            archivo: None,
+        }
+    }
+}
+
+/// Whether `valor` (as the harness sends a board) is `tablero`.
+pub(super) fn es_tablero(valor: Option<&Value>, tablero: &Tablero) -> bool {
+    valor
+        .and_then(|valor| valor.get("filas"))
+        .and_then(Value::as_str)
+        .is_some_and(|filas| filas == letras(tablero))
+}
