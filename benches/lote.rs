@@ -53,7 +53,7 @@ use criterion::{
 use othello::{
     Partida, Transcripcion,
     formato::archivo,
-    interfaz::ordenes::{self, ErrorOrden, Opciones, Orden},
+    interfaz::ordenes::{self, ErrorOrden, OpcionesDeOrden, Orden},
 };
 use tempfile::TempDir;
 
@@ -261,7 +261,7 @@ fn repetir(ruta: &Path) -> Orden {
 }
 
 /// Runs `validar` over `orden`'s files, checking how many were found invalid.
-fn validar(orden: &Orden, opciones: &Opciones, invalidos: usize) {
+fn validar(orden: &Orden, opciones: &OpcionesDeOrden, invalidos: usize) {
     match ordenes::ejecutar(orden, opciones, io::empty(), io::sink()) {
         Err(ErrorOrden::Invalidos {
             invalidos: hallados,
@@ -284,10 +284,10 @@ fn archivos(c: &mut Criterion<TiempoCpu>) {
             .map(PathBuf::into_os_string),
     )
     .expect("una orden válida");
-    let texto = Opciones::default();
-    let json = Opciones {
+    let texto = OpcionesDeOrden::default();
+    let json = OpcionesDeOrden {
         json: true,
-        ..Opciones::default()
+        ..OpcionesDeOrden::default()
     };
     // Once before timing: every file read, and the invalid ones found.
     validar(&orden, &texto, invalidos);
@@ -299,7 +299,7 @@ fn archivos(c: &mut Criterion<TiempoCpu>) {
         .map(|ruta| repetir(ruta))
         .collect();
     for orden in &repeticiones {
-        ordenes::ejecutar(orden, &Opciones::default(), io::empty(), io::sink())
+        ordenes::ejecutar(orden, &OpcionesDeOrden::default(), io::empty(), io::sink())
             .expect("las partidas del archivo son válidas");
     }
 

@@ -20,7 +20,7 @@ use othello::interfaz::{
         ErrorCorreccion, Funcion, InformeEntrega, OpcionesCorreccion, PorFuncion, Resumen, Tipo,
         corregir, escribir_casos, revisar_respuestas,
     },
-    ordenes::{Opciones, Orden, ejecutar},
+    ordenes::{OpcionesDeOrden, Orden, ejecutar},
 };
 use serde_json::Value;
 
@@ -471,9 +471,9 @@ fn json_csv_y_codigo_de_salida() {
     let rutas: Vec<String> = archivos.iter().map(|r| r.display().to_string()).collect();
     argumentos.extend(rutas.iter().map(String::as_str));
     let orden = Orden::desde_argumentos(&argumentos).expect("argumentos válidos");
-    let opciones_json = Opciones {
+    let opciones_json = OpcionesDeOrden {
         json: true,
-        ..Opciones::default()
+        ..OpcionesDeOrden::default()
     };
     let mut salida = Vec::new();
     let error = ejecutar(&orden, &opciones_json, &b""[..], &mut salida).unwrap_err();

@@ -5,6 +5,8 @@ mod api;
 /// The `othello` program end to end, where a process is the point: exit codes, pipes,
 /// environment, files named as typed, a kill, the shell.
 mod binario;
+/// The house's layers read from the code: no import circles, each layer looking down.
+mod capas;
 /// The game's words besides moves (`tablero`, `help`, `exit`…) and its help.
 mod comandos;
 /// The computer players through the orders (tournaments, solving, perft).

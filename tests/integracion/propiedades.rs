@@ -553,10 +553,10 @@ proptest! {
     fn cualquier_lista_de_argumentos_da_una_orden_o_un_error(
         argumentos in prop::collection::vec(argumento(), 0..6)
     ) {
-        use othello::interfaz::ordenes::{Opciones, Orden, ejecutar};
+        use othello::interfaz::ordenes::{OpcionesDeOrden, Orden, ejecutar};
         if let Ok(orden) = Orden::desde_argumentos(&argumentos) {
             for json in [false, true] {
-                let opciones = Opciones { json, ..Opciones::default() };
+                let opciones = OpcionesDeOrden { json, ..OpcionesDeOrden::default() };
                 let mut salida = Vec::new();
                 let resultado = ejecutar(&orden, &opciones, &b""[..], &mut salida);
                 let codigo = resultado.map_or_else(|error| error.codigo() as i32, |()| 0);

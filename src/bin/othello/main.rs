@@ -79,7 +79,7 @@ fn ordenar(orden: &Orden, json: bool, color: bool) -> ExitCode {
         }
     };
     detener_con_senales(Arc::clone(&ultimo));
-    let opciones = ordenes::Opciones {
+    let opciones = ordenes::OpcionesDeOrden {
         json,
         color,
         progreso: Some(&progreso),

@@ -17,7 +17,7 @@ use crate::{
 
 /// How the output looks, and who hears of a long order's progress.
 #[derive(Clone, Copy, Default)]
-pub struct Opciones<'a> {
+pub struct OpcionesDeOrden<'a> {
     /// One JSON object on standard output instead of text.
     pub json: bool,
     /// Colors in the board that `mostrar` draws.
@@ -34,7 +34,7 @@ pub struct Opciones<'a> {
     pub avance: Option<&'a dyn Fn(Avance)>,
 }
 
-/// A line that a long order tells through [`Opciones::avance`], by its kind.
+/// A line that a long order tells through [`OpcionesDeOrden::avance`], by its kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Avance<'t> {
     /// How long the order may take and how to bound it, told once at the start: for
@@ -51,7 +51,7 @@ pub enum Avance<'t> {
 pub(super) struct Corrida<'c, R, W> {
     entrada: Option<R>,
     salida: &'c mut W,
-    pub(super) opciones: &'c Opciones<'c>,
+    pub(super) opciones: &'c OpcionesDeOrden<'c>,
     orden: &'static str,
     informada: bool,
 }
@@ -61,7 +61,7 @@ impl<'c, R: Read, W: Write> Corrida<'c, R, W> {
     pub(super) fn nueva(
         entrada: R,
         salida: &'c mut W,
-        opciones: &'c Opciones<'c>,
+        opciones: &'c OpcionesDeOrden<'c>,
         orden: &'static str,
     ) -> Corrida<'c, R, W> {
         Corrida {
@@ -73,7 +73,7 @@ impl<'c, R: Read, W: Write> Corrida<'c, R, W> {
         }
     }
 
-    /// How the order ended, once it did: with [`Opciones::json`], an error that the
+    /// How the order ended, once it did: with [`OpcionesDeOrden::json`], an error that the
     /// order's own object does not describe is written as `{"orden": …, "ok": false,
     /// "error": {…}}`.
     pub(super) fn terminar(&mut self, resultado: Result<(), ErrorOrden>) -> Result<(), ErrorOrden> {

@@ -1,7 +1,7 @@
 //! The program's face for scripts and graders: one order per run, never a question.
 //!
 //! Every order reads boards in the homework's file format, from a file or from standard
-//! input (`-`), writes plain text (or one JSON object with [`Opciones::json`]) and ends
+//! input (`-`), writes plain text (or one JSON object with [`OpcionesDeOrden::json`]) and ends
 //! with an exit code: [`Codigo::Exito`] (0), [`Codigo::Invalida`] (1: the move or the
 //! transcript is not valid, nothing was written) or [`Codigo::Error`] (2: bad usage, a
 //! bad file, or a failure to write). [`ejecutar`] takes standard input and output as
@@ -33,7 +33,7 @@ use clap::{FromArgMatches, Subcommand};
 
 use self::corrida::Corrida;
 pub use self::{
-    corrida::{Avance, Opciones},
+    corrida::{Avance, OpcionesDeOrden},
     error::{Codigo, ErrorOrden},
 };
 /// The width every message is wrapped to, and the wrapping, for the binary's own
@@ -195,16 +195,16 @@ impl Orden {
 }
 
 /// Runs `orden`, reading standard input from `entrada` if a `-` asks for it and writing
-/// to `salida`. With [`Opciones::json`], an error that the order's own object does not
+/// to `salida`. With [`OpcionesDeOrden::json`], an error that the order's own object does not
 /// describe is written as `{"orden": …, "ok": false, "error": {…}}`.
 ///
 /// ```
-/// use othello::interfaz::ordenes::{ejecutar, Opciones, Orden};
+/// use othello::interfaz::ordenes::{ejecutar, OpcionesDeOrden, Orden};
 ///
 /// let tablero = othello::Tablero::inicial().to_string();
 /// let orden = Orden::desde_argumentos(["jugadas", "-", "N"])?;
 /// let mut salida = Vec::new();
-/// ejecutar(&orden, &Opciones::default(), tablero.as_bytes(), &mut salida)?;
+/// ejecutar(&orden, &OpcionesDeOrden::default(), tablero.as_bytes(), &mut salida)?;
 /// assert_eq!(String::from_utf8(salida)?, "D3 1\nC4 1\nF5 1\nE6 1\n");
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
@@ -215,7 +215,7 @@ impl Orden {
 /// is for standard error.
 pub fn ejecutar(
     orden: &Orden,
-    opciones: &Opciones,
+    opciones: &OpcionesDeOrden,
     entrada: impl Read,
     mut salida: impl Write,
 ) -> Result<(), ErrorOrden> {

@@ -23,7 +23,7 @@ mod validar;
 
 use std::{fs, path::PathBuf};
 
-use othello::interfaz::ordenes::{Opciones, Orden, ejecutar};
+use othello::interfaz::ordenes::{OpcionesDeOrden, Orden, ejecutar};
 use serde_json::Value;
 
 /// Every fixture of `partidas/`.
@@ -72,7 +72,7 @@ pub struct Respuesta {
 }
 
 /// Runs `argumentos` (an order, its arguments, and `--json` anywhere for
-/// [`Opciones::json`]) with `entrada` on standard input, as the program does.
+/// [`OpcionesDeOrden::json`]) with `entrada` on standard input, as the program does.
 pub fn orden(argumentos: &[&str], entrada: impl AsRef<[u8]>) -> Respuesta {
     orden_con(argumentos, entrada, None)
 }
@@ -87,10 +87,10 @@ pub fn orden_con(
     let argumentos = argumentos.iter().copied().filter(|a| *a != "--json");
     let orden = Orden::desde_argumentos(argumentos)
         .unwrap_or_else(|error| panic!("argumentos válidos: {error}"));
-    let opciones = Opciones {
+    let opciones = OpcionesDeOrden {
         json,
         progreso,
-        ..Opciones::default()
+        ..OpcionesDeOrden::default()
     };
     let mut salida = Vec::new();
     let resultado = ejecutar(&orden, &opciones, entrada.as_ref(), &mut salida);

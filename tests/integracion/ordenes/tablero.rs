@@ -804,7 +804,7 @@ fn con_json_un_nombre_que_no_es_utf8_se_escribe_aproximado_y_la_orden_sale_bien(
         salida.clone().into(),
     ];
     let orden = othello::interfaz::ordenes::Orden::desde_argumentos(argumentos).unwrap();
-    let opciones = othello::interfaz::ordenes::Opciones {
+    let opciones = othello::interfaz::ordenes::OpcionesDeOrden {
         json: true,
         ..Default::default()
     };
