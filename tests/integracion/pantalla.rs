@@ -167,7 +167,7 @@ fn juega_con_las_teclas_y_con_un_clic_y_al_salir_devuelve_la_terminal() {
     let contenido = terminal.pantalla.screen().contents();
     assert!(contenido.contains("│[B]│ N │"), "{contenido}");
     assert!(
-        contenido.contains("Negras (N): 3    Blancas (B): 3"),
+        contenido.contains("Negras (N): 3   Blancas (B): 3"),
         "{contenido}"
     );
     // q offers to save the changes first; n leaves without saving.

@@ -331,10 +331,12 @@ impl<R: BufRead, W: Write> Impreso<'_, R, W> {
         } else {
             Some(PathBuf::from(nombre))
         };
-        let ajenos = match ruta.as_deref().map(|ruta| self.mesa.ajenos(ruta)) {
-            Some(Ok(ajenos)) => ajenos,
-            Some(Err(razon)) => return self.no_guardada(razon),
-            None => return self.no_guardada(NoGuardada::Cancelada),
+        let Some(ruta) = ruta else {
+            return self.no_guardada(NoGuardada::Cancelada);
+        };
+        let ajenos = match self.mesa.ajenos(&ruta) {
+            Ok(ajenos) => ajenos,
+            Err(razon) => return self.no_guardada(razon),
         };
         if !ajenos.is_empty() {
             let pregunta = pregunta_de_reemplazo(&ajenos);
@@ -342,7 +344,7 @@ impl<R: BufRead, W: Write> Impreso<'_, R, W> {
                 return self.no_guardada(NoGuardada::Cancelada);
             }
         }
-        let evento = self.mesa.guardar(ruta.expect("con nombre"));
+        let evento = self.mesa.guardar(ruta);
         self.consola.decir(&evento.to_string())?;
         Ok(matches!(evento, Evento::Guardada(_)))
     }

@@ -61,6 +61,18 @@ pub(super) enum Pregunta {
     Salir,
 }
 
+impl Pregunta {
+    /// The file's name asked for, offering the last one the game used; `salir` when
+    /// the players leave once saved.
+    fn nombre(mesa: &Mesa, salir: bool) -> Pregunta {
+        let texto = mesa
+            .ultimo_archivo()
+            .map(|ruta| ruta.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        Pregunta::Nombre { texto, salir }
+    }
+}
+
 /// What the loop does after an event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Control {
@@ -220,14 +232,7 @@ impl Pantalla {
             KeyCode::Char('?') => self.ayuda = true,
             KeyCode::Char('u') | KeyCode::Char('U') => self.aplicar(mesa, Accion::Deshacer, ahora),
             KeyCode::Char('s') | KeyCode::Char('S') => {
-                let texto = mesa
-                    .ultimo_archivo()
-                    .map(|ruta| ruta.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                self.pregunta = Some(Pregunta::Nombre {
-                    texto,
-                    salir: false,
-                });
+                self.pregunta = Some(Pregunta::nombre(mesa, false));
             }
             KeyCode::Char('p') | KeyCode::Char('P') if !terminada => {
                 self.aplicar(mesa, Accion::Pasar, ahora);
@@ -360,13 +365,7 @@ impl Pantalla {
         let si = matches!(codigo, KeyCode::Char('s' | 'S') | KeyCode::Enter);
         let no = matches!(codigo, KeyCode::Char('n' | 'N') | KeyCode::Esc);
         match pregunta {
-            Pregunta::Salir if si => {
-                let texto = mesa
-                    .ultimo_archivo()
-                    .map(|ruta| ruta.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                self.pregunta = Some(Pregunta::Nombre { texto, salir: true });
-            }
+            Pregunta::Salir if si => self.pregunta = Some(Pregunta::nombre(mesa, true)),
             Pregunta::Salir if codigo == KeyCode::Esc => self.decir("La partida sigue."),
             Pregunta::Salir if no => {
                 mesa.dejar(false);

@@ -19,10 +19,10 @@ use super::{
     geometria::Marco,
 };
 use crate::{
-    Casilla, Color, Estado, Posicion,
+    Bitboard, Casilla, Color, Estado, Posicion, Vista,
     interfaz::{
         ajuste::ajustar_a,
-        juego::{comando, mesa::Mesa},
+        juego::{comando, guardado::pregunta_de_reemplazo, mesa::Mesa},
     },
 };
 
@@ -100,7 +100,7 @@ fn tablero(pantalla: &Pantalla, mesa: &Mesa, ahora: Instant) -> Vec<Line<'static
     let validas = if en_curso {
         partida.jugadas_validas()
     } else {
-        crate::Bitboard::VACIO
+        Bitboard::VACIO
     };
     let volteadas = pantalla.volteadas(ahora);
     let mut lineas = vec![Line::from(format!(
@@ -167,13 +167,9 @@ fn estilo(casilla: Casilla, pista: bool, color: bool) -> Style {
 /// Under the board: the counts, whose turn (or the end), who plays.
 fn resumen(mesa: &Mesa) -> Vec<Line<'static>> {
     let partida = mesa.partida();
-    let tablero = partida.tablero();
     let jugadores = mesa.jugadores();
-    let conteo = format!(
-        "  Negras (N): {:<2}   Blancas (B): {}",
-        tablero.contar(Casilla::Ficha(Color::Negro)),
-        tablero.contar(Casilla::Ficha(Color::Blanco))
-    );
+    // The printed board's count line, in the same words.
+    let conteo = format!("  {}", Vista::de(partida.tablero()).conteo());
     let turno = partida.turno();
     let estado = match partida.estado() {
         Estado::Terminada { resultado, .. } => format!("  Fin: {resultado}."),
@@ -226,7 +222,7 @@ fn entrada(pantalla: &Pantalla, mesa: &Mesa) -> Line<'static> {
             format!("Guardar en: {texto}▏ (Enter guarda, Esc cancela)")
         }
         Some(Pregunta::Reemplazo { ajenos, .. }) => {
-            let pregunta = crate::interfaz::juego::guardado::pregunta_de_reemplazo(ajenos);
+            let pregunta = pregunta_de_reemplazo(ajenos);
             format!("{pregunta} (s/n)")
         }
         Some(Pregunta::Salir) => {
@@ -333,7 +329,7 @@ mod tests {
             "{}",
             lineas[9]
         );
-        assert!(lineas[19].starts_with("  Negras (N): 2    Blancas (B): 2"));
+        assert!(lineas[19].starts_with("  Negras (N): 2   Blancas (B): 2"));
         assert!(lineas[20].starts_with("  Turno de las negras (N)"));
         assert!(lineas[22].starts_with("Cursor en D3 (Enter juega)"));
         assert_eq!(lineas[23], TECLAS);
