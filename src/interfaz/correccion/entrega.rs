@@ -19,6 +19,32 @@ pub struct Entrega {
     pub archivo: PathBuf,
     /// Which file of the student's folder was graded and why, when it had several.
     pub eleccion: Option<String>,
+    /// Who the student is on the course platform the class was exported from, when the
+    /// folder's or file's name says it.
+    pub participante: Option<Participante>,
+}
+
+/// A student as a course platform names them in its export: what goes back to it (the
+/// grade sheet's row, the feedback folder) is matched by this.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Participante {
+    /// The platform whose naming the export follows.
+    pub plataforma: Plataforma,
+    /// The student's full name, as the platform writes it.
+    pub nombre: String,
+    /// The platform's number for the student (Moodle's participant, Canvas's user).
+    pub id: String,
+    /// The folder's or file's name exactly as exported, for what goes back to it.
+    pub exportado: String,
+}
+
+/// The course platforms whose exports are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Plataforma {
+    /// Moodle: `Nombre Apellido_123456_assignsubmission_file_/`.
+    Moodle,
+    /// Canvas: `apellidonombre_12345_678901_archivo.py`, `LATE_` before it when late.
+    Canvas,
 }
 
 impl Entrega {
@@ -32,6 +58,7 @@ impl Entrega {
             estudiante,
             archivo,
             eleccion: None,
+            participante: None,
         }
     }
 
@@ -128,6 +155,7 @@ impl Entrega {
             estudiante,
             archivo,
             eleccion,
+            participante: None,
         })
     }
 }
