@@ -88,7 +88,7 @@ use Espera::{Bien, Falta, Mal};
 
 /// Per fixture: for `jugar`, the counting function, saving and loading, and then for
 /// `jugar`'s robustness cases (positions that are not cells).
-const ESPERADO: [(&str, [Espera; 4], Espera); 30] = [
+const ESPERADO: &[(&str, [Espera; 4], Espera)] = &[
     (
         "borde_corto.py",
         [Mal(&[Tipo::Resultado, Tipo::Tablero]), Bien, Bien, Bien],
@@ -140,6 +140,12 @@ const ESPERADO: [(&str, [Espera; 4], Espera); 30] = [
         Bien,
     ),
     ("escribe_en_home.py", [Bien, Bien, Bien, Bien], Bien),
+    // Opens its file with "a": fails where the file already exists.
+    (
+        "guardar_agrega.py",
+        [Bien, Bien, Mal(&[Tipo::Archivo]), Bien],
+        Bien,
+    ),
     (
         "guardar_mal.py",
         [Bien, Bien, Mal(&[Tipo::Archivo]), Bien],
@@ -263,7 +269,7 @@ fn cada_entrega_de_prueba_falla_donde_debe_y_solo_ahi() {
         anchas.is_empty(),
         "líneas de más de 80 columnas: {anchas:#?}"
     );
-    for (nombre, esperas, robustez) in &ESPERADO {
+    for (nombre, esperas, robustez) in ESPERADO {
         let informe = buscar(&resumen, nombre);
         assert!(informe.importa, "{nombre}: {:?}", informe.error);
         for (funcion, espera) in Funcion::TODAS.into_iter().zip(esperas) {
@@ -1125,5 +1131,54 @@ fn una_correccion_que_termina_no_deja_procesos_ni_carpetas() {
         let estado = comando.status().unwrap();
         assert_eq!(estado.code(), Some(codigo), "{argumentos:?}");
         no_queda_nada(&tmpdir, &format!("{argumentos:?}"));
+    }
+}
+
+/// Issue 45, the verdicts: saving onto a file that exists, what happened while loading,
+/// and a rare hang.
+mod h45v {
+    use super::*;
+    use crate::comun::assert_eq;
+
+    #[test]
+    fn guardar_en_modo_agregar_falla_sobre_un_archivo_que_existe_o_dos_veces() {
+        if !hay_python() {
+            return;
+        }
+        let opciones = OpcionesCorreccion {
+            ejemplos: 1000,
+            ..rapidas()
+        };
+        let archivos = ["guardar_agrega.py", "correcta_main.py"].map(entrega);
+        let (resumen, texto) = correr(&archivos, &opciones);
+        let guardar = buscar(&resumen, "guardar_agrega.py")
+            .funciones
+            .guardar_partida
+            .as_ref()
+            .unwrap();
+        // One in five on a file with another text, one in five saved twice: those
+        // fail, and only those.
+        let fallidos: Vec<(usize, Option<&str>)> = (guardar.fallas.iter())
+            .map(|falla| (falla.caso, falla.titulo))
+            .collect();
+        let sobre_otro = Some("guardar sobre un archivo que ya existe, con un texto más largo");
+        let dos_veces = Some("guardar dos veces en el mismo archivo");
+        assert_eq!(
+            fallidos,
+            [2, 4, 7, 9, 12, 14, 17, 19]
+                .map(|caso| (caso, if caso % 5 == 2 { sobre_otro } else { dos_veces })),
+            "{texto}"
+        );
+        assert_eq!(guardar.por_tipo[&Tipo::Archivo], 8);
+        assert!(
+            texto.contains("cuando «guardar-0002.txt» ya existía, con estas líneas"),
+            "{texto}"
+        );
+        assert!(
+            texto.contains("        guardarPartida(anterior, \"guardar-0004.txt\")\n"),
+            "{texto}"
+        );
+        let correcta = buscar(&resumen, "correcta_main.py");
+        assert!(correcta.aprobada(), "{texto}");
     }
 }

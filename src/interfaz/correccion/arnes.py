@@ -14,6 +14,9 @@
 #      | {"importa": false, "error": TEXT, "linea": N | null}
 #   {"orden": "casos", "funcion": KEY, "limite": SECONDS, "tiempos": N,
 #    "max_tiempos": N, "casos": [[ID, ...arguments], ...]}
+#     (a case of guardar_partida ends with what the file holds before: null, or
+#     {"texto": TEXT} written first, or {"tablero": 64 letters} saved first by the
+#     same function under the same name)
 #     -> one line per case, in order: {"id": ID, "r": VALUE, "t": BOARD}
 #      | {"id": ID, "tipo": "excepcion", "excepcion": NAME, "mensaje": TEXT,
 #         "funcion": NAME | null, "linea": N | null, "codigo": TEXT | null}
@@ -138,21 +141,37 @@ def cargar_pedido(pedido):
     return entrega, {"importa": True, "funciones": funciones, "definidas": definidas}
 
 
-def argumentos(clave, caso):
+def preparar_archivo(nombre, previo):
+    """Before a case of guardar_partida on a file that exists: the other text in it."""
+    try:
+        with open(nombre, "w", encoding="utf-8", newline="") as archivo:
+            archivo.write(previo["texto"])
+    except OSError:
+        pass
+
+
+def llamada(clave, funcion, caso):
+    """The board passed, if one is, and the call of the case."""
     if clave == "jugar":
         t = lista_de(caso[1])
-        return t, (t, caso[2], caso[3])
+        return t, lambda: funcion(t, caso[2], caso[3])
     if clave == "contar":
-        return None, (lista_de(caso[1]), caso[2])
+        return None, lambda: funcion(lista_de(caso[1]), caso[2])
     if clave == "guardar_partida":
-        t = lista_de(caso[1])
-        return t, (t, caso[2])
-    return None, (caso[1],)
+        t, nombre, previo = lista_de(caso[1]), caso[2], caso[3]
+        if previo is None:
+            return t, lambda: funcion(t, nombre)
+        if "texto" in previo:
+            preparar_archivo(nombre, previo)
+            return t, lambda: funcion(t, nombre)
+        anterior = lista_de(previo["tablero"])
+        return t, lambda: (funcion(anterior, nombre), funcion(t, nombre))[1]
+    return None, lambda: funcion(caso[1])
 
 
 def respuesta(entrega, clave, funcion, caso, limite):
-    t, args = argumentos(clave, caso)
-    resultado, valor = llamar(lambda: funcion(*args), limite)
+    t, llamar_caso = llamada(clave, funcion, caso)
+    resultado, valor = llamar(llamar_caso, limite)
     os.chdir(CARPETA)
     if resultado == "ok":
         r = tablero(valor) if clave == "cargar_partida" else normal(valor)

@@ -10,6 +10,7 @@
 use std::{fs, path::Path};
 
 use rand::{RngExt, SeedableRng, rngs::ChaCha8Rng, seq::SliceRandom};
+use serde::Serialize;
 use serde_json::value::{RawValue, to_raw_value};
 
 use super::{
@@ -272,6 +273,26 @@ impl Descuido {
     }
 }
 
+/// What the file of a case of `guardarPartida` holds before the call: the file must
+/// hold exactly the board saved afterwards, whatever was there (a function that opens
+/// it with `"a"` or `"r+"` leaves the old text in it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Previo {
+    /// Nothing: the file does not exist.
+    Ninguno,
+    /// Another text, longer than any board's, which the grader writes first.
+    Texto(String),
+    /// This other board, which the same function saves under the same name first.
+    Tablero(Tablero),
+}
+
+/// The text of a file that already exists where a case of `guardarPartida` saves:
+/// another game, as an editor on Windows leaves it, with a note after it, so that it
+/// is longer than a saved board.
+fn texto_anterior(otro: &Tablero) -> String {
+    otro.to_string().replace('\n', "\r\n") + "# partida anterior\r\n"
+}
+
 /// One call to grade, with what is needed to know the right answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Caso {
@@ -301,6 +322,8 @@ pub(super) enum Caso {
         tablero: Tablero,
         /// The file name passed, in the working folder.
         archivo: String,
+        /// What the file holds before the call.
+        previo: Previo,
     },
     /// `cargarPartida(nombre_archivo)`.
     Cargar {
@@ -327,10 +350,18 @@ impl Caso {
     }
 
     /// What the case is, for the student, when it was designed to be something: the
-    /// cases of `jugar`.
+    /// cases of `jugar`, and those of `guardarPartida` on a file that exists.
     pub(super) fn titulo(&self) -> Option<&'static str> {
         match self {
             Caso::Jugar { proposito, .. } => Some(proposito.titulo()),
+            Caso::Guardar {
+                previo: Previo::Texto(_),
+                ..
+            } => Some("guardar sobre un archivo que ya existe, con un texto más largo"),
+            Caso::Guardar {
+                previo: Previo::Tablero(_),
+                ..
+            } => Some("guardar dos veces en el mismo archivo"),
             _ => None,
         }
     }
@@ -379,11 +410,30 @@ impl Caso {
             Caso::Contar { tablero, casilla } => {
                 to_raw_value(&(id, letras(tablero), casilla.to_string()))
             }
-            Caso::Guardar { tablero, archivo } => to_raw_value(&(id, letras(tablero), archivo)),
+            Caso::Guardar {
+                tablero,
+                archivo,
+                previo,
+            } => {
+                let previo = match previo {
+                    Previo::Ninguno => None,
+                    Previo::Texto(texto) => Some(PrevioProtocolo::Texto(texto)),
+                    Previo::Tablero(otro) => Some(PrevioProtocolo::Tablero(letras(otro))),
+                };
+                to_raw_value(&(id, letras(tablero), archivo, previo))
+            }
             Caso::Cargar { archivo, .. } => to_raw_value(&(id, archivo)),
         };
         texto.expect("un caso se escribe en JSON")
     }
+}
+
+/// [`Previo`] as the harness reads it: `{"texto": TEXT}` or `{"tablero": 64 letters}`.
+#[derive(Serialize)]
+#[serde(rename_all = "lowercase")]
+enum PrevioProtocolo<'a> {
+    Texto(&'a str),
+    Tablero(String),
 }
 
 /// The board's 64 letters, row 1 first: how boards travel to and from the harness.
@@ -417,9 +467,19 @@ impl Casos {
                     })
                     .collect(),
                 Funcion::GuardarPartida => (1..=n)
-                    .map(|id| Caso::Guardar {
-                        tablero: muestrario.variado(&mut azar),
-                        archivo: format!("guardar-{id:04}.txt"),
+                    .map(|id| {
+                        let tablero = muestrario.variado(&mut azar);
+                        // One in five on a file that exists, one in five saved twice.
+                        let previo = match id % 5 {
+                            2 => Previo::Texto(texto_anterior(&muestrario.variado(&mut azar))),
+                            4 => Previo::Tablero(otro_tablero(&muestrario, &mut azar, &tablero)),
+                            _ => Previo::Ninguno,
+                        };
+                        Caso::Guardar {
+                            tablero,
+                            archivo: format!("guardar-{id:04}.txt"),
+                            previo,
+                        }
                     })
                     .collect(),
                 Funcion::CargarPartida => (1..=n)
@@ -469,6 +529,16 @@ impl Casos {
     /// The harness's text of the robustness cases, in the same order.
     pub(super) fn protocolo_robustez(&self) -> &[Box<RawValue>] {
         &self.protocolo_robustez
+    }
+}
+
+/// A board of `muestrario` other than `tablero`.
+fn otro_tablero(muestrario: &Muestrario, azar: &mut ChaCha8Rng, tablero: &Tablero) -> Tablero {
+    loop {
+        let otro = muestrario.variado(azar);
+        if otro != *tablero {
+            return otro;
+        }
     }
 }
 
@@ -796,6 +866,42 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn guardar_tambien_sobre_un_archivo_que_existe_o_dos_veces() {
+        let casos = Casos::generar(2015, Cantidades::default());
+        let guardar = casos.de(Funcion::GuardarPartida);
+        let largo = Tablero::inicial().to_string().len();
+        for (i, caso) in guardar.iter().enumerate() {
+            let Caso::Guardar {
+                tablero, previo, ..
+            } = caso
+            else {
+                unreachable!()
+            };
+            match (i + 1) % 5 {
+                // Longer than any board saved, whose rows all have the same length.
+                2 => assert!(
+                    matches!(previo, Previo::Texto(t) if t.len() > largo),
+                    "{caso:?}"
+                ),
+                4 => assert!(
+                    matches!(previo, Previo::Tablero(t) if t != tablero),
+                    "{caso:?}"
+                ),
+                _ => assert_eq!(*previo, Previo::Ninguno),
+            }
+        }
+        // The harness gets what to do first as the case's last element.
+        let protocolo = casos.protocolo(Funcion::GuardarPartida);
+        assert!(
+            protocolo[0].get().ends_with(",null]"),
+            "{}",
+            protocolo[0].get()
+        );
+        assert!(protocolo[1].get().contains(",{\"texto\":\""));
+        assert!(protocolo[3].get().contains(",{\"tablero\":\""));
     }
 
     #[test]

@@ -9,7 +9,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::{
-    casos::Caso,
+    casos::{Caso, Previo},
     respuesta::{Abandono, Obtenido, Revisado, Tipo, es_tablero},
 };
 use crate::{Bitboard, ErrorArchivo, Posicion, Tablero, Vista};
@@ -167,9 +167,34 @@ fn describir_entrada(texto: &mut String, caso: &Caso) {
             }
             lineas(texto, &dibujo(tablero, Bitboard::VACIO, marca));
         }
-        Caso::Contar { tablero, .. } | Caso::Guardar { tablero, .. } => {
+        Caso::Contar { tablero, .. } => {
             texto.push_str("con este tablero:\n");
             lineas(texto, &dibujo(tablero, Bitboard::VACIO, None));
+        }
+        Caso::Guardar {
+            tablero,
+            archivo,
+            previo,
+        } => {
+            texto.push_str("con este tablero:\n");
+            lineas(texto, &dibujo(tablero, Bitboard::VACIO, None));
+            match previo {
+                Previo::Ninguno => {}
+                Previo::Texto(anterior) => {
+                    let _ = writeln!(
+                        texto,
+                        "cuando «{archivo}» ya existía, con estas líneas (escritas como en Python):"
+                    );
+                    lineas_python(texto, anterior);
+                }
+                Previo::Tablero(otro) => {
+                    let _ = writeln!(
+                        texto,
+                        "justo después de guardar en «{archivo}» este otro tablero:"
+                    );
+                    lineas(texto, &dibujo(otro, Bitboard::VACIO, None));
+                }
+            }
         }
         Caso::Cargar {
             texto: contenido, ..
@@ -226,7 +251,9 @@ fn describir_valor(
                 python(r)
             );
         }
-        Caso::Guardar { tablero, archivo } => match &revisado.archivo {
+        Caso::Guardar {
+            tablero, archivo, ..
+        } => match &revisado.archivo {
             Some(problema) => {
                 let _ = writeln!(
                     texto,
@@ -241,9 +268,7 @@ fn describir_valor(
                     texto.push_str(
                         "y el archivo tiene estas líneas (escritas como en Python, para ver los espacios y los fines de línea):\n",
                     );
-                    for linea in contenido.split_inclusive('\n').take(12) {
-                        let _ = writeln!(texto, "    {}", acortar(cadena_python(linea, '\'')));
-                    }
+                    lineas_python(texto, contenido);
                 }
             }
             None => {
@@ -365,6 +390,14 @@ fn dibujo(tablero: &Tablero, marcadas: Bitboard, ultima: Option<Posicion>) -> Ve
         .collect()
 }
 
+/// The first lines of a file's `contenido`, each as a Python string, so that spaces
+/// and line ends show.
+fn lineas_python(texto: &mut String, contenido: &str) {
+    for linea in contenido.split_inclusive('\n').take(12) {
+        let _ = writeln!(texto, "    {}", acortar(cadena_python(linea, '\'')));
+    }
+}
+
 fn lineas(texto: &mut String, lineas: &[String]) {
     for linea in lineas {
         let _ = writeln!(texto, "{linea}");
@@ -374,8 +407,21 @@ fn lineas(texto: &mut String, lineas: &[String]) {
 /// Python source that rebuilds the case and makes the call.
 fn reproducir(caso: &Caso, llamada: &str) -> String {
     let mut texto = String::new();
+    if let Caso::Guardar {
+        archivo, previo, ..
+    } = caso
+    {
+        match previo {
+            Previo::Ninguno => {}
+            Previo::Texto(anterior) => escribir_archivo_python(&mut texto, archivo, anterior),
+            Previo::Tablero(otro) => {
+                texto += &lista_python("anterior", otro);
+                let _ = writeln!(texto, "{}", llamada.replacen("(tablero,", "(anterior,", 1));
+            }
+        }
+    }
     if let Some(tablero) = caso.tablero() {
-        texto += &lista_python(tablero);
+        texto += &lista_python("tablero", tablero);
     }
     match caso {
         Caso::Jugar { despues, .. } => {
@@ -402,16 +448,7 @@ fn reproducir(caso: &Caso, llamada: &str) -> String {
             texto: contenido,
             archivo,
         } => {
-            let _ = writeln!(
-                texto,
-                "with open({}, \"w\", newline=\"\") as archivo:",
-                cadena_python(archivo, '"')
-            );
-            texto.push_str("    archivo.write(\n");
-            for linea in contenido.split_inclusive('\n') {
-                let _ = writeln!(texto, "        {}", cadena_python(linea, '"'));
-            }
-            texto.push_str("    )\n");
+            escribir_archivo_python(&mut texto, archivo, contenido);
             let _ = writeln!(texto, "print({llamada})");
             texto.push_str("# se esperaba:\n");
             for (i, fila) in tablero.a_lista().iter().enumerate() {
@@ -431,9 +468,23 @@ fn reproducir(caso: &Caso, llamada: &str) -> String {
     texto
 }
 
-/// `tablero = [...]`, one row per line.
-fn lista_python(tablero: &Tablero) -> String {
-    let mut texto = String::from("tablero = [\n");
+/// Python source that writes `contenido` into the file `archivo`, as it is.
+fn escribir_archivo_python(texto: &mut String, archivo: &str, contenido: &str) {
+    let _ = writeln!(
+        texto,
+        "with open({}, \"w\", newline=\"\") as archivo:",
+        cadena_python(archivo, '"')
+    );
+    texto.push_str("    archivo.write(\n");
+    for linea in contenido.split_inclusive('\n') {
+        let _ = writeln!(texto, "        {}", cadena_python(linea, '"'));
+    }
+    texto.push_str("    )\n");
+}
+
+/// `nombre = [...]`, the board one row per line.
+fn lista_python(nombre: &str, tablero: &Tablero) -> String {
+    let mut texto = format!("{nombre} = [\n");
     for fila in tablero.filas() {
         let celdas: Vec<String> = fila.iter().map(|c| format!("\"{c}\"")).collect();
         let _ = writeln!(texto, "    [{}],", celdas.join(", "));
@@ -690,6 +741,7 @@ mod tests {
         let guardar = Caso::Guardar {
             tablero: Tablero::inicial(),
             archivo: "guardar-0001.txt".into(),
+            previo: Previo::Ninguno,
         };
         let archivo = Revisado {
             tipo: Tipo::Archivo,

@@ -548,7 +548,9 @@ pub(super) fn revisar(caso: &Caso, obtenido: &Obtenido, carpeta: &Path) -> Optio
             let esperado = crate::contar(tablero, &casilla.to_string()) as u64;
             (r.as_u64() != Some(esperado)).then_some(Tipo::Resultado)
         }
-        Caso::Guardar { tablero, archivo } => {
+        Caso::Guardar {
+            tablero, archivo, ..
+        } => {
             if let Some(problema) = revisar_archivo(carpeta, archivo, tablero) {
                 return Some(Revisado {
                     tipo: Tipo::Archivo,
