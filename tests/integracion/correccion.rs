@@ -284,7 +284,9 @@ fn cada_entrega_de_prueba_falla_donde_debe_y_solo_ahi() {
     let error = sintaxis.error.as_deref().unwrap();
     assert!(error.starts_with("línea 15: error de sintaxis"), "{error}");
     assert!(
-        texto.contains("sintaxis.py)\n  no se pudo cargar: línea 15"),
+        texto.contains(
+            "sintaxis\n  sintaxis.py: total 0.0 %, nota 1.0\n  no se pudo cargar: línea 15"
+        ),
         "{texto}"
     );
     if let Some(copia) = copia_en_home {
@@ -553,11 +555,11 @@ fn json_csv_y_codigo_de_salida() {
     assert_eq!(
         csv,
         format!(
-            "estudiante,archivo,jugar,robustez,contar,guardarPartida,cargarPartida,porcentaje,nota,motivo\n\
-             correcta_main,{carpeta_entregas}/correcta_main.py,20/20,2/2,6/6,2/2,2/2,100.0,7.0,\n\
-             guardar_mal,{carpeta_entregas}/guardar_mal.py,20/20,2/2,6/6,0/2,2/2,90.0,6.3,\n\
-             sintaxis,{carpeta_entregas}/sintaxis.py,,,,,,0.0,1.0,\"no se pudo cargar: {}\"\n\
-             correcta_contar_renombrada,{carpeta_entregas}/correcta_contar_renombrada.py,20/20,2/2,6/6,,,100.0,7.0,\n",
+            "estudiante,nombre,id,archivo,jugar,robustez,contar,guardarPartida,cargarPartida,porcentaje,nota,motivo\n\
+             correcta_main,correcta_main,,{carpeta_entregas}/correcta_main.py,20/20,2/2,6/6,2/2,2/2,100.0,7.0,\n\
+             guardar_mal,guardar_mal,,{carpeta_entregas}/guardar_mal.py,20/20,2/2,6/6,0/2,2/2,90.0,6.3,\n\
+             sintaxis,sintaxis,,{carpeta_entregas}/sintaxis.py,,,,,,0.0,1.0,\"no se pudo cargar: {}\"\n\
+             correcta_contar_renombrada,correcta_contar_renombrada,,{carpeta_entregas}/correcta_contar_renombrada.py,20/20,2/2,6/6,,,100.0,7.0,\n",
             sintaxis.replace('"', "\"\"")
         )
     );
@@ -653,14 +655,11 @@ fn los_casos_por_omision_en_una_entrega_correcta() {
     );
     assert_eq!(
         texto,
-        format!(
-            "correcta_main ({})\n  jugar 1000/1000\n  jugar con posiciones que no son casillas 60/60\n  \
-             contar 300/300\n  guardarPartida 100/100\n  cargarPartida 100/100\n  \
-             total 100.0 %, nota 7.0\n\n\
-             1 entrega: 1 pasa todo, 0 con fallas, 0 no cargan (semilla 2015; pesos\n\
-             jugar=60,contar=20,guardarPartida=10,cargarPartida=10; 4.0 con el 60 %).\n",
-            entrega("correcta_main.py").display()
-        )
+        "correcta_main\n  correcta_main.py: total 100.0 %, nota 7.0\n  jugar 1000/1000\n  \
+         jugar con posiciones que no son casillas 60/60\n  \
+         contar 300/300\n  guardarPartida 100/100\n  cargarPartida 100/100\n\n\
+         1 entrega: 1 pasa todo, 0 con fallas, 0 no cargan (semilla 2015; pesos\n\
+         jugar=60,contar=20,guardarPartida=10,cargarPartida=10; 4.0 con el 60 %).\n"
     );
     assert_eq!(resumen.codigo(), 0);
 }
@@ -805,10 +804,13 @@ fn las_ordenes_corregir_y_casos_de_punta_a_punta() {
     ]);
     assert_eq!(codigo, Some(1));
     assert_eq!(errores, "error: 1 de 2 entregas no pasa todos los casos\n");
-    assert!(texto.contains("sin_diagonales.py)\n  jugar "), "{texto}");
+    assert!(
+        texto.contains("\nsin_diagonales\n  sin_diagonales.py: total 70.8 %, nota 4.8\n  jugar "),
+        "{texto}"
+    );
     let planilla = std::fs::read_to_string(&notas).unwrap();
     assert_eq!(planilla.lines().count(), 3, "{planilla}");
-    assert!(planilla.starts_with("estudiante,archivo,jugar,robustez,contar,"));
+    assert!(planilla.starts_with("estudiante,nombre,id,archivo,jugar,robustez,contar,"));
 
     // --json: one object, as the issue writes it, and no second one for the failure.
     let (codigo, json, _) = correr(&["corregir", &mala, "--casos", "200", "--json"]);
@@ -935,26 +937,39 @@ fn un_curso_como_lo_exporta_la_plataforma_con_su_planilla_y_sus_informes() {
     let diego = &resumen.entregas()[3];
     assert!(!diego.importa);
     assert_eq!(diego.calificacion.nota, 1.0);
-    assert!(texto.contains("diego_soto ("), "{texto}");
+    assert!(
+        texto.contains(
+            "diego_soto\n  total 0.0 %, nota 1.0\n  no entregó código Python: su carpeta \
+             tiene LEEME.txt y ningún archivo .py\n"
+        ),
+        "{texto}"
+    );
     let notas = std::fs::read_to_string(dir.path().join("notas.csv")).unwrap();
     let filas: Vec<&str> = notas.lines().collect();
     assert_eq!(filas.len(), 5, "{notas}");
     assert!(filas[1].starts_with("ana_perez,"), "{notas}");
     assert!(filas[1].ends_with(",100.0,7.0,"), "{notas}");
     assert!(
-        filas[4].ends_with(",0.0,1.0,no se pudo cargar: su carpeta no tiene archivos .py"),
+        filas[4].ends_with(
+            ",0.0,1.0,no entregó código Python: su carpeta tiene LEEME.txt y ningún archivo .py"
+        ),
         "{notas}"
     );
-    // One feedback file per student, their own section, fitting 80 columns.
+    // One feedback file per student, their own section, fitting 80 columns: the name on
+    // its own line, whatever the length of the path the class is in (#48).
     for (estudiante, entrega) in estudiantes.iter().zip(resumen.entregas()) {
         let informe =
             std::fs::read_to_string(dir.path().join(format!("informes/{estudiante}.txt"))).unwrap();
-        assert!(informe.starts_with(&format!("{estudiante} (")), "{informe}");
         assert!(
-            informe.contains(&format!("nota {:.1}", entrega.calificacion.nota)),
+            informe.starts_with(&format!("{estudiante}\n  ")),
             "{informe}"
         );
-        assert!(texto.contains(&informe), "{informe}");
+        assert!(
+            informe.contains(&format!("nota {:.1}\n", entrega.calificacion.nota)),
+            "{informe}"
+        );
+        let seccion = informe.lines().take(2).collect::<Vec<_>>().join("\n");
+        assert!(texto.contains(&seccion), "{informe}");
         for linea in informe.lines() {
             assert!(linea.chars().count() <= 80, "{linea}");
         }
