@@ -614,4 +614,24 @@ mod tests {
         );
         assert!(texto.contains(r"(«x =\x0c\x1b[2J»)"), "{texto}");
     }
+
+    #[test]
+    fn el_encabezado_no_depende_del_largo_del_camino() {
+        // #48: "ana_perez (/a long path/…/tarea2.py)" wrapped inside the name.
+        let camino = format!("/{}/curso/ana perez/tarea2.py", "carpeta larga/".repeat(10));
+        let mut entrega = Entrega::de_archivo(camino.into());
+        entrega.estudiante = "Ana María de los Ángeles Pérez Rojas".into();
+        let informe = InformeEntrega::no_importa(&entrega, "línea 1: error".into());
+        let mut texto = Vec::new();
+        Resumen::nuevo(2015, &Escala::default(), vec![informe])
+            .escribir_texto(&mut texto)
+            .unwrap();
+        let texto = String::from_utf8(texto).unwrap();
+        assert!(
+            texto.starts_with(
+                "Ana María de los Ángeles Pérez Rojas\n  tarea2.py: total 0.0 %, nota 1.0\n"
+            ),
+            "{texto}"
+        );
+    }
 }
