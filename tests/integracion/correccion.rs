@@ -290,7 +290,9 @@ fn cada_entrega_de_prueba_falla_donde_debe_y_solo_ahi() {
     let error = sintaxis.error.as_deref().unwrap();
     assert!(error.starts_with("línea 15: error de sintaxis"), "{error}");
     assert!(
-        texto.contains("sintaxis.py)\n  no se pudo cargar: línea 15"),
+        texto.contains(
+            "sintaxis\n  sintaxis.py: total 0.0 %, nota 1.0\n  no se pudo cargar: línea 15"
+        ),
         "{texto}"
     );
     if let Some(copia) = copia_en_home {
@@ -559,11 +561,11 @@ fn json_csv_y_codigo_de_salida() {
     assert_eq!(
         csv,
         format!(
-            "estudiante,archivo,jugar,robustez,contar,guardarPartida,cargarPartida,porcentaje,nota,motivo\n\
-             correcta_main,{carpeta_entregas}/correcta_main.py,20/20,2/2,6/6,2/2,2/2,100.0,7.0,\n\
-             guardar_mal,{carpeta_entregas}/guardar_mal.py,20/20,2/2,6/6,0/2,2/2,90.0,6.3,\n\
-             sintaxis,{carpeta_entregas}/sintaxis.py,,,,,,0.0,1.0,\"no se pudo cargar: {}\"\n\
-             correcta_contar_renombrada,{carpeta_entregas}/correcta_contar_renombrada.py,20/20,2/2,6/6,,,100.0,7.0,\n",
+            "estudiante,nombre,id,archivo,jugar,robustez,contar,guardarPartida,cargarPartida,porcentaje,nota,motivo\n\
+             correcta_main,correcta_main,,{carpeta_entregas}/correcta_main.py,20/20,2/2,6/6,2/2,2/2,100.0,7.0,\n\
+             guardar_mal,guardar_mal,,{carpeta_entregas}/guardar_mal.py,20/20,2/2,6/6,0/2,2/2,90.0,6.3,\n\
+             sintaxis,sintaxis,,{carpeta_entregas}/sintaxis.py,,,,,,0.0,1.0,\"no se pudo cargar: {}\"\n\
+             correcta_contar_renombrada,correcta_contar_renombrada,,{carpeta_entregas}/correcta_contar_renombrada.py,20/20,2/2,6/6,,,100.0,7.0,\n",
             sintaxis.replace('"', "\"\"")
         )
     );
@@ -659,14 +661,11 @@ fn los_casos_por_omision_en_una_entrega_correcta() {
     );
     assert_eq!(
         texto,
-        format!(
-            "correcta_main ({})\n  jugar 1000/1000\n  jugar con posiciones que no son casillas 60/60\n  \
-             contar 300/300\n  guardarPartida 100/100\n  cargarPartida 100/100\n  \
-             total 100.0 %, nota 7.0\n\n\
-             1 entrega: 1 pasa todo, 0 con fallas, 0 no cargan (semilla 2015; pesos\n\
-             jugar=60,contar=20,guardarPartida=10,cargarPartida=10; 4.0 con el 60 %).\n",
-            entrega("correcta_main.py").display()
-        )
+        "correcta_main\n  correcta_main.py: total 100.0 %, nota 7.0\n  jugar 1000/1000\n  \
+         jugar con posiciones que no son casillas 60/60\n  \
+         contar 300/300\n  guardarPartida 100/100\n  cargarPartida 100/100\n\n\
+         1 entrega: 1 pasa todo, 0 con fallas, 0 no cargan (semilla 2015; pesos\n\
+         jugar=60,contar=20,guardarPartida=10,cargarPartida=10; 4.0 con el 60 %).\n"
     );
     assert_eq!(resumen.codigo(), 0);
 }
@@ -811,10 +810,13 @@ fn las_ordenes_corregir_y_casos_de_punta_a_punta() {
     ]);
     assert_eq!(codigo, Some(1));
     assert_eq!(errores, "error: 1 de 2 entregas no pasa todos los casos\n");
-    assert!(texto.contains("sin_diagonales.py)\n  jugar "), "{texto}");
+    assert!(
+        texto.contains("\nsin_diagonales\n  sin_diagonales.py: total 70.8 %, nota 4.8\n  jugar "),
+        "{texto}"
+    );
     let planilla = std::fs::read_to_string(&notas).unwrap();
     assert_eq!(planilla.lines().count(), 3, "{planilla}");
-    assert!(planilla.starts_with("estudiante,archivo,jugar,robustez,contar,"));
+    assert!(planilla.starts_with("estudiante,nombre,id,archivo,jugar,robustez,contar,"));
 
     // --json: one object, as the issue writes it, and no second one for the failure.
     let (codigo, json, _) = correr(&["corregir", &mala, "--casos", "200", "--json"]);
@@ -941,26 +943,39 @@ fn un_curso_como_lo_exporta_la_plataforma_con_su_planilla_y_sus_informes() {
     let diego = &resumen.entregas()[3];
     assert!(!diego.importa);
     assert_eq!(diego.calificacion.nota, 1.0);
-    assert!(texto.contains("diego_soto ("), "{texto}");
+    assert!(
+        texto.contains(
+            "diego_soto\n  total 0.0 %, nota 1.0\n  no entregó código Python: su carpeta \
+             tiene LEEME.txt y ningún archivo .py\n"
+        ),
+        "{texto}"
+    );
     let notas = std::fs::read_to_string(dir.path().join("notas.csv")).unwrap();
     let filas: Vec<&str> = notas.lines().collect();
     assert_eq!(filas.len(), 5, "{notas}");
     assert!(filas[1].starts_with("ana_perez,"), "{notas}");
     assert!(filas[1].ends_with(",100.0,7.0,"), "{notas}");
     assert!(
-        filas[4].ends_with(",0.0,1.0,no se pudo cargar: su carpeta no tiene archivos .py"),
+        filas[4].ends_with(
+            ",0.0,1.0,no entregó código Python: su carpeta tiene LEEME.txt y ningún archivo .py"
+        ),
         "{notas}"
     );
-    // One feedback file per student, their own section, fitting 80 columns.
+    // One feedback file per student, their own section, fitting 80 columns: the name on
+    // its own line, whatever the length of the path the class is in (#48).
     for (estudiante, entrega) in estudiantes.iter().zip(resumen.entregas()) {
         let informe =
             std::fs::read_to_string(dir.path().join(format!("informes/{estudiante}.txt"))).unwrap();
-        assert!(informe.starts_with(&format!("{estudiante} (")), "{informe}");
         assert!(
-            informe.contains(&format!("nota {:.1}", entrega.calificacion.nota)),
+            informe.starts_with(&format!("{estudiante}\n  ")),
             "{informe}"
         );
-        assert!(texto.contains(&informe), "{informe}");
+        assert!(
+            informe.contains(&format!("nota {:.1}\n", entrega.calificacion.nota)),
+            "{informe}"
+        );
+        let seccion = informe.lines().take(2).collect::<Vec<_>>().join("\n");
+        assert!(texto.contains(&seccion), "{informe}");
         for linea in informe.lines() {
             assert!(linea.chars().count() <= 80, "{linea}");
         }
@@ -1181,4 +1196,337 @@ mod h45v {
         let correcta = buscar(&resumen, "correcta_main.py");
         assert!(correcta.aprobada(), "{texto}");
     }
+/// The fixtures of a class as platforms export it (#45).
+fn plataforma(nombre: &str) -> PathBuf {
+    entregas().join("plataforma").join(nombre)
+}
+
+/// Copies the folder `origen` into `destino`, made if missing.
+fn copiar_carpeta(origen: &Path, destino: &Path) {
+    fs::create_dir_all(destino).unwrap();
+    for entrada in fs::read_dir(origen).unwrap() {
+        let ruta = entrada.unwrap().path();
+        let copia = destino.join(ruta.file_name().unwrap());
+        if ruta.is_dir() {
+            copiar_carpeta(&ruta, &copia);
+        } else {
+            fs::copy(&ruta, &copia).unwrap();
+        }
+    }
+}
+
+/// Sets when the file at `ruta` was last changed to `dias` days ago.
+fn modificado_hace(ruta: &Path, dias: u64) {
+    let hora = std::time::SystemTime::now() - Duration::from_secs(dias * 24 * 3600);
+    fs::File::options()
+        .write(true)
+        .open(ruta)
+        .unwrap()
+        .set_modified(hora)
+        .unwrap();
+}
+
+/// Writes a zip at `ruta` with `entradas`: name, text, and the entry's time as day of
+/// June 2015.
+fn escribir_zip(ruta: &Path, entradas: &[(&str, &str, u8)]) {
+    use std::io::Write as _;
+    fs::create_dir_all(ruta.parent().unwrap()).unwrap();
+    let mut zip = zip::ZipWriter::new(fs::File::create(ruta).unwrap());
+    for (nombre, texto, dia) in entradas {
+        let hora = zip::DateTime::from_date_and_time(2015, 6, *dia, 10, 0, 0).unwrap();
+        let opciones = zip::write::SimpleFileOptions::default().last_modified_time(hora);
+        zip.start_file(*nombre, opciones).unwrap();
+        zip.write_all(texto.as_bytes()).unwrap();
+    }
+    zip.finish().unwrap();
+}
+
+/// Options for a whole class, quickly: 20 cases of jugar.
+fn de_clase(dir: &Path) -> OpcionesCorreccion {
+    OpcionesCorreccion {
+        casos: Some(20),
+        csv: Some(dir.join("notas.csv")),
+        informes: Some(dir.join("informes")),
+        ..rapidas()
+    }
+}
+
+#[test]
+fn una_clase_de_moodle_con_versiones_un_zip_y_una_carpeta_vacia() {
+    if !hay_python() {
+        return;
+    }
+    // #45: Moodle's folders give the student's name and participant number; of two
+    // versions, the newest is graded (not the first by name) and the other named; a zip
+    // is unpacked, by its entries' times; a .py.txt is graded with a note; an empty
+    // folder and one without Python each say so.
+    let dir = carpeta();
+    let clase = dir.path().join("clase");
+    copiar_carpeta(&plataforma("moodle"), &clase);
+    let ana = clase.join("Ana Pérez Rojas_204512_assignsubmission_file_");
+    modificado_hace(&ana.join("othello.py"), 3);
+    modificado_hace(&ana.join("othello_corregido.py"), 1);
+    fs::create_dir(clase.join("Felipe Ríos_204517_assignsubmission_file_")).unwrap();
+    let correcta = fs::read_to_string(entrega("correcta_main.py")).unwrap();
+    let mala = fs::read_to_string(entrega("sin_diagonales.py")).unwrap();
+    escribir_zip(
+        &clase.join("Gabriela Lagos_204518_assignsubmission_file_/entrega.zip"),
+        &[
+            ("tarea2/a_borrador.py", &mala, 1),
+            ("tarea2/tarea2.py", &correcta, 2),
+            ("__MACOSX/tarea2/._tarea2.py", "\u{0}\u{5}binario", 2),
+            ("../fuera.py", &mala, 3),
+        ],
+    );
+    let (resumen, texto) = correr(std::slice::from_ref(&clase), &de_clase(dir.path()));
+    let estudiantes: Vec<&str> = (resumen.entregas().iter())
+        .map(|entrega| entrega.estudiante.as_str())
+        .collect();
+    assert_eq!(
+        estudiantes,
+        [
+            "Ana Pérez Rojas",
+            "Diego Soto",
+            "Elena Vera",
+            "Felipe Ríos",
+            "Gabriela Lagos",
+            "José Muñoz Tapia (204511)",
+            "José Muñoz Tapia (204599)",
+        ],
+        "{texto}"
+    );
+    let [ana, diego, elena, felipe, gabriela, jose, jose_2] = resumen.entregas() else {
+        unreachable!()
+    };
+    // The platform's name and number, for the grade sheet and the feedback folders.
+    let participante = jose.participante.as_ref().unwrap();
+    assert_eq!(
+        (participante.nombre.as_str(), participante.id.as_str()),
+        ("José Muñoz Tapia", "204511")
+    );
+    assert_eq!(
+        participante.exportado,
+        "José Muñoz Tapia_204511_assignsubmission_file_"
+    );
+    assert_eq!(jose_2.id.as_deref(), Some("204599"));
+    assert_eq!(jose.calificacion.nota, 7.0);
+    assert!(jose_2.calificacion.nota < 7.0);
+    // Two versions: the newer one, with the older named.
+    assert!(
+        ana.archivo.ends_with("/othello_corregido.py"),
+        "{}",
+        ana.archivo
+    );
+    assert_eq!(ana.calificacion.nota, 7.0, "{texto}");
+    let eleccion = ana.eleccion.as_deref().unwrap();
+    assert!(
+        eleccion.starts_with("se corrigió othello_corregido.py, del ")
+            && eleccion.contains(
+                ", el más reciente de los 2 que definen jugar (también hay othello.py, del "
+            ),
+        "{eleccion}"
+    );
+    // Python under another name.
+    assert_eq!(diego.corto, "tarea2.py.txt");
+    assert_eq!(diego.calificacion.nota, 7.0, "{texto}");
+    assert_eq!(
+        diego.eleccion.as_deref(),
+        Some("tarea2.py.txt no termina en .py, pero es Python: se corrigió igual")
+    );
+    // Nothing to grade, two ways.
+    assert_eq!(
+        elena.error.as_deref(),
+        Some("no entregó código Python: su carpeta tiene informe.pdf y ningún archivo .py")
+    );
+    assert_eq!(
+        felipe.error.as_deref(),
+        Some("no entregó nada: su carpeta está vacía")
+    );
+    assert!(
+        texto.contains(
+            "\nFelipe Ríos\n  total 0.0 %, nota 1.0\n  no entregó nada: su carpeta está vacía\n"
+        ),
+        "{texto}"
+    );
+    // A zip: what is inside, by its entries' times, and nothing of macOS's or outside.
+    assert_eq!(gabriela.corto, "entrega.zip/tarea2/tarea2.py");
+    assert!(
+        gabriela.archivo.ends_with("entrega.zip/tarea2/tarea2.py"),
+        "{}",
+        gabriela.archivo
+    );
+    assert_eq!(gabriela.calificacion.nota, 7.0, "{texto}");
+    let eleccion = gabriela.eleccion.as_deref().unwrap();
+    assert!(
+        eleccion.contains("(también hay entrega.zip/tarea2/a_borrador.py, del 2015-06-01 10:00)")
+            && eleccion.ends_with("; venía en entrega.zip, que se descomprimió"),
+        "{eleccion}"
+    );
+    assert!(
+        !eleccion.contains("fuera") && !eleccion.contains("MACOSX"),
+        "{eleccion}"
+    );
+    assert!(!dir.path().join("fuera.py").exists());
+    // The gradebook: name and number, and why in the reason.
+    let notas = fs::read_to_string(dir.path().join("notas.csv")).unwrap();
+    let filas: Vec<&str> = notas.lines().collect();
+    assert_eq!(filas.len(), 8, "{notas}");
+    assert!(
+        filas[0].starts_with("estudiante,nombre,id,archivo,"),
+        "{notas}"
+    );
+    assert!(
+        filas[6].starts_with("José Muñoz Tapia (204511),José Muñoz Tapia,204511,"),
+        "{notas}"
+    );
+    assert!(
+        filas[1].contains(",7.0,\"se corrigió othello_corregido.py"),
+        "{notas}"
+    );
+    assert!(filas[1].contains("también hay othello.py, del "), "{notas}");
+    assert!(
+        filas[4].ends_with(",0.0,1.0,no entregó nada: su carpeta está vacía"),
+        "{notas}"
+    );
+    // The feedback: one file each, for a student (no option of the program), with what
+    // the kinds of failure in it mean.
+    for entrega in resumen.entregas() {
+        let ruta = dir
+            .path()
+            .join(format!("informes/{}.txt", entrega.estudiante));
+        let informe = fs::read_to_string(&ruta).unwrap();
+        assert!(
+            informe.starts_with(&format!("{}\n  ", entrega.estudiante)),
+            "{informe}"
+        );
+        assert!(!informe.contains("--"), "{informe}");
+        for linea in informe.lines() {
+            assert!(linea.chars().count() <= 80, "{linea}");
+        }
+    }
+    let informe =
+        fs::read_to_string(dir.path().join("informes/José Muñoz Tapia (204599).txt")).unwrap();
+    assert!(
+        informe.contains("\nQué significa cada tipo de falla:\n  resultado: tu función devolvió"),
+        "{informe}"
+    );
+}
+
+#[test]
+fn el_ayudante_elige_el_archivo_y_si_no_el_mas_reciente() {
+    if !hay_python() {
+        return;
+    }
+    // #45: the draft newer than the corrected version is the one graded, whatever the
+    // names; --archivo forces one in each folder that has it, and says so where it is
+    // missing.
+    let dir = carpeta();
+    let ana = dir
+        .path()
+        .join("Ana Pérez Rojas_204512_assignsubmission_file_");
+    copiar_carpeta(
+        &plataforma("moodle/Ana Pérez Rojas_204512_assignsubmission_file_"),
+        &ana,
+    );
+    modificado_hace(&ana.join("othello.py"), 1);
+    modificado_hace(&ana.join("othello_corregido.py"), 3);
+    let (resumen, texto) = correr(std::slice::from_ref(&ana), &de_clase(dir.path()));
+    let [borrador] = resumen.entregas() else {
+        panic!("{texto}")
+    };
+    assert_eq!(borrador.estudiante, "Ana Pérez Rojas");
+    assert_eq!(borrador.corto, "othello.py");
+    assert!(borrador.calificacion.nota < 7.0, "{texto}");
+    let forzada = OpcionesCorreccion {
+        archivo: Some("othello_corregido.py".into()),
+        ..de_clase(dir.path())
+    };
+    let otra = plataforma("moodle/José Muñoz Tapia_204511_assignsubmission_file_");
+    let (resumen, texto) = correr(&[ana, otra], &forzada);
+    let [ana, jose] = resumen.entregas() else {
+        panic!("{texto}")
+    };
+    assert_eq!(ana.corto, "othello_corregido.py");
+    assert_eq!(ana.calificacion.nota, 7.0, "{texto}");
+    assert!(
+        (ana.eleccion.as_deref())
+            .is_some_and(|e| e.starts_with("se corrigió othello_corregido.py, del ")
+                && e.contains(", el indicado por el ayudante (también hay othello.py, del ")),
+        "{texto}"
+    );
+    assert_eq!(
+        jose.eleccion.as_deref(),
+        Some("no hay othello_corregido.py en su carpeta")
+    );
+    assert_eq!(jose.calificacion.nota, 7.0, "{texto}");
+}
+
+#[test]
+fn canvas_y_dos_estudiantes_con_el_mismo_archivo() {
+    if !hay_python() {
+        return;
+    }
+    // #45: Canvas's file names give the student and their number, LATE_ is said, and a
+    // student's two files are one submission.
+    let dir = carpeta();
+    let (resumen, texto) = correr(&[plataforma("canvas")], &de_clase(dir.path()));
+    let [jose, ana, beto] = resumen.entregas() else {
+        panic!("{texto}")
+    };
+    assert_eq!(
+        (jose.estudiante.as_str(), jose.id.as_deref()),
+        ("munoztapiajose", Some("12345"))
+    );
+    assert_eq!(jose.corto, "tarea2.py");
+    assert_eq!(jose.calificacion.nota, 7.0, "{texto}");
+    assert_eq!(
+        jose.participante.as_ref().map(|p| p.exportado.as_str()),
+        Some("munoztapiajose_12345_678901_tarea2.py")
+    );
+    assert_eq!(ana.estudiante, "riosana");
+    assert_eq!(
+        ana.eleccion.as_deref(),
+        Some("la plataforma la marca como entregada con atraso")
+    );
+    assert_eq!(beto.estudiante, "sotobeto");
+    assert_eq!(beto.corto, "funciones.py");
+    assert!(
+        beto.archivo
+            .ends_with("/sotobeto_34567_678904_funciones.py"),
+        "{}",
+        beto.archivo
+    );
+    assert_eq!(
+        beto.eleccion.as_deref(),
+        Some("se corrigió funciones.py, que define jugar (también hay main.py)")
+    );
+    assert_eq!(beto.calificacion.nota, 7.0, "{texto}");
+
+    // Two students' folders named, each with its tarea2.py: each named after its
+    // folder, each with their own feedback; named by their files, told apart too.
+    let mismo = plataforma("mismo_nombre");
+    let opciones = de_clase(dir.path());
+    let (resumen, texto) = correr(&[mismo.join("ana"), mismo.join("carla")], &opciones);
+    let nombres: Vec<&str> = (resumen.entregas().iter())
+        .map(|entrega| entrega.estudiante.as_str())
+        .collect();
+    assert_eq!(nombres, ["ana", "carla"], "{texto}");
+    let informe = |nombre: &str| {
+        fs::read_to_string(dir.path().join(format!("informes/{nombre}.txt"))).unwrap()
+    };
+    assert!(informe("ana").starts_with("ana\n  tarea2.py: total 100.0 %, nota 7.0\n"));
+    assert!(informe("carla").starts_with("carla\n  tarea2.py: total "));
+    assert!(!informe("carla").contains("nota 7.0"));
+    let (resumen, texto) = correr(
+        &[mismo.join("ana/tarea2.py"), mismo.join("carla/tarea2.py")],
+        &opciones,
+    );
+    let nombres: Vec<&str> = (resumen.entregas().iter())
+        .map(|entrega| entrega.estudiante.as_str())
+        .collect();
+    assert_eq!(nombres, ["tarea2 (ana)", "tarea2 (carla)"], "{texto}");
+    assert!(informe("tarea2 (ana)").contains("nota 7.0"));
+    assert!(!informe("tarea2 (carla)").contains("nota 7.0"));
+    let notas = fs::read_to_string(dir.path().join("notas.csv")).unwrap();
+    assert_eq!(notas.lines().count(), 3, "{notas}");
 }

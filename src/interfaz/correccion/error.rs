@@ -15,8 +15,11 @@ pub enum ErrorCorreccion {
     /// A named submission does not exist.
     #[error("no existe «{}»", ruta_visible(.0))]
     NoExiste(PathBuf),
-    /// A named folder holds no `.py` file.
-    #[error("la carpeta «{}» no tiene archivos .py", ruta_visible(.0))]
+    /// A named folder holds no submission: no Python file, zip or student's folder.
+    #[error(
+        "la carpeta «{}» no tiene entregas (archivos .py, .zip o carpetas de estudiantes)",
+        ruta_visible(.0)
+    )]
     CarpetaSinEntregas(PathBuf),
     /// A folder could not be listed.
     #[error("no se pudo leer la carpeta «{}»: {}", ruta_visible(.ruta), disco::describir_io(.fuente))]
@@ -26,6 +29,9 @@ pub enum ErrorCorreccion {
         /// What the system said.
         fuente: io::Error,
     },
+    /// The temporary folder for an unpacked zip or a student's files could not be made.
+    #[error("no se pudo crear una carpeta temporal: {}", disco::describir_io(.0))]
+    Temporal(io::Error),
     /// No interpreter was found, or it does not run.
     #[error("no se encontró un intérprete de Python 3 en «{}» ({causa}); instálelo o indique otro con --python RUTA", ruta_visible(.ruta))]
     SinInterprete {
@@ -55,6 +61,24 @@ impl ErrorCorreccion {
     pub fn codigo(&self) -> u8 {
         2
     }
+}
+
+/// Why a student's zip was not unpacked: it goes in their report, not in the run's
+/// errors.
+#[derive(Debug, thiserror::Error)]
+pub enum ErrorPaquete {
+    /// It could not be read, or is no zip.
+    #[error("no se pudo abrir como zip ({0})")]
+    Ilegible(String),
+    /// It holds more files than any homework does.
+    #[error("tiene más de {0} archivos")]
+    Demasiados(usize),
+    /// Unpacked, it would be larger than any homework is.
+    #[error("descomprimido pasa de {} MiB", .0 / (1024 * 1024))]
+    Demasiado(u64),
+    /// A file could not be written into the temporary folder.
+    #[error("no se pudo descomprimir: {}", disco::describir_io(.0))]
+    Escritura(#[from] io::Error),
 }
 
 /// Why `othello casos` could not write its cases.

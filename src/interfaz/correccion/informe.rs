@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use super::{
     ejemplo::{Falla, visible},
-    entrega::Entrega,
+    entrega::{Entrega, Falta, Participante},
     funcion::{Funcion, PorFuncion},
     nota::{Calificacion, Escala},
     respuesta::Tipo,
@@ -20,7 +20,7 @@ use super::{
 use crate::{
     ErrorArchivo, disco,
     interfaz::ajuste::ajustar,
-    texto::{cantidad, ruta_visible},
+    texto::{self, cantidad, ruta_visible},
 };
 
 /// How one function did.
@@ -92,11 +92,18 @@ impl InformeFuncion {
 /// How one submission did.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct InformeEntrega {
-    /// Whose it is: the name of the student's folder, or of the file without `.py`.
+    /// Whose it is, a name no other submission of the run has: the platform's name for
+    /// the student, the name of their folder, or of the file without `.py`.
     pub estudiante: String,
-    /// The file, as named (inside a folder named, the folder joined with its name).
+    /// The student's full name as the platform writes it, or [`Self::estudiante`].
+    pub nombre: String,
+    /// The platform's number for the student, when the export says it.
+    pub id: Option<String>,
+    /// The file, as named (inside a folder named, the folder joined with its name;
+    /// inside a zip, the zip joined with the entry's name).
     pub archivo: String,
-    /// Which file of the student's folder was graded and why, when it had several.
+    /// Which file of the student's folder was graded and why, naming the others, and
+    /// whether it was unpacked, renamed or sent late.
     pub eleccion: Option<String>,
     /// Whether the file loaded.
     pub importa: bool,
@@ -114,6 +121,23 @@ pub struct InformeEntrega {
     /// The names looked for, per function.
     #[serde(skip)]
     pub buscados: PorFuncion<Vec<String>>,
+    /// Who the student is on the platform the class came from, when its export says.
+    #[serde(skip)]
+    pub participante: Option<Participante>,
+    /// The file graded as the student knows it (empty when there is none).
+    #[serde(skip)]
+    pub corto: String,
+    /// Why there was nothing to grade, when there was not (then also [`Self::error`]).
+    #[serde(skip)]
+    pub falta: Option<Falta>,
+}
+
+/// Who reads a submission's section of the report: the teaching assistant (the run's
+/// report) or the student (their feedback, which names no option of the program).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lector {
+    Ayudante,
+    Estudiante,
 }
 
 /// What the report calls the robustness cases, after the student's `jugar`.
@@ -122,10 +146,18 @@ const CON_POSICIONES: &str = "con posiciones que no son casillas";
 impl InformeEntrega {
     /// A submission that did not load.
     pub(super) fn no_importa(entrega: &Entrega, error: String) -> InformeEntrega {
+        let participante = entrega.participante.as_ref();
         InformeEntrega {
             estudiante: entrega.estudiante.clone(),
-            archivo: ruta_visible(&entrega.archivo),
+            nombre: participante
+                .map_or(&entrega.estudiante, |p| &p.nombre)
+                .clone(),
+            id: participante.map(|participante| participante.id.clone()),
+            archivo: ruta_visible(&entrega.origen),
             eleccion: entrega.eleccion.clone(),
+            participante: entrega.participante.clone(),
+            corto: entrega.corto.clone(),
+            falta: None,
             importa: false,
             error: Some(error),
             funciones: PorFuncion::default(),
@@ -136,6 +168,14 @@ impl InformeEntrega {
                 nota: 1.0,
             },
             buscados: PorFuncion::default(),
+        }
+    }
+
+    /// A submission with nothing to grade, saying why.
+    pub(super) fn sin_archivo(entrega: &Entrega, falta: &Falta) -> InformeEntrega {
+        InformeEntrega {
+            falta: Some(falta.clone()),
+            ..InformeEntrega::no_importa(entrega, falta.to_string())
         }
     }
 
@@ -189,38 +229,53 @@ impl InformeEntrega {
     }
 
     /// Why it cannot get full marks for something other than a wrong answer, for the
-    /// gradebook: it did not load, or a required function was not found.
+    /// gradebook: nothing to grade, it did not load, or a required function was not
+    /// found; and which file was graded, when there were several.
     fn motivo(&self) -> String {
-        if let Some(error) = &self.error {
-            return format!("no se pudo cargar: {}", visible(error));
-        }
         let faltan: Vec<&str> = (Funcion::TODAS.into_iter())
             .filter(|&funcion| funcion.obligatoria() && self.funciones[funcion].is_none())
             .map(Funcion::nombre)
             .collect();
-        match faltan.as_slice() {
-            [] => String::new(),
-            faltan => format!("no se encontró {}", faltan.join(" ni ")),
-        }
+        let motivo = match (&self.falta, &self.error, faltan.as_slice()) {
+            (Some(falta), _, _) => Some(falta.to_string()),
+            (None, Some(error), _) => Some(format!("no se pudo cargar: {}", visible(error))),
+            (None, None, []) => None,
+            (None, None, faltan) => Some(format!("no se encontró {}", faltan.join(" ni "))),
+        };
+        (motivo.into_iter().chain(self.eleccion.clone()))
+            .collect::<Vec<_>>()
+            .join("; ")
     }
 
-    /// Its section of the report, every line fitted to 80 columns ([`ajustar`]) so
-    /// that it reads the same in a terminal and in the feedback a student gets.
-    fn escribir_texto(&self, salida: &mut impl Write) -> io::Result<()> {
+    /// Its section of the report for `lector`, every line fitted to 80 columns
+    /// ([`ajustar`]) so that it reads the same in a terminal and in the feedback a
+    /// student gets.
+    fn escribir_texto(&self, lector: Lector, salida: &mut impl Write) -> io::Result<()> {
         let mut texto = Vec::new();
-        self.escribir_lineas(&mut texto)?;
+        self.escribir_lineas(lector, &mut texto)?;
         write!(salida, "{}", ajustar(&String::from_utf8_lossy(&texto)))
     }
 
-    /// Its section of the report, as long as each line comes.
-    fn escribir_lineas(&self, salida: &mut impl Write) -> io::Result<()> {
-        writeln!(salida, "{} ({})", self.estudiante, self.archivo)?;
+    /// Its section of the report, as long as each line comes: the student's name on a
+    /// line of its own, then the file and the grade, so that no path makes it wrap.
+    fn escribir_lineas(&self, lector: Lector, salida: &mut impl Write) -> io::Result<()> {
+        writeln!(salida, "{}", texto::visible(&self.estudiante))?;
+        let calificacion = format!(
+            "total {:.1} %, nota {:.1}",
+            self.calificacion.porcentaje, self.calificacion.nota
+        );
+        match self.corto.as_str() {
+            "" => writeln!(salida, "  {calificacion}")?,
+            corto => writeln!(salida, "  {}: {calificacion}", texto::visible(corto))?,
+        }
         if let Some(eleccion) = &self.eleccion {
-            writeln!(salida, "  {eleccion}")?;
+            writeln!(salida, "  {}", texto::visible(eleccion))?;
+        }
+        if let Some(falta) = &self.falta {
+            return writeln!(salida, "  {falta}");
         }
         if let Some(error) = &self.error {
-            writeln!(salida, "  no se pudo cargar: {}", visible(error))?;
-            return self.escribir_calificacion(salida);
+            return writeln!(salida, "  no se pudo cargar: {}", visible(error));
         }
         let robustez = self
             .robustez
@@ -228,7 +283,7 @@ impl InformeEntrega {
             .map(|informe| (informe, CON_POSICIONES));
         for funcion in Funcion::TODAS {
             let Some(informe) = &self.funciones[funcion] else {
-                writeln!(salida, "  {}", self.no_encontrada(funcion))?;
+                writeln!(salida, "  {}", self.no_encontrada(funcion, lector))?;
                 continue;
             };
             let mut linea = informe.linea(&informe.nombre);
@@ -244,7 +299,6 @@ impl InformeEntrega {
                 )?;
             }
         }
-        self.escribir_calificacion(salida)?;
         for funcion in Funcion::TODAS {
             if let Some(informe) = &self.funciones[funcion] {
                 informe.escribir_fallas(&informe.nombre, salida)?;
@@ -256,18 +310,10 @@ impl InformeEntrega {
         Ok(())
     }
 
-    /// Its percentage and grade, as the report's line shows them.
-    fn escribir_calificacion(&self, salida: &mut impl Write) -> io::Result<()> {
-        writeln!(
-            salida,
-            "  total {:.1} %, nota {:.1}",
-            self.calificacion.porcentaje, self.calificacion.nota
-        )
-    }
-
     /// The line for a function not found, with the names looked for and, as a hint,
-    /// the functions the file does define.
-    fn no_encontrada(&self, funcion: Funcion) -> String {
+    /// the functions the file does define (and, for the teaching assistant, the option
+    /// that names it).
+    fn no_encontrada(&self, funcion: Funcion, lector: Lector) -> String {
         let buscados = self.buscados[funcion].join(" ni ");
         let mut linea = format!("{}: no se encontró (no hay {buscados}", funcion.nombre());
         if funcion.obligatoria() {
@@ -288,10 +334,12 @@ impl InformeEntrega {
                     funcion.nombre()
                 );
             }
-            linea += &format!(
-                "; si tiene otro nombre: --funcion {}=NOMBRE",
-                funcion.clave()
-            );
+            if lector == Lector::Ayudante {
+                linea += &format!(
+                    "; si tiene otro nombre: --funcion {}=NOMBRE",
+                    funcion.clave()
+                );
+            }
         }
         linea + ")"
     }
@@ -303,7 +351,12 @@ impl InformeEntrega {
                 format!("{}/{}", informe.correctos, informe.casos)
             })
         };
-        let mut fila = vec![self.estudiante.clone(), self.archivo.clone()];
+        let mut fila = vec![
+            self.estudiante.clone(),
+            self.nombre.clone(),
+            self.id.clone().unwrap_or_default(),
+            self.archivo.clone(),
+        ];
         fila.push(casos(self.funciones.jugar.as_ref()));
         fila.push(casos(self.robustez.as_ref()));
         for funcion in &Funcion::TODAS[1..] {
@@ -384,7 +437,7 @@ impl Resumen {
             if i > 0 {
                 writeln!(salida)?;
             }
-            entrega.escribir_texto(salida)?;
+            entrega.escribir_texto(Lector::Ayudante, salida)?;
         }
         let aprobadas = self.entregas.iter().filter(|e| e.aprobada()).count();
         let sin_cargar = self.entregas.iter().filter(|e| !e.importa).count();
@@ -426,7 +479,8 @@ impl Resumen {
     /// Those of `salida`.
     pub fn escribir_csv(&self, salida: impl Write) -> csv::Result<()> {
         let mut csv = csv::Writer::from_writer(salida);
-        let mut cabecera = vec!["estudiante", "archivo", Funcion::Jugar.nombre(), "robustez"];
+        let mut cabecera = vec!["estudiante", "nombre", "id", "archivo"];
+        cabecera.extend([Funcion::Jugar.nombre(), "robustez"]);
         cabecera.extend(Funcion::TODAS[1..].iter().map(|funcion| funcion.nombre()));
         cabecera.extend(["porcentaje", "nota", "motivo"]);
         csv.write_record(&cabecera)?;
@@ -449,22 +503,92 @@ impl Resumen {
     }
 
     /// Writes each student's feedback to `carpeta` (made if missing), as
-    /// `estudiante.txt`: their section of the report, to upload as it is.
+    /// `estudiante.txt`, to upload as it is: their section of the report as a student
+    /// reads it, and what each kind of failure in it means. Two students never get the
+    /// same file: a name that would repeat one already written (told apart from it only
+    /// by case or by a `/`) gets a number.
     pub(super) fn guardar_informes(&self, carpeta: &Path) -> Result<(), ErrorArchivo> {
         fs::create_dir_all(carpeta).map_err(|fuente| ErrorArchivo::Escritura {
             ruta: carpeta.to_owned(),
             fuente,
         })?;
+        let mut usados = std::collections::BTreeSet::new();
         for entrega in &self.entregas {
-            let mut texto = Vec::new();
-            entrega
-                .escribir_texto(&mut texto)
-                .expect("escribir en memoria no falla");
-            let nombre = entrega.estudiante.replace(['/', '\\'], "_");
+            let base = entrega.estudiante.replace(['/', '\\'], "_");
+            let nombre = (1..)
+                .map(|vez| match vez {
+                    1 => base.clone(),
+                    vez => format!("{base} {vez}"),
+                })
+                .find(|nombre| usados.insert(nombre.to_lowercase()))
+                .expect("algún número está libre");
             let ruta = carpeta.join(format!("{nombre}.txt"));
-            disco::guardar_texto(&String::from_utf8_lossy(&texto), &ruta)?;
+            disco::guardar_texto(&entrega.retroalimentacion(), &ruta)?;
         }
         Ok(())
+    }
+}
+
+impl InformeEntrega {
+    /// The feedback a student gets: their section of the report as they read it, and
+    /// what each kind of failure in it means, in their words.
+    pub fn retroalimentacion(&self) -> String {
+        let mut texto = Vec::new();
+        self.escribir_texto(Lector::Estudiante, &mut texto)
+            .expect("escribir en memoria no falla");
+        let mut texto = String::from_utf8_lossy(&texto).into_owned();
+        let tipos: Vec<Tipo> = (Tipo::TODOS.into_iter())
+            .filter(|tipo| {
+                (self.funciones.iter().flatten())
+                    .chain(&self.robustez)
+                    .any(|informe| informe.por_tipo.contains_key(tipo))
+            })
+            .collect();
+        if !tipos.is_empty() {
+            texto += "\nQué significa cada tipo de falla:\n";
+            for tipo in tipos {
+                let linea = format!("  {}: {}", tipo.nombre(), para_el_estudiante(tipo));
+                texto += &ajustar(&linea);
+                texto.push('\n');
+            }
+        }
+        texto
+    }
+}
+
+/// What a kind of failure means, told to the student whose code failed so.
+fn para_el_estudiante(tipo: Tipo) -> &'static str {
+    match tipo {
+        Tipo::Resultado => {
+            "tu función devolvió un valor distinto del correcto (True en vez de False, \
+             otra cantidad de fichas, otro tablero al cargar)"
+        }
+        Tipo::Tablero => {
+            "después de la llamada, el tablero (la lista de listas) no quedó como debía: \
+             faltó o sobró voltear fichas, cambió con una jugada inválida, o la función \
+             trabajó sobre una copia"
+        }
+        Tipo::Archivo => {
+            "el archivo que guardó tu función no tiene el tablero en el formato de la \
+             tarea (8 líneas de 8 casillas separadas por comas)"
+        }
+        Tipo::Excepcion => {
+            "tu código se detuvo con un error de Python; el ejemplo dice cuál y en qué \
+             línea"
+        }
+        Tipo::Tiempo => {
+            "la llamada no terminó a tiempo: lo más probable es un ciclo que no termina"
+        }
+        Tipo::Memoria => {
+            "tu código se quedó sin memoria: una lista o una recursión que crece sin fin"
+        }
+        Tipo::Salida => {
+            "tu código terminó el programa (exit() o quit()) en vez de devolver un valor"
+        }
+        Tipo::SinCorrer => {
+            "no se alcanzó a probar, porque antes tu código se quedó pegado o terminó el \
+             programa varias veces"
+        }
     }
 }
 
@@ -489,5 +613,25 @@ mod tests {
             "{texto:?}"
         );
         assert!(texto.contains(r"(«x =\x0c\x1b[2J»)"), "{texto}");
+    }
+
+    #[test]
+    fn el_encabezado_no_depende_del_largo_del_camino() {
+        // #48: "ana_perez (/a long path/…/tarea2.py)" wrapped inside the name.
+        let camino = format!("/{}/curso/ana perez/tarea2.py", "carpeta larga/".repeat(10));
+        let mut entrega = Entrega::de_archivo(camino.into());
+        entrega.estudiante = "Ana María de los Ángeles Pérez Rojas".into();
+        let informe = InformeEntrega::no_importa(&entrega, "línea 1: error".into());
+        let mut texto = Vec::new();
+        Resumen::nuevo(2015, &Escala::default(), vec![informe])
+            .escribir_texto(&mut texto)
+            .unwrap();
+        let texto = String::from_utf8(texto).unwrap();
+        assert!(
+            texto.starts_with(
+                "Ana María de los Ángeles Pérez Rojas\n  tarea2.py: total 0.0 %, nota 1.0\n"
+            ),
+            "{texto}"
+        );
     }
 }

@@ -25,6 +25,7 @@ mod funcion;
 mod informe;
 mod nota;
 mod opciones;
+mod paquete;
 mod python;
 mod respuesta;
 mod revision;
@@ -42,7 +43,7 @@ use std::{
 
 pub use casos::{CASOS_PREDETERMINADOS, Cantidades};
 pub use ejemplo::Falla;
-pub use entrega::Entrega;
+pub use entrega::{Entrega, Falta, Participante, Plataforma};
 pub use error::{ErrorCasos, ErrorCorreccion};
 pub use funcion::{ErrorRenombre, Funcion, PorFuncion, Renombre};
 pub use informe::{InformeEntrega, InformeFuncion, Resumen};
@@ -71,14 +72,17 @@ pub fn corregir(
     opciones: &OpcionesCorreccion,
     progreso: impl FnMut(usize, usize),
 ) -> Result<Resumen, ErrorCorreccion> {
-    let entregas = Entrega::buscar(entregas)?;
+    let entregas = Entrega::buscar(entregas, opciones.archivo.as_deref())?;
     let interprete = python::Interprete::buscar(opciones.python.as_deref())?;
     let casos = casos::Casos::generar(opciones.semilla, opciones.cantidades());
     let corrector = revision::Corrector::nuevo(&interprete, &casos, opciones);
     let informes = en_paralelo(
         &entregas,
         opciones.hilos,
-        |entrega| corrector.corregir(entrega),
+        |entrega| match &entrega.falta {
+            Some(falta) => InformeEntrega::sin_archivo(entrega, falta),
+            None => corrector.corregir(entrega),
+        },
         progreso,
     );
     let resumen = Resumen::nuevo(opciones.semilla, &opciones.escala, informes);

@@ -32,6 +32,15 @@ pub struct OpcionesCorreccion {
                 (claves: jugar, contar, guardar_partida, cargar_partida)"
     )]
     pub renombres: Vec<Renombre>,
+    /// `--archivo NOMBRE`: the file graded in each student's folder that has it (by
+    /// its path inside the folder or its name), instead of the one chosen.
+    #[arg(
+        long,
+        value_name = "NOMBRE",
+        help = "El archivo que se corrige en la carpeta de cada estudiante que lo tenga \
+                (tarea2.py, o src/tarea2.py), en vez del que se elige solo"
+    )]
+    pub archivo: Option<String>,
     /// `--semilla S`: the same seed gives the same cases.
     #[arg(
         long,
@@ -202,6 +211,7 @@ mod tests {
         assert_eq!(opciones.csv, None);
         assert_eq!(opciones.informes, None);
         assert_eq!(opciones.hilos, None);
+        assert_eq!(opciones.archivo, None);
     }
 
     #[test]
