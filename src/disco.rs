@@ -16,7 +16,10 @@ use std::{
 
 use crate::{
     Tablero,
-    formato::archivo::{self, ErrorTablero},
+    formato::{
+        archivo::{self, ErrorTablero},
+        jugadas::{self, ruta_de_jugadas},
+    },
     texto::{cantidad, ruta_visible},
 };
 
@@ -206,56 +209,60 @@ fn abrir(ruta: &Path) -> Result<File, ErrorArchivo> {
 
 /// A file held from its reading to its replacement, so that two programs that change
 /// one file at once never lose a change: the second waits for the first and then reads
-/// what the first saved. The hold is the system's advisory lock (`flock`) on the file
-/// itself, so nothing is left behind, and it ends when the `Cerrojo` is dropped (or
-/// the program dies). Only those that take it wait for it.
+/// what the first saved. The hold is the system's advisory lock (`flock`) on the folder
+/// of the file (the folder a link leads to), so that it holds a name whether or not a
+/// file is there yet, leaves nothing behind, and ends when the `Cerrojo` is dropped (or
+/// the program dies). Every save of a board with its moves
+/// ([`Cerrojo::guardar_con_jugadas`], [`guardar_con_jugadas`]) and `jugar --en-sitio`
+/// take it; saves that do not take it do not wait for it. A folder that cannot be
+/// opened for reading (no `r` permission) is not held: the save goes on as before.
 #[derive(Debug)]
 pub struct Cerrojo {
     /// The path as given, links and all: the save replaces what it names.
     ruta: PathBuf,
-    /// The file held, open for reading.
-    archivo: File,
+    /// The folder held, if it could be opened.
+    _carpeta: Option<File>,
 }
 
 impl Cerrojo {
-    /// Holds the file at `ruta` (the file a link leads to), waiting while another
-    /// program holds it.
+    /// Holds the file at `ruta`, waiting while another program holds it, to read it
+    /// and replace it.
     ///
     /// # Errors
     ///
     /// As [`leer_archivo`], for a file that cannot be read.
     pub fn tomar(ruta: impl AsRef<Path>) -> Result<Cerrojo, ErrorArchivo> {
+        let cerrojo = Cerrojo::para_guardar(ruta)?;
+        abrir(&cerrojo.ruta)?;
+        Ok(cerrojo)
+    }
+
+    /// Holds the name `ruta`, whether or not a file is there, waiting while another
+    /// program holds it, to save there.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorArchivo::Escritura`] if the system refuses the lock.
+    pub fn para_guardar(ruta: impl AsRef<Path>) -> Result<Cerrojo, ErrorArchivo> {
         let ruta = ruta.as_ref();
-        let lectura = |fuente| error_de_lectura(ruta, fuente);
-        loop {
-            let archivo = abrir(ruta)?;
-            // SAFETY: flock on a descriptor that `archivo` keeps open.
-            while unsafe { libc::flock(archivo.as_raw_fd(), libc::LOCK_EX) } != 0 {
-                let error = io::Error::last_os_error();
-                if error.kind() != io::ErrorKind::Interrupted {
-                    return Err(lectura(error));
-                }
-            }
-            // A save replaces the file by a rename: the one held may have lost its name
-            // while this waited, and the name now holds the newer one.
-            let abierto = archivo.metadata().map_err(lectura)?;
-            let nombrado = fs::metadata(ruta).map_err(lectura)?;
-            if (abierto.dev(), abierto.ino()) == (nombrado.dev(), nombrado.ino()) {
-                return Ok(Cerrojo {
-                    ruta: ruta.to_owned(),
-                    archivo,
-                });
-            }
-        }
+        let escritura = |fuente| ErrorArchivo::Escritura {
+            ruta: ruta.into(),
+            fuente,
+        };
+        let destino = destino_de(ruta).map_err(escritura)?;
+        Ok(Cerrojo {
+            ruta: ruta.to_owned(),
+            _carpeta: tomar_carpeta(carpeta_de(&destino)).map_err(escritura)?,
+        })
     }
 
     /// The bytes of the file held, as [`leer_archivo`] gives them.
     ///
     /// # Errors
     ///
-    /// As [`leer_hasta_el_limite`].
+    /// As [`leer_archivo`].
     pub fn leer(&self) -> Result<Vec<u8>, ErrorArchivo> {
-        leer_hasta_el_limite(&self.archivo, &self.ruta)
+        leer_archivo(&self.ruta)
     }
 
     /// Saves `tablero` over the file held, as [`guardar`] does, and lets it go.
@@ -266,6 +273,32 @@ impl Cerrojo {
     pub fn guardar(self, tablero: &Tablero) -> Result<(), ErrorArchivo> {
         guardar(tablero, &self.ruta)
     }
+
+    /// Saves `tablero` to the name held and `jugadas` beside it, as
+    /// [`guardar_con_jugadas`] does, and lets it go.
+    ///
+    /// # Errors
+    ///
+    /// As [`guardar_con_jugadas`].
+    pub fn guardar_con_jugadas(self, tablero: &Tablero, jugadas: &str) -> Result<(), ErrorPar> {
+        guardar_par(tablero, jugadas, &self.ruta)
+    }
+}
+
+/// Holds `carpeta` ([`Cerrojo`]), waiting while another program holds it; `None` if it
+/// cannot be opened for reading.
+fn tomar_carpeta(carpeta: &Path) -> io::Result<Option<File>> {
+    let Ok(abierta) = File::open(carpeta) else {
+        return Ok(None);
+    };
+    // SAFETY: flock on a descriptor that `abierta` keeps open.
+    while unsafe { libc::flock(abierta.as_raw_fd(), libc::LOCK_EX) } != 0 {
+        let error = io::Error::last_os_error();
+        if error.kind() != io::ErrorKind::Interrupted {
+            return Err(error);
+        }
+    }
+    Ok(Some(abierta))
 }
 
 /// Everything `lector` gives, at most [`LIMITE_BYTES`]; `ruta` names it in errors.
@@ -399,15 +432,26 @@ fn destino_de(ruta: &Path) -> io::Result<PathBuf> {
     Err(io::Error::from_raw_os_error(libc::ELOOP))
 }
 
+/// The folder of the file at `destino`: `.` for a bare name.
+fn carpeta_de(destino: &Path) -> &Path {
+    match destino.parent() {
+        Some(carpeta) if !carpeta.as_os_str().is_empty() => carpeta,
+        _ => Path::new("."),
+    }
+}
+
 /// Replaces the file at `destino` (not a link) with `bytes`, atomically: a temporary
 /// file beside it, written and synced, takes its name in one step, and the folder is
 /// synced. The old file stays whole until then.
 fn reemplazar(destino: &Path, bytes: &[u8]) -> io::Result<()> {
-    let carpeta = match destino.parent() {
-        Some(carpeta) if !carpeta.as_os_str().is_empty() => carpeta,
-        _ => Path::new("."),
-    };
-    let nombre = destino
+    reemplazar_como(destino, destino, bytes)
+}
+
+/// Writes `bytes` for the file at `destino` (not a link) as [`reemplazar`] does, with
+/// its mode and owner, but gives them the name `nombrado`, in the same folder.
+fn reemplazar_como(destino: &Path, nombrado: &Path, bytes: &[u8]) -> io::Result<()> {
+    let carpeta = carpeta_de(destino);
+    let nombre = nombrado
         .file_name()
         .ok_or_else(|| io::Error::from(io::ErrorKind::InvalidFilename))?;
     let anterior = fs::metadata(destino).ok();
@@ -433,12 +477,141 @@ fn reemplazar(destino: &Path, bytes: &[u8]) -> io::Result<()> {
             .as_file()
             .set_permissions(fs::Permissions::from_mode(anterior.mode() & 0o7777))?;
     }
+    punto_de_falla();
     temporal.write_all(bytes)?;
     temporal.as_file().sync_all()?;
-    temporal.persist(destino).map_err(|error| error.error)?;
+    punto_de_falla();
+    temporal.persist(nombrado).map_err(|error| error.error)?;
+    punto_de_falla();
     File::open(carpeta)?.sync_all()?;
     quitar_restos(carpeta, nombre);
     Ok(())
+}
+
+/// The environment variable that makes the program kill itself (`SIGKILL`) at the
+/// given step of its saves, counted from 1 over the run: before a temporary file is
+/// written, before it takes its name, after. The tests use it to cut a save at each
+/// of its steps, as a `kill -9` or a power cut would, with nothing to install.
+pub const MATAR_EN_EL_PASO: &str = "OTHELLO_PRUEBA_MATAR_EN_EL_PASO";
+
+/// A step of a save where [`MATAR_EN_EL_PASO`] may kill the program. The variable is
+/// read once; without it, this only counts.
+fn punto_de_falla() {
+    use std::sync::{
+        OnceLock,
+        atomic::{AtomicU64, Ordering},
+    };
+    static PASO: OnceLock<Option<u64>> = OnceLock::new();
+    static DADOS: AtomicU64 = AtomicU64::new(0);
+    let paso = PASO.get_or_init(|| std::env::var(MATAR_EN_EL_PASO).ok()?.parse().ok());
+    if let Some(paso) = *paso
+        && DADOS.fetch_add(1, Ordering::SeqCst) + 1 == paso
+    {
+        // SAFETY: kill sends a signal to this very process; SIGKILL cannot be caught.
+        unsafe { libc::kill(libc::getpid(), libc::SIGKILL) };
+    }
+}
+
+/// Why a board and its moves were not both saved.
+#[derive(Debug, thiserror::Error)]
+pub enum ErrorPar {
+    /// The board was not written: the files there, if any, are as they were.
+    #[error("{0}")]
+    Tablero(ErrorArchivo),
+    /// The board was written, its moves not: the old moves, if any, stay beside it
+    /// and no longer lead to it.
+    #[error("{0}")]
+    Jugadas(ErrorArchivo),
+}
+
+/// Saves `tablero` to `ruta` and `jugadas`, the text of its `.jugadas` file, beside it,
+/// holding the name ([`Cerrojo::para_guardar`]) while it does. For a reader the pair
+/// changes in one step, the board's renaming: until then the old pair is whole; from
+/// then on the new board is there and its moves are either beside it or, if the save
+/// was cut before their own renaming, waiting under a hidden name where
+/// [`leer_jugadas`] finds them. A kill at any step of the save loses neither game.
+///
+/// # Errors
+///
+/// As [`guardar`], which of the two was not written.
+pub fn guardar_con_jugadas(tablero: &Tablero, jugadas: &str, ruta: &Path) -> Result<(), ErrorPar> {
+    Cerrojo::para_guardar(ruta)
+        .map_err(ErrorPar::Tablero)?
+        .guardar_con_jugadas(tablero, jugadas)
+}
+
+/// [`guardar_con_jugadas`], with the name already held.
+fn guardar_par(tablero: &Tablero, jugadas: &str, ruta: &Path) -> Result<(), ErrorPar> {
+    let ruta_jugadas = ruta_de_jugadas(ruta);
+    let error_de_jugadas = |fuente| {
+        ErrorPar::Jugadas(ErrorArchivo::Escritura {
+            ruta: ruta_jugadas.clone(),
+            fuente,
+        })
+    };
+    let especial = fs::metadata(&ruta_jugadas).is_ok_and(|datos| !datos.is_file());
+    let destino = destino_de(&ruta_jugadas);
+    let en_espera = destino
+        .as_ref()
+        .ok()
+        .and_then(|destino| ruta_en_espera(destino));
+    let (Some(en_espera), Ok(destino), false) = (en_espera, &destino, especial) else {
+        // A folder, a pipe or a name that cannot be followed: the board alone goes
+        // first, and the moves are told apart as the save to them tells.
+        guardar(tablero, ruta).map_err(ErrorPar::Tablero)?;
+        return guardar_texto(jugadas, &ruta_jugadas).map_err(ErrorPar::Jugadas);
+    };
+    let esperando = reemplazar_como(destino, &en_espera, jugadas.as_bytes());
+    if let Err(error) = guardar(tablero, ruta) {
+        let _ = fs::remove_file(&en_espera);
+        return Err(ErrorPar::Tablero(error));
+    }
+    esperando
+        .and_then(|()| {
+            punto_de_falla();
+            fs::rename(&en_espera, destino)?;
+            File::open(carpeta_de(destino))?.sync_all()
+        })
+        .map_err(|error| {
+            let _ = fs::remove_file(&en_espera);
+            error_de_jugadas(error)
+        })
+}
+
+/// Whether `bytes`, a `.jugadas` file, say their moves lead to `tablero`.
+fn llevan_a(bytes: &[u8], tablero: &Tablero) -> bool {
+    jugadas::tablero_final(&String::from_utf8_lossy(bytes)).as_ref() == Some(tablero)
+}
+
+/// Where the moves of a save of the `.jugadas` file at `destino` (not a link) wait for
+/// their board: a hidden name beside it, short whatever its length, made of its
+/// [`huella`]. `None` for a path without a file name.
+fn ruta_en_espera(destino: &Path) -> Option<PathBuf> {
+    let nombre = destino.file_name()?;
+    Some(carpeta_de(destino).join(format!(".othello-{:08x}.en-espera", huella(nombre))))
+}
+
+/// The text of the `.jugadas` file of the board at `ruta`, which is `tablero`: the one
+/// beside it, or the one a save cut between the board's renaming and theirs left
+/// waiting ([`guardar_con_jugadas`]), whichever says it leads to `tablero` (the one
+/// beside it if neither does, for the reader to tell why).
+///
+/// # Errors
+///
+/// As [`leer_archivo`], for the file beside the board, when none waits.
+pub fn leer_jugadas(ruta: &Path, tablero: &Tablero) -> Result<Vec<u8>, ErrorArchivo> {
+    let ruta_jugadas = ruta_de_jugadas(ruta);
+    let lleva = |bytes: &[u8]| llevan_a(bytes, tablero);
+    let al_lado = leer_archivo(&ruta_jugadas);
+    if al_lado.as_deref().is_ok_and(lleva) {
+        return al_lado;
+    }
+    let en_espera = destino_de(&ruta_jugadas)
+        .ok()
+        .and_then(|destino| ruta_en_espera(&destino))
+        .and_then(|en_espera| leer_archivo(en_espera).ok())
+        .filter(|bytes| lleva(bytes));
+    en_espera.map_or(al_lado, Ok)
 }
 
 /// How many random letters end a temporary file's name.
@@ -485,6 +658,63 @@ fn quitar_restos(carpeta: &Path, nombre: &OsStr) {
     }
 }
 
+/// Tidies `carpeta` after saves killed halfway, as the game does at start for the
+/// current folder and the recovery copies': the temporary files of processes that are
+/// gone go, whatever file they were for; moves left waiting by a save cut after its
+/// board's renaming ([`guardar_con_jugadas`]) take their name beside their board, and
+/// those of a save cut before it go. Holds the folder while it does, so a save in
+/// course is left to end. Best effort: what cannot be done is left as it was.
+pub fn quitar_restos_de(carpeta: &Path) {
+    let _cerrojo = tomar_carpeta(carpeta);
+    let Ok(entradas) = fs::read_dir(carpeta) else {
+        return;
+    };
+    let nombres: Vec<std::ffi::OsString> = entradas.flatten().map(|e| e.file_name()).collect();
+    for nombre in &nombres {
+        let Some(huella_del_nombre) = huella_de_resto(nombre) else {
+            continue;
+        };
+        let prefijo = format!(".othello-{huella_del_nombre}.");
+        let en_espera = nombre.to_str() == Some(&format!("{prefijo}en-espera"));
+        if en_espera {
+            terminar_en_espera(carpeta, nombre, &nombres);
+        } else if proceso_de_resto(nombre, &prefijo).is_some_and(|p| !proceso_vivo(p)) {
+            let _ = fs::remove_file(carpeta.join(nombre));
+        }
+    }
+}
+
+/// The [`huella`] in the name of a file the saves make (`.othello-HUELLA.…`), as
+/// written there.
+fn huella_de_resto(nombre: &OsStr) -> Option<&str> {
+    let huella = nombre.to_str()?.strip_prefix(".othello-")?.get(..8)?;
+    huella
+        .bytes()
+        .all(|b| b.is_ascii_hexdigit())
+        .then_some(huella)
+}
+
+/// Ends the save whose moves wait in `en_espera`, in `carpeta` among `nombres`: they
+/// take the name beside their board if it is there, is the board they lead to, and the
+/// moves beside it do not; otherwise they go.
+fn terminar_en_espera(carpeta: &Path, en_espera: &OsStr, nombres: &[std::ffi::OsString]) {
+    let ruta = carpeta.join(en_espera);
+    let tablero = nombres.iter().find_map(|nombre| {
+        let ruta_jugadas = ruta_de_jugadas(Path::new(nombre));
+        let suya = ruta_en_espera(&ruta_jugadas)? == Path::new(".").join(en_espera);
+        suya.then(|| carpeta.join(nombre))
+    });
+    if let Some(ruta_tablero) = tablero
+        && let Ok(tablero) = cargar(&ruta_tablero)
+        && leer_archivo(&ruta).is_ok_and(|bytes| llevan_a(&bytes, &tablero))
+        && !leer_archivo(ruta_de_jugadas(&ruta_tablero)).is_ok_and(|b| llevan_a(&b, &tablero))
+        && fs::rename(&ruta, ruta_de_jugadas(&ruta_tablero)).is_ok()
+    {
+        return;
+    }
+    let _ = fs::remove_file(ruta);
+}
+
 /// The process that made `archivo` if it is a temporary file whose name begins with
 /// `prefijo` ([`prefijo_de_restos`]).
 fn proceso_de_resto(archivo: &OsStr, prefijo: &str) -> Option<u32> {
@@ -506,4 +736,63 @@ fn proceso_vivo(proceso: u32) -> bool {
     // SAFETY: signal 0 sends nothing; kill only checks that the process exists.
     let respuesta = unsafe { libc::kill(pid, 0) };
     respuesta == 0 || io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Jugada, Partida};
+
+    /// The board after `jugadas` from the start, and a `.jugadas` text that says so.
+    fn partida(jugadas: &str) -> (Tablero, String) {
+        let mut partida = Partida::nueva();
+        for jugada in jugadas.split_whitespace() {
+            partida.jugar(jugada.parse::<Jugada>().unwrap()).unwrap();
+        }
+        let obf = crate::Obf {
+            tablero: partida.tablero().clone(),
+            turno: partida.turno(),
+        };
+        (
+            partida.tablero().clone(),
+            format!("{}{obf}\n{jugadas}\n", jugadas::FINAL),
+        )
+    }
+
+    #[test]
+    fn las_jugadas_que_esperan_a_su_tablero_se_leen_y_al_empezar_toman_su_nombre() {
+        let dir = tempfile::tempdir().unwrap();
+        let ruta = dir.path().join("p.txt");
+        let (viejo, jugadas_viejas) = partida("F5 D6");
+        let (nuevo, jugadas_nuevas) = partida("C4 C3 D3");
+        guardar_con_jugadas(&viejo, &jugadas_viejas, &ruta).unwrap();
+        // Cut after the board's renaming: the new board, the old moves beside it, the
+        // new ones waiting.
+        let en_espera = ruta_en_espera(&ruta_de_jugadas(&ruta)).unwrap();
+        fs::write(&en_espera, &jugadas_nuevas).unwrap();
+        guardar(&nuevo, &ruta).unwrap();
+        assert_eq!(
+            leer_jugadas(&ruta, &nuevo).unwrap(),
+            jugadas_nuevas.as_bytes()
+        );
+        // The old board reads its own moves (a save cut before the board's renaming).
+        assert_eq!(
+            leer_jugadas(&ruta, &viejo).unwrap(),
+            jugadas_viejas.as_bytes()
+        );
+        quitar_restos_de(dir.path());
+        assert!(!en_espera.exists());
+        assert_eq!(
+            fs::read_to_string(ruta_de_jugadas(&ruta)).unwrap(),
+            jugadas_nuevas
+        );
+        // Cut before: the moves waiting lead nowhere there, and go.
+        fs::write(&en_espera, &jugadas_viejas).unwrap();
+        quitar_restos_de(dir.path());
+        assert!(!en_espera.exists());
+        assert_eq!(
+            leer_jugadas(&ruta, &nuevo).unwrap(),
+            jugadas_nuevas.as_bytes()
+        );
+    }
 }

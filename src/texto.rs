@@ -25,7 +25,7 @@ pub(crate) fn acortar(texto: &str) -> String {
 /// written as an escape (`\r`, `\u{1b}`, `\u{a0}`): text that came from a file, an
 /// argument or the input can neither drive the terminal that shows it nor look like
 /// something it is not. Every such text is shown through here.
-pub(crate) fn visible(texto: &str) -> String {
+pub fn visible(texto: &str) -> String {
     texto.chars().map(escape).collect()
 }
 

@@ -20,6 +20,13 @@ pub fn ruta_de_jugadas(ruta: &Path) -> PathBuf {
     PathBuf::from(nombre)
 }
 
+/// The board that `texto`, a `.jugadas` file, says its moves lead to, if it says: what
+/// tells which board a `.jugadas` belongs to without replaying it.
+pub fn tablero_final(texto: &str) -> Option<Tablero> {
+    let linea = texto.lines().find_map(|linea| linea.strip_prefix(FINAL))?;
+    linea.parse::<Obf>().ok().map(|obf| obf.tablero)
+}
+
 /// Why a `.jugadas` file does not bring back the board beside it.
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Desacuerdo {

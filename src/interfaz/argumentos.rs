@@ -18,6 +18,10 @@ use crate::{
     texto::{cita, escape, invisible},
 };
 
+/// An argument as a message shows it, its control characters written, for the
+/// program's usage errors.
+pub use crate::texto::visible;
+
 /// Where a board (or a transcript) is read from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Entrada {

@@ -712,3 +712,318 @@ fn un_juego_que_lee_dev_zero_o_dev_urandom_termina_con_estado_2() {
         );
     }
 }
+
+/// The hidden files the saves make (`.othello-…`) in `dir`: none should outlive the
+/// next start.
+fn restos(dir: &Path) -> Vec<OsString> {
+    let mut nombres: Vec<OsString> = fs::read_dir(dir)
+        .map(|entradas| entradas.flatten().map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    nombres.retain(|nombre| nombre.as_encoded_bytes().starts_with(b".othello-"));
+    nombres.sort();
+    nombres
+}
+
+/// A save cut by [`disco::MATAR_EN_EL_PASO`]: the games before and after it.
+struct Corte {
+    /// What the case is called in a failure.
+    caso: &'static str,
+    /// The earlier game's run, which saves p.txt; `None` for a new file.
+    antes: Option<&'static str>,
+    /// The later game's arguments and input, which saves p.txt and is cut.
+    argumentos: &'static [&'static str],
+    entrada: &'static str,
+    /// How many moves each game has: the earlier's and the later's.
+    jugadas: (usize, usize),
+}
+
+/// What the game says on loading a board with `n` moves.
+fn con_jugadas(n: usize) -> String {
+    match n {
+        1 => "con 1 jugada anterior".to_owned(),
+        n => format!("con {n} jugadas anteriores"),
+    }
+}
+
+#[test]
+fn un_guardado_cortado_en_cada_paso_deja_una_de_las_dos_partidas_entera() {
+    let cortes = [
+        Corte {
+            caso: "archivo nuevo",
+            antes: None,
+            argumentos: &[],
+            entrada: "1\nc4\nc3\nd3\nguardar p.txt\nsalir\n",
+            jugadas: (0, 3),
+        },
+        Corte {
+            caso: "la misma partida, más larga",
+            antes: Some("1\nc4\nguardar p.txt\nsalir\n"),
+            argumentos: &["--cargar", "p.txt"],
+            entrada: "c3\nd3\nguardar p.txt\ns\nsalir\n",
+            jugadas: (1, 3),
+        },
+        Corte {
+            caso: "otra partida encima",
+            antes: Some("1\nf5\nd6\nguardar p.txt\nsalir\n"),
+            argumentos: &[],
+            entrada: "1\nc4\nc3\nd3\nguardar p.txt\ns\nsalir\n",
+            jugadas: (2, 3),
+        },
+    ];
+    let mut resumen = Vec::new();
+    for corte in &cortes {
+        let mut pasos = 0;
+        for paso in 1.. {
+            let dir = carpeta();
+            let ruta = dir.path().join("p.txt");
+            if let Some(antes) = corte.antes {
+                let corrida = crate::comun::correr(&mut crate::comun::othello(dir.path()), antes);
+                assert_eq!(corrida.codigo, Some(0), "{}", corrida.errores);
+            }
+            let viejo = fs::read_to_string(&ruta).ok();
+            let corrida = crate::comun::correr(
+                crate::comun::othello(dir.path())
+                    .args(corte.argumentos)
+                    .env(disco::MATAR_EN_EL_PASO, paso.to_string()),
+                corte.entrada,
+            );
+            let contexto = format!("{}, paso {paso}", corte.caso);
+            if corrida.codigo.is_some() {
+                // The run ended before that step: every step was cut once.
+                assert_eq!(corrida.codigo, Some(0), "{contexto}: {}", corrida.errores);
+                assert!(corrida.salida.contains("Partida guardada"), "{contexto}");
+                break;
+            }
+            pasos += 1;
+            let Ok(tablero) = fs::read_to_string(&ruta) else {
+                // Only a new file may be missing, and then nothing of it is there.
+                assert!(viejo.is_none(), "{contexto}: se perdió p.txt");
+                assert!(!dir.path().join("p.txt.jugadas").exists(), "{contexto}");
+                continue;
+            };
+            // The board is whole, the old or the new one, and loads with its own moves:
+            // never the other game's, never a question about whose turn it is.
+            let jugadas = if Some(&tablero) == viejo.as_ref() {
+                corte.jugadas.0
+            } else {
+                corte.jugadas.1
+            };
+            let carga = crate::comun::correr(
+                crate::comun::othello(dir.path()).args(["--cargar", "p.txt"]),
+                "salir\n",
+            );
+            let dicho = carga.salida.replace('\n', " ");
+            assert!(
+                dicho.contains(&con_jugadas(jugadas))
+                    && !dicho.contains("no corresponde")
+                    && !dicho.contains("¿Quién juega ahora?"),
+                "{contexto}: {}{}",
+                carga.salida,
+                carga.errores
+            );
+            // That start tidied what the kill left, here and among the copies.
+            assert_eq!(restos(dir.path()), Vec::<OsString>::new(), "{contexto}");
+            let copias = dir.path().join(".datos/othello");
+            assert_eq!(restos(&copias), Vec::<OsString>::new(), "{contexto}");
+        }
+        assert!(pasos >= 10, "{}: {pasos} pasos", corte.caso);
+        resumen.push(format!("{}: {pasos} cortes", corte.caso));
+    }
+    eprintln!("{}", resumen.join("; "));
+}
+
+/// Whether a game's output says it saved, and whether it was asked before replacing.
+fn guardo(salida: &str) -> (bool, bool) {
+    (
+        salida.contains("Partida guardada en «p.txt»"),
+        salida.contains("ya existe"),
+    )
+}
+
+#[test]
+fn dos_partidas_que_guardan_un_archivo_a_la_vez_no_mezclan_sus_jugadas() {
+    let dir = carpeta();
+    let ruta = dir.path().join("p.txt");
+    let entradas = [
+        "1\nc4\nguardar p.txt\ns\nsalir\n",
+        "1\nf5\nd6\nguardar p.txt\ns\nsalir\n",
+    ];
+    let (mut las_dos, mut una) = (0, 0);
+    for ronda in 0..30 {
+        for archivo in ["p.txt", "p.txt.jugadas"] {
+            let _ = fs::remove_file(dir.path().join(archivo));
+        }
+        let _ = fs::remove_dir_all(dir.path().join(".datos"));
+        let hijos: Vec<_> = entradas
+            .iter()
+            .map(|entrada| {
+                let mut hijo = programa(dir.path())
+                    .stdin(std::process::Stdio::piped())
+                    .stdout(std::process::Stdio::piped())
+                    .spawn()
+                    .unwrap();
+                let mut teclado = hijo.stdin.take().unwrap();
+                std::io::Write::write_all(&mut teclado, entrada.as_bytes()).unwrap();
+                hijo
+            })
+            .collect();
+        let salidas: Vec<String> = hijos
+            .into_iter()
+            .map(|hijo| String::from_utf8(hijo.wait_with_output().unwrap().stdout).unwrap())
+            .collect();
+        // The pair on disk is one game's, whole.
+        se_carga_con_sus_jugadas(dir.path(), &ruta, ronda);
+        let guardados: Vec<(bool, bool)> = salidas.iter().map(|s| guardo(s)).collect();
+        for (salida, (guardada, _)) in salidas.iter().zip(&guardados) {
+            // A game that lost the race said so and kept its recovery copy.
+            let dicho = salida.replace('\n', " ");
+            if !guardada {
+                assert!(
+                    dicho.contains("No se guardó: otro programa escribió «p.txt")
+                        && dicho.contains("La partida sin guardar quedó en"),
+                    "ronda {ronda}: {salida}"
+                );
+            }
+        }
+        match guardados.as_slice() {
+            // Both saved: one after the other, the second asked before replacing.
+            [(true, pregunta_a), (true, pregunta_b)] => {
+                assert!(pregunta_a | pregunta_b, "ronda {ronda}: {salidas:?}");
+                las_dos += 1;
+            }
+            [(false, _), (false, _)] => panic!("ronda {ronda}: ninguna guardó"),
+            _ => una += 1,
+        }
+    }
+    eprintln!("30 rondas: {las_dos} guardaron las dos, una tras otra; {una} solo una");
+}
+
+#[test]
+fn un_nombre_sin_lugar_para_sus_jugadas_deja_la_partida_sin_guardar() {
+    // 248 bytes: the board fits the system's 255, «….jugadas» does not.
+    let dir = carpeta();
+    let nombre = format!("{}.txt", "p".repeat(244));
+    let corrida = crate::comun::correr(
+        &mut crate::comun::othello(dir.path()),
+        format!("1\nc4\nguardar {nombre}\nsalir\n"),
+    );
+    assert_eq!(corrida.codigo, Some(0), "{}", corrida.errores);
+    let dicho = corrida.salida.replace('\n', " ");
+    assert!(dicho.contains("pero sin sus jugadas"), "{dicho}");
+    assert!(dicho.contains("La partida no quedó guardada"), "{dicho}");
+    // Not saved: «salir» asks, and the end of the input keeps the recovery copy.
+    assert!(dicho.contains("Hay cambios sin guardar"), "{dicho}");
+    assert!(dicho.contains("La partida sin guardar quedó en"), "{dicho}");
+    let copias = crate::comun::copias_de_recuperacion(&dir.path().join(".datos/othello"));
+    assert_eq!(copias.len(), 1, "{copias:?}");
+}
+
+#[test]
+fn al_empezar_se_quitan_los_temporales_de_guardados_matados_de_cualquier_archivo() {
+    let dir = carpeta();
+    let mut muerto = Command::new("true").spawn().unwrap();
+    let pid_muerto = muerto.id();
+    muerto.wait().unwrap();
+    let mut vivo = Command::new("sleep").arg("30").spawn().unwrap();
+    let copias = dir.path().join(".datos/othello");
+    fs::create_dir_all(&copias).unwrap();
+    for carpeta in [dir.path(), copias.as_path()] {
+        fs::write(
+            carpeta.join(format!(".othello-0badcafe.{pid_muerto}.a1B2c3")),
+            "x",
+        )
+        .unwrap();
+        fs::write(
+            carpeta.join(format!(".othello-12345678.{}.zZ9yY8", vivo.id())),
+            "x",
+        )
+        .unwrap();
+        // Moves left waiting by a save cut before its board: no board leads there.
+        fs::write(carpeta.join(".othello-0000abcd.en-espera"), "C4\n").unwrap();
+    }
+    let corrida = crate::comun::correr(&mut crate::comun::othello(dir.path()), "");
+    assert_eq!(corrida.codigo, Some(0), "{}", corrida.errores);
+    for carpeta in [dir.path(), copias.as_path()] {
+        assert_eq!(
+            restos(carpeta),
+            vec![OsString::from(format!(
+                ".othello-12345678.{}.zZ9yY8",
+                vivo.id()
+            ))],
+            "{}",
+            carpeta.display()
+        );
+    }
+    vivo.kill().unwrap();
+    vivo.wait().unwrap();
+}
+
+#[test]
+fn ctrl_d_sin_copia_de_recuperacion_dice_que_la_partida_no_quedo() {
+    // The data folder cannot be made: its place is a file.
+    let dir = carpeta();
+    fs::write(dir.path().join("no-es-carpeta"), "").unwrap();
+    let corrida = crate::comun::correr(
+        crate::comun::othello(dir.path()).env("XDG_DATA_HOME", dir.path().join("no-es-carpeta")),
+        "1\nc4\n",
+    );
+    assert_eq!(corrida.codigo, Some(0), "{}", corrida.errores);
+    let dicho = corrida.salida.replace('\n', " ");
+    assert!(
+        dicho.contains("La partida sin guardar no quedó en ninguna parte"),
+        "{dicho}"
+    );
+    assert!(dicho.ends_with("¡Hasta luego! "), "{dicho}");
+}
+
+#[test]
+fn los_nombres_y_argumentos_se_muestran_con_sus_caracteres_de_control_escritos() {
+    let dir = carpeta();
+    let nombre = format!("{SECUENCIAS}.txt");
+    let escrito = r"\u{1b}]0;PWNED\u{7}\u{1b}[2J.txt";
+    fs::write(dir.path().join(&nombre), TRAS_C4).unwrap();
+    let correr = |argumentos: &[&str], entrada: &str| {
+        let corrida =
+            crate::comun::correr(crate::comun::othello(dir.path()).args(argumentos), entrada);
+        let texto = corrida.salida + &corrida.errores;
+        assert!(!tiene_controles(&texto), "{argumentos:?}: {texto:?}");
+        texto.replace('\n', " ")
+    };
+    // No moves beside it; then moves of another game.
+    let sin = correr(&["--cargar", &nombre], "");
+    assert!(
+        sin.contains(&format!("No hay «{escrito}.jugadas» al lado")),
+        "{sin}"
+    );
+    fs::write(dir.path().join(format!("{nombre}.jugadas")), "F5\n").unwrap();
+    let otra = correr(&["--cargar", &nombre], "");
+    assert!(
+        otra.contains(&format!("«{escrito}.jugadas» no corresponde")),
+        "{otra}"
+    );
+    // Saved over with the name it was loaded from: the default name, the question.
+    let guardar = correr(&["--cargar", &nombre], "n\nguardar\n\ns\nsalir\n");
+    assert!(
+        guardar.contains(&format!("[Enter = {escrito};")),
+        "{guardar}"
+    );
+    assert!(
+        guardar.contains(&format!("«{escrito}» y «{escrito}.jugadas» ya existen")),
+        "{guardar}"
+    );
+    assert!(
+        guardar.contains(&format!("Partida guardada en «{escrito}»")),
+        "{guardar}"
+    );
+    // The orders' usage errors.
+    let orden = correr(&[&nombre], "");
+    assert!(
+        orden.contains(&format!("«{escrito}» no es una orden")),
+        "{orden}"
+    );
+    let opcion = correr(&["contar", &format!("--x{SECUENCIAS}")], "");
+    assert!(
+        opcion.contains(r"argumento desconocido «--x\u{1b}]0;PWNED\u{7}\u{1b}[2J»"),
+        "{opcion}"
+    );
+}

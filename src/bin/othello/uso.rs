@@ -10,7 +10,7 @@ use std::{
 };
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use othello::interfaz::ordenes::argumentos::{lista, valor_invalido};
+use othello::interfaz::ordenes::argumentos::{lista, valor_invalido, visible};
 
 use crate::linea::{USO, comando};
 
@@ -66,7 +66,12 @@ fn fallar(mensaje: &str, argumentos: &[OsString]) -> ExitCode {
 /// ([`valor_invalido`]), with the reason its reader gave (every reader of a value is
 /// the library's, and says it in Spanish) or clap's list of choices.
 fn mensaje(error: &clap::Error) -> String {
-    let dato = |tipo| error.get(tipo).map(ToString::to_string).unwrap_or_default();
+    // What came from the command line, with its control characters written.
+    let dato = |tipo| {
+        (error.get(tipo))
+            .map(|valor| visible(&valor.to_string()))
+            .unwrap_or_default()
+    };
     let argumento = dato(ContextKind::InvalidArg);
     match error.kind() {
         ErrorKind::UnknownArgument => format!("argumento desconocido «{argumento}»"),

@@ -6,11 +6,17 @@
 use std::{
     collections::HashSet,
     fmt, fs,
+    os::unix::fs::MetadataExt,
     path::{Path, PathBuf},
 };
 
 use super::historial::Historial;
-use crate::{Partida, Tablero, disco, interfaz::ajuste::mayuscula_inicial};
+use crate::{
+    Partida,
+    disco::{self, Cerrojo, ErrorPar},
+    interfaz::ajuste::mayuscula_inicial,
+    texto::ruta_visible,
+};
 
 /// The files of the game at hand.
 #[derive(Default)]
@@ -22,6 +28,25 @@ pub(super) struct Archivos {
     /// The folder of the recovery copies, if the game keeps one: the game replaces and
     /// removes the files there by itself, so a game saved there could be lost.
     copias: Option<PathBuf>,
+    /// The files the last [`Archivos::ajenos`] found, as they were then: a person
+    /// confirms replacing those, and no other.
+    vistos: Vec<(PathBuf, Identidad)>,
+}
+
+/// What tells a file from the one that replaced it, or from itself rewritten: its
+/// device and number, size and time of change.
+type Identidad = (u64, u64, u64, i64, i64);
+
+/// The [`Identidad`] of what is at `ruta` now, link or file, if anything is.
+fn identidad(ruta: &Path) -> Option<Identidad> {
+    let datos = fs::symlink_metadata(ruta).ok()?;
+    Some((
+        datos.dev(),
+        datos.ino(),
+        datos.len(),
+        datos.mtime(),
+        datos.mtime_nsec(),
+    ))
 }
 
 impl Archivos {
@@ -32,6 +57,7 @@ impl Archivos {
             propios: HashSet::new(),
             ultimo: cargada_de,
             copias,
+            vistos: Vec::new(),
         }
     }
 
@@ -46,6 +72,7 @@ impl Archivos {
             propios: propios.into_iter().collect(),
             ultimo,
             copias,
+            vistos: Vec::new(),
         }
     }
 
@@ -63,8 +90,20 @@ impl Archivos {
 
     /// The files at `ruta` (the board's and its moves') that this game did not write,
     /// which a save replaces only when a person confirms it; or why the game cannot be
-    /// saved there.
-    pub(super) fn ajenos(&self, ruta: &Path) -> Result<Vec<PathBuf>, NoGuardada> {
+    /// saved there. They are remembered as they are now: the save checks that they
+    /// still are.
+    pub(super) fn ajenos(&mut self, ruta: &Path) -> Result<Vec<PathBuf>, NoGuardada> {
+        let ajenos = self.ajenos_ahora(ruta)?;
+        self.vistos = ajenos
+            .iter()
+            .filter_map(|ruta| Some((ruta.clone(), identidad(ruta)?)))
+            .collect();
+        Ok(ajenos)
+    }
+
+    /// The files at `ruta` that this game did not write, as [`Archivos::ajenos`] finds
+    /// them, without remembering them.
+    fn ajenos_ahora(&self, ruta: &Path) -> Result<Vec<PathBuf>, NoGuardada> {
         if !nombre_legible(ruta) {
             return Err(NoGuardada::NombreIlegible);
         }
@@ -86,52 +125,65 @@ impl Archivos {
     }
 
     /// Saves `partida` to `ruta` and its moves beside it, and offers `ruta` at the next
-    /// save. A board that could not be written is an error; moves that could not be,
-    /// told in the [`Guardado`].
+    /// save. The name is held meanwhile ([`Cerrojo`]), and the save happens only if the
+    /// files there are still those this game wrote or a person agreed to replace: a
+    /// game that another saved there since loses the race and is not saved. A board
+    /// saved without its moves is not the game saved either.
     pub(super) fn escribir(
         &mut self,
         partida: &Partida,
         historial: &Historial,
         ruta: PathBuf,
     ) -> Result<Guardado, NoGuardada> {
+        let vistos = std::mem::take(&mut self.vistos);
+        let cerrojo = Cerrojo::para_guardar(&ruta).map_err(NoGuardada::Fallo)?;
+        let cambiado = self.ajenos_ahora(&ruta)?.into_iter().find(|ajeno| {
+            let ahora = identidad(ajeno);
+            !vistos
+                .iter()
+                .any(|(visto, antes)| visto == ajeno && Some(*antes) == ahora)
+        });
+        if let Some(cambiado) = cambiado {
+            return Err(NoGuardada::Adelantada(cambiado));
+        }
         let ruta_jugadas = ruta_de_jugadas(&ruta);
-        let jugadas = match guardar_partida(partida, historial, &ruta) {
-            Ok(()) => {
-                self.propios.insert(canonica(&ruta_jugadas));
-                Ok(ruta_jugadas)
-            }
-            Err(ErrorGuardado::Tablero(error)) => return Err(NoGuardada::Fallo(error)),
-            Err(ErrorGuardado::Jugadas(error)) => Err(error),
-        };
+        let texto = historial.archivo_de_jugadas(partida, &ruta, &ruta_jugadas);
+        let hecho = cerrojo.guardar_con_jugadas(partida.tablero(), &texto);
+        if let Err(ErrorPar::Tablero(error)) = hecho {
+            return Err(NoGuardada::Fallo(error));
+        }
         self.propios.insert(canonica(&ruta));
         self.ultimo = Some(ruta.clone());
-        Ok(Guardado { ruta, jugadas })
+        match hecho {
+            Err(ErrorPar::Jugadas(error)) => Err(NoGuardada::SinJugadas { ruta, error }),
+            _ => {
+                self.propios.insert(canonica(&ruta_jugadas));
+                Ok(Guardado {
+                    ruta,
+                    jugadas: ruta_jugadas,
+                })
+            }
+        }
     }
 }
 
-/// A save done.
+/// A save done: the board and its moves.
 #[derive(Debug)]
 pub(super) struct Guardado {
     /// Where the board went.
     pub(super) ruta: PathBuf,
-    /// Where its moves went, or why they could not be written.
-    pub(super) jugadas: Result<PathBuf, disco::ErrorArchivo>,
+    /// Where its moves went.
+    pub(super) jugadas: PathBuf,
 }
 
 impl fmt::Display for Guardado {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let ruta = self.ruta.display();
-        match &self.jugadas {
-            Ok(jugadas) => write!(
-                f,
-                "Partida guardada en «{ruta}» (y sus jugadas en «{}»).",
-                jugadas.display()
-            ),
-            Err(error) => write!(
-                f,
-                "Partida guardada en «{ruta}», pero sin sus jugadas: {error}."
-            ),
-        }
+        write!(
+            f,
+            "Partida guardada en «{}» (y sus jugadas en «{}»).",
+            ruta_visible(&self.ruta),
+            ruta_visible(&self.jugadas)
+        )
     }
 }
 
@@ -145,8 +197,19 @@ pub(super) enum NoGuardada {
     /// The file would be among the recovery copies, which the game replaces and
     /// removes by itself.
     EnLasCopias(PathBuf),
+    /// Another program wrote this file after the game looked (another game saved to
+    /// the same name at the same time): it is not replaced unasked.
+    Adelantada(PathBuf),
     /// The board could not be written.
     Fallo(disco::ErrorArchivo),
+    /// The board was written and its moves could not be: without them the game does
+    /// not come back as it was, so it is not saved (its recovery copy stays).
+    SinJugadas {
+        /// Where the board went.
+        ruta: PathBuf,
+        /// Why the moves did not.
+        error: disco::ErrorArchivo,
+    },
 }
 
 impl fmt::Display for NoGuardada {
@@ -158,11 +221,23 @@ impl fmt::Display for NoGuardada {
                 f,
                 "«{}» está en la carpeta de las copias de recuperación, que el juego \
                  reemplaza y borra solo: elige otra carpeta.",
-                ruta.display()
+                ruta_visible(ruta)
+            ),
+            NoGuardada::Adelantada(ruta) => write!(
+                f,
+                "No se guardó: otro programa escribió «{}» recién (¿otra partida \
+                 guardada con ese nombre?). Guarda de nuevo para decidir.",
+                ruta_visible(ruta)
             ),
             NoGuardada::Fallo(error) => {
                 write!(f, "{}.", mayuscula_inicial(&error.to_string()))
             }
+            NoGuardada::SinJugadas { ruta, error } => write!(
+                f,
+                "El tablero quedó en «{}», pero sin sus jugadas: {error}. La partida \
+                 no quedó guardada: guárdala con otro nombre.",
+                ruta_visible(ruta)
+            ),
         }
     }
 }
@@ -171,53 +246,12 @@ impl fmt::Display for NoGuardada {
 pub(super) fn pregunta_de_reemplazo(ajenos: &[PathBuf]) -> String {
     let nombres: Vec<String> = ajenos
         .iter()
-        .map(|ruta| format!("«{}»", ruta.display()))
+        .map(|ruta| format!("«{}»", ruta_visible(ruta)))
         .collect();
     match nombres.as_slice() {
         [uno] => format!("{uno} ya existe. ¿Sobrescribirlo?"),
         varios => format!("{} ya existen. ¿Sobrescribirlos?", varios.join(" y ")),
     }
-}
-
-/// Which of the two files of a save failed.
-pub(super) enum ErrorGuardado {
-    /// The board: nothing was written.
-    Tablero(disco::ErrorArchivo),
-    /// The moves beside it: the board was written.
-    Jugadas(disco::ErrorArchivo),
-}
-
-/// Writes the moves of `partida` beside `ruta`, then its board to `ruta`, each
-/// atomically. Moves first: a kill between the two leaves the moves ahead of the board,
-/// and loading takes the newer ([`Historial::retomar`]), so the game comes back whole.
-/// The board is written even if its moves could not be: it is the homework's file. A
-/// board that cannot be written takes back the moves file this save made.
-pub(super) fn guardar_partida(
-    partida: &Partida,
-    historial: &Historial,
-    ruta: &Path,
-) -> Result<(), ErrorGuardado> {
-    let texto = historial.archivo_de_jugadas(partida, ruta, &ruta_de_jugadas(ruta));
-    guardar_con_jugadas(partida.tablero(), &texto, ruta)
-}
-
-/// Writes `texto`, a `.jugadas` file, beside `ruta`, then `tablero` to `ruta`, as
-/// [`guardar_partida`] does.
-pub(super) fn guardar_con_jugadas(
-    tablero: &Tablero,
-    texto: &str,
-    ruta: &Path,
-) -> Result<(), ErrorGuardado> {
-    let ruta_jugadas = ruta_de_jugadas(ruta);
-    let habia_jugadas = fs::symlink_metadata(&ruta_jugadas).is_ok();
-    let jugadas = disco::guardar_texto(texto, &ruta_jugadas);
-    if let Err(error) = disco::guardar(tablero, ruta) {
-        if jugadas.is_ok() && !habia_jugadas {
-            let _ = fs::remove_file(&ruta_jugadas);
-        }
-        return Err(ErrorGuardado::Tablero(error));
-    }
-    jugadas.map_err(ErrorGuardado::Jugadas)
 }
 
 pub(super) use crate::formato::jugadas::ruta_de_jugadas;

@@ -14,7 +14,7 @@ use super::{
     guardado::{NoGuardada, pregunta_de_reemplazo},
     mesa::{Accion, Comienzo, Evento, Fin, Mesa},
 };
-use crate::{Bitboard, Estado, Vista, interfaz::ajuste::ajustar};
+use crate::{Bitboard, Estado, Vista, interfaz::ajuste::ajustar, texto::ruta_visible};
 
 /// What cancels the save when typed as the file's name (as an empty line does when no
 /// name is offered, and the end of the input always).
@@ -315,7 +315,7 @@ impl<R: BufRead, W: Write> Impreso<'_, R, W> {
     /// the game) or a failed one is told, and the game goes on.
     fn guardar(&mut self, nombre: &str) -> io::Result<bool> {
         let ruta = if nombre.is_empty() {
-            let ultimo = self.mesa.ultimo_archivo().map(|r| r.display().to_string());
+            let ultimo = self.mesa.ultimo_archivo().map(ruta_visible);
             let pregunta = match &ultimo {
                 Some(ultimo) => {
                     format!("Nombre del archivo [Enter = {ultimo}; «{CANCELAR}» para no guardar]: ")
@@ -377,13 +377,23 @@ impl<R: BufRead, W: Write> Impreso<'_, R, W> {
 
     /// The players leave: the recovery copy stays if asked to `conservar` the game
     /// (and they are told where), or is removed.
+    /// A game to keep whose copy could not be written is said to be lost.
     fn dejar(&mut self, conservar: bool) -> io::Result<Fin> {
-        if let Some(ruta) = self.mesa.dejar(conservar) {
-            let aviso = format!(
-                "La partida sin guardar quedó en «{}»: al volver, el menú ofrece seguirla.",
-                ruta.display()
-            );
-            self.consola.decir(&aviso)?;
+        let con_copias = self.mesa.recuperacion().is_some();
+        match self.mesa.dejar(conservar) {
+            Some(ruta) => {
+                let aviso = format!(
+                    "La partida sin guardar quedó en «{}»: al volver, el menú ofrece \
+                     seguirla.",
+                    ruta_visible(&ruta)
+                );
+                self.consola.decir(&aviso)?;
+            }
+            None if conservar && con_copias => self.consola.decir(
+                "La partida sin guardar no quedó en ninguna parte: no se pudo escribir \
+                 su copia de recuperación.",
+            )?,
+            None => {}
         }
         Ok(Fin::Salir)
     }

@@ -22,7 +22,7 @@ use crate::{
     formato::entrada,
     interfaz::ajuste::{ajustar, mayuscula_inicial},
     motor::jugadores::Nivel,
-    texto::{cantidad, cita},
+    texto::{cantidad, cita, ruta_visible},
 };
 
 /// What the person chose while loading.
@@ -368,8 +368,8 @@ pub(super) fn abrir<R: BufRead, W: Write>(
     reglas: Reglas,
 ) -> io::Result<Option<Comienzo>> {
     let ruta_jugadas = ruta_de_jugadas(ruta);
-    let jugadas = format!("«{}»", ruta_jugadas.display());
-    let retomada = match disco::leer_archivo(&ruta_jugadas) {
+    let jugadas = format!("«{}»", ruta_visible(&ruta_jugadas));
+    let retomada = match disco::leer_jugadas(ruta, &tablero) {
         Err(ErrorArchivo::NoExiste { .. }) => Err(format!("No hay {jugadas} al lado")),
         Err(error) => Err(mayuscula_inicial(&error.to_string())),
         Ok(bytes) => Historial::retomar(

@@ -491,7 +491,7 @@ impl Mesa {
     /// Whether the game may be saved to `ruta`: the files there this game did not
     /// write (the board's and its moves'), which a person confirms replacing; or why
     /// not.
-    pub(super) fn ajenos(&self, ruta: &Path) -> Result<Vec<PathBuf>, NoGuardada> {
+    pub(super) fn ajenos(&mut self, ruta: &Path) -> Result<Vec<PathBuf>, NoGuardada> {
         self.archivos.ajenos(ruta)
     }
 

@@ -211,6 +211,10 @@ fn jugar<R: BufRead, W: Write>(
         opciones.semilla,
         opciones.tiempo,
     );
+    // What saves killed halfway left, here and among the copies, goes at start.
+    for carpeta in std::iter::once(Path::new(".")).chain(opciones.recuperacion.as_deref()) {
+        disco::quitar_restos_de(carpeta);
+    }
     let recuperacion = opciones.recuperacion.clone().map(Recuperacion::en);
     let mut mesa = Mesa::nueva(jugadores, opciones.sin_pausa, recuperacion, reglas);
     writeln!(

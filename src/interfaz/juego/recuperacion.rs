@@ -21,10 +21,7 @@ use std::{
 
 use serde::{Deserialize, Serialize};
 
-use super::{
-    guardado::{ErrorGuardado, guardar_con_jugadas, ruta_de_jugadas},
-    historial::Historial,
-};
+use super::{guardado::ruta_de_jugadas, historial::Historial};
 use crate::{Partida, PorColor, Reglas, Transcripcion, disco, motor::jugadores::Nivel};
 
 /// How the board of every copy is named: `partida-<fecha>-<proceso>.txt` (earlier
@@ -102,8 +99,7 @@ impl Ajustes {
 
     /// The settings of the copy whose board is `ruta`, if its `.jugadas` has them.
     pub(super) fn de_la_copia(ruta: &Path) -> Option<Ajustes> {
-        let bytes = disco::leer_archivo(ruta_de_jugadas(ruta)).ok()?;
-        Ajustes::de(&String::from_utf8_lossy(&bytes))
+        Ajustes::de(&jugadas_de_la_copia(ruta)?)
     }
 
     /// The settings in a copy's `.jugadas` text, if it has them (a copy of an earlier
@@ -234,9 +230,8 @@ impl Recuperacion {
         let resultado = self.copia_propia().and_then(|ruta| {
             let texto = historial.archivo_de_jugadas(partida, &ruta, &ruta_de_jugadas(&ruta));
             let texto = ajustes.linea() + &texto;
-            guardar_con_jugadas(partida.tablero(), &texto, &ruta).map_err(|error| match error {
-                ErrorGuardado::Tablero(error) | ErrorGuardado::Jugadas(error) => error.to_string(),
-            })
+            disco::guardar_con_jugadas(partida.tablero(), &texto, &ruta)
+                .map_err(|error| error.to_string())
         });
         match resultado {
             Ok(()) => {
@@ -314,7 +309,7 @@ fn copias(carpeta: &Path) -> Vec<PathBuf> {
 /// The copy at `ruta` as the menu offers it; `None` without its moves.
 fn pendiente(ruta: PathBuf) -> Option<Pendiente> {
     let ruta_jugadas = ruta_de_jugadas(&ruta);
-    let texto = String::from_utf8_lossy(&disco::leer_archivo(&ruta_jugadas).ok()?).into_owned();
+    let texto = jugadas_de_la_copia(&ruta)?;
     let jugadas = texto
         .parse::<Transcripcion>()
         .unwrap_or_else(|nunca| match nunca {})
@@ -330,6 +325,14 @@ fn pendiente(ruta: PathBuf) -> Option<Pendiente> {
         quienes: Ajustes::de(&texto).and_then(|ajustes| ajustes.quienes()),
         momento,
     })
+}
+
+/// The `.jugadas` text of the copy whose board is `ruta`: the one that leads to its
+/// board, also when a save of the copy was cut before the moves took their name.
+fn jugadas_de_la_copia(ruta: &Path) -> Option<String> {
+    let tablero = disco::cargar(ruta).ok()?;
+    let bytes = disco::leer_jugadas(ruta, &tablero).ok()?;
+    Some(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// The lock file of the copy whose board is `ruta`.

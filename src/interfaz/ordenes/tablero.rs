@@ -396,7 +396,7 @@ fn en_sitio_sin_archivo() -> ErrorOrden {
 /// when it loads the board. Under the homework's rules, as `estado` judges any game.
 fn partida_de_sus_jugadas(ruta: &Path, tablero: &Tablero) -> Option<(Partida, PathBuf)> {
     let ruta_jugadas = ruta_de_jugadas(ruta);
-    let bytes = disco::leer_archivo(&ruta_jugadas).ok()?;
+    let bytes = disco::leer_jugadas(ruta, tablero).ok()?;
     let anotadas = Anotadas::leer(&String::from_utf8_lossy(&bytes), Reglas::Tarea).ok()?;
     anotadas
         .llevan_a(tablero)
