@@ -30,7 +30,7 @@ fn main() {
         .skip(1)
         .find_map(|argumento| argumento.parse().ok())
         .unwrap_or(100);
-    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/entregas");
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/entregas");
     let carpeta = tempfile::tempdir().expect("carpeta temporal");
     for i in 0..cantidad {
         let nombre = CORRECTAS[i % CORRECTAS.len()];

@@ -37,20 +37,102 @@ fn modulo(src: &Path, archivo: &Path) -> Vec<String> {
     partes
 }
 
-/// The code of a file without its comments and without the tests at its foot.
+/// The code of a file without its comments, without the text of its strings (a string
+/// with `use` and braces in it is no import) and without the tests at its foot.
 fn codigo(texto: &str) -> String {
     let sin_pruebas = texto
         .find("#[cfg(test)]\nmod tests")
         .map_or(texto, |fin| &texto[..fin]);
-    sin_pruebas
-        .lines()
-        .map(|linea| match linea.find("//") {
-            // A `//` inside a string ("https://…") is rare in paths' lines; good enough.
-            Some(inicio) if !linea[..inicio].contains('"') => &linea[..inicio],
-            _ => linea,
+    let mut codigo = String::with_capacity(sin_pruebas.len());
+    let mut resto = sin_pruebas;
+    while let Some(letra) = resto.chars().next() {
+        let previa = codigo.chars().last();
+        let largo = if resto.starts_with("//") {
+            resto.find('\n').unwrap_or(resto.len())
+        } else if resto.starts_with("/*") {
+            resto.find("*/").map_or(resto.len(), |fin| fin + 2)
+        } else if let Some(largo) = cadena(resto, previa) {
+            codigo.push_str("\"\"");
+            largo
+        } else if let Some(largo) = caracter(resto) {
+            codigo.push_str("' '");
+            largo
+        } else {
+            codigo.push(letra);
+            letra.len_utf8()
+        };
+        resto = &resto[largo..];
+    }
+    codigo
+}
+
+/// The length of the string literal `texto` starts with, plain (`"…"`, with its
+/// escapes) or raw (`r#"…"#`), if it starts with one; `previa` is the character before.
+fn cadena(texto: &str, previa: Option<char>) -> Option<usize> {
+    if texto.starts_with('"') {
+        let mut escapada = false;
+        for (i, letra) in texto.char_indices().skip(1) {
+            match letra {
+                _ if escapada => escapada = false,
+                '\\' => escapada = true,
+                '"' => return Some(i + 1),
+                _ => {}
+            }
+        }
+        return Some(texto.len());
+    }
+    // A raw string's `r` starts a word, or follows the `b` of a byte string.
+    let palabra = previa.is_some_and(|p| p.is_alphanumeric() || p == '_');
+    if !texto.starts_with('r') || (palabra && previa != Some('b')) {
+        return None;
+    }
+    let almohadillas = texto[1..].chars().take_while(|&c| c == '#').count();
+    if !texto[1 + almohadillas..].starts_with('"') {
+        return None;
+    }
+    let cierre = format!("\"{}", "#".repeat(almohadillas));
+    let cuerpo = 2 + almohadillas;
+    Some(
+        texto[cuerpo..]
+            .find(&cierre)
+            .map_or(texto.len(), |fin| cuerpo + fin + cierre.len()),
+    )
+}
+
+/// The length of the character literal `texto` starts with (`'{'`, `'\''`), if it
+/// starts with one and not with a lifetime (`'a`).
+fn caracter(texto: &str) -> Option<usize> {
+    let mut letras = texto.char_indices();
+    if letras.next()?.1 != '\'' {
+        return None;
+    }
+    match letras.next()? {
+        (_, '\\') => letras.skip(1).find(|&(_, c)| c == '\'').map(|(i, _)| i + 1),
+        (_, letra) => {
+            let (i, cierre) = letras.next()?;
+            (cierre == '\'').then_some(i + 1).filter(|_| letra != '\'')
+        }
+    }
+}
+
+/// The names the crate's root re-exports (`pub use reglas::{casilla::Casilla, …}` in
+/// `src/lib.rs`), each with the path it stands for: `Casilla` is
+/// `crate::reglas::casilla::Casilla`. A path through the root leads where its name does.
+fn reexportados(lib: &str) -> BTreeMap<String, String> {
+    let mut caminos = Vec::new();
+    let mut texto = lib;
+    while let Some(inicio) = texto.find("pub use ") {
+        let fin = inicio + texto[inicio..].find(';').unwrap();
+        extender("", &texto[inicio + 8..fin], &mut caminos);
+        texto = &texto[fin + 1..];
+    }
+    caminos
+        .into_iter()
+        .map(|camino| {
+            let nombre = camino.rsplit("::").next().unwrap().to_owned();
+            (nombre, format!("crate::{camino}"))
         })
-        .collect::<Vec<_>>()
-        .join("\n")
+        .collect()
 }
 
 /// Every path the code names from `crate`, `super` or `self`, whole, with the `use`
@@ -143,14 +225,28 @@ fn extender(prefijo: &str, arbol: &str, caminos: &mut Vec<String>) {
 }
 
 /// The file a path written in module `desde` leads to, among `modulos`: the longest
-/// module its start names (an item's path leads to its module's file).
+/// module its start names (an item's path leads to its module's file), through the
+/// root's re-exports `raiz`.
 fn destino(
     camino: &str,
     desde: &[String],
     modulos: &BTreeMap<Vec<String>, PathBuf>,
+    raiz: &BTreeMap<String, String>,
 ) -> Option<PathBuf> {
+    // `crate::Vista` is `crate::interfaz::vista::Vista`.
+    let resuelto = camino
+        .strip_prefix("crate::")
+        .and_then(|resto| {
+            let (nombre, cola) = resto.split_once("::").unwrap_or((resto, ""));
+            let mut largo = raiz.get(nombre)?.clone();
+            if !cola.is_empty() {
+                largo = format!("{largo}::{cola}");
+            }
+            Some(largo)
+        })
+        .unwrap_or_else(|| camino.to_owned());
     let mut partes: Vec<String> = Vec::new();
-    for (i, parte) in camino.split("::").enumerate() {
+    for (i, parte) in resuelto.split("::").enumerate() {
         match (i, parte) {
             (0, "crate") => {}
             (0, "self") => partes = desde.to_vec(),
@@ -181,12 +277,13 @@ fn ningun_archivo_importa_a_uno_que_lo_importa_de_vuelta_y_cada_capa_mira_hacia_
         .collect();
     let modulos: BTreeMap<Vec<String>, PathBuf> =
         todos.iter().map(|a| (modulo(&src, a), a.clone())).collect();
+    let raiz = reexportados(&codigo(&fs::read_to_string(src.join("lib.rs")).unwrap()));
     let mut flechas: BTreeMap<PathBuf, BTreeSet<PathBuf>> = BTreeMap::new();
     for archivo in &todos {
         let desde = modulo(&src, archivo);
         let texto = codigo(&fs::read_to_string(archivo).unwrap());
         for camino in caminos(&texto) {
-            let Some(hacia) = destino(&camino, &desde, &modulos) else {
+            let Some(hacia) = destino(&camino, &desde, &modulos, &raiz) else {
                 continue;
             };
             // The crate's root only gathers names (`crate::Tablero`): not a layer.
@@ -201,6 +298,11 @@ fn ningun_archivo_importa_a_uno_que_lo_importa_de_vuelta_y_cada_capa_mira_hacia_
     assert!(
         flechas[&src.join("interfaz/juego/pantalla/dibujo.rs")]
             .contains(&src.join("interfaz/juego/guardado.rs"))
+    );
+    // Through the root's re-exports too: `crate::Vista` is the front ends' board.
+    assert!(
+        flechas[&src.join("interfaz/juego/pantalla/dibujo.rs")]
+            .contains(&src.join("interfaz/vista.rs"))
     );
 
     // No circles: a depth-first walk never meets a file still open.
@@ -238,8 +340,11 @@ fn ningun_archivo_importa_a_uno_que_lo_importa_de_vuelta_y_cada_capa_mira_hacia_
         }
     }
 
-    // Each layer looks only down: (layer, what it must never import).
-    let capas: [(&str, &[&str]); 6] = [
+    // Each layer looks only down: (layer, what it must never import). Inside the front
+    // ends, what they share (the arguments, the board on screen, the wrapping of text)
+    // is under all of them, and grading is under the orders.
+    let frentes: &[&str] = &["interfaz/juego", "interfaz/ordenes", "interfaz/correccion"];
+    let capas: [(&str, &[&str]); 12] = [
         (
             "texto.rs",
             &[
@@ -253,7 +358,14 @@ fn ningun_archivo_importa_a_uno_que_lo_importa_de_vuelta_y_cada_capa_mira_hacia_
         ("formato", &["disco.rs", "motor", "tarea.rs", "interfaz"]),
         ("disco.rs", &["motor", "tarea.rs", "interfaz"]),
         ("motor", &["formato", "disco.rs", "tarea.rs", "interfaz"]),
-        ("tarea.rs", &["motor", "interfaz"]),
+        ("tarea.rs", &["formato", "motor", "interfaz"]),
+        ("interfaz/correccion", &["interfaz/ordenes"]),
+        ("interfaz/argumentos.rs", frentes),
+        ("interfaz/vista.rs", frentes),
+        ("interfaz/ajuste.rs", frentes),
+        // The game and the orders never import each other.
+        ("interfaz/juego", &["interfaz/ordenes"]),
+        ("interfaz/ordenes", &["interfaz/juego"]),
     ];
     for (capa, prohibidas) in capas {
         for (archivo, hacia) in &flechas {
@@ -272,19 +384,47 @@ fn ningun_archivo_importa_a_uno_que_lo_importa_de_vuelta_y_cada_capa_mira_hacia_
             }
         }
     }
-    // Inside the front ends: the game and the orders never import each other.
-    for (de, a) in [
-        ("interfaz/juego", "interfaz/ordenes"),
-        ("interfaz/ordenes", "interfaz/juego"),
-    ] {
-        for (archivo, hacia) in &flechas {
-            if archivo.starts_with(src.join(de)) {
-                assert!(
-                    hacia.iter().all(|h| !h.starts_with(src.join(a))),
-                    "{} importa de {a}",
-                    relativa(archivo)
-                );
-            }
-        }
-    }
+}
+
+#[test]
+fn una_cadena_con_use_y_llaves_no_es_una_importacion() {
+    let texto = r##"
+fn f<'a>(x: &'a str) -> [&'a str; 3] {
+    let llave = '{';
+    let cita = '\'';
+    ["use crate::interfaz::{juego", r#"use crate::{"#, crate::reglas::f(x, llave, cita)]
+}
+"##;
+    assert_eq!(caminos(&codigo(texto)), ["crate::reglas::f"]);
+}
+
+#[test]
+fn un_nombre_reexportado_en_la_raiz_lleva_a_su_modulo() {
+    let raiz = reexportados(
+        "pub use reglas::{casilla::Casilla, tablero::Tablero};\n\
+         #[cfg(feature = \"aplicacion\")]\n\
+         pub use interfaz::vista::Vista;",
+    );
+    let modulos: BTreeMap<Vec<String>, PathBuf> = [
+        (vec![], "lib.rs"),
+        (vec!["reglas", "casilla"], "reglas/casilla.rs"),
+        (vec!["interfaz", "vista"], "interfaz/vista.rs"),
+    ]
+    .into_iter()
+    .map(|(modulo, archivo)| {
+        let modulo = modulo.into_iter().map(str::to_owned).collect();
+        (modulo, PathBuf::from(archivo))
+    })
+    .collect();
+    let desde = ["reglas".to_owned(), "casilla".to_owned()];
+    let hacia = |camino| destino(camino, &desde, &modulos, &raiz);
+    assert_eq!(
+        hacia("crate::Vista"),
+        Some(PathBuf::from("interfaz/vista.rs"))
+    );
+    assert_eq!(
+        hacia("crate::Casilla::Vacia"),
+        Some(PathBuf::from("reglas/casilla.rs"))
+    );
+    assert_eq!(hacia("crate::Tablero"), Some(PathBuf::from("lib.rs")));
 }
