@@ -351,11 +351,15 @@ impl Buscador {
             return None;
         }
         let n = (!(p | o)).count_ones();
-        let exacto = match (limite.profundidad, limite.tiempo) {
-            (Some(profundidad), _) => profundidad >= n,
-            (None, Some(tiempo)) => n <= vacias_resolubles(tiempo),
-            (None, None) => unreachable!("límite normalizado"),
-        };
+        // A depth that reaches the end asks for the exact score; so does a time that
+        // allows a solve, whatever depth caps the mid-game search (the NBoard GUI's
+        // `set depth` leaves the endgame to the engine).
+        let exacto = limite
+            .profundidad
+            .is_some_and(|profundidad| profundidad >= n)
+            || limite
+                .tiempo
+                .is_some_and(|tiempo| n <= vacias_resolubles(tiempo));
         let tope = if exacto {
             ITERACIONES_PREVIAS.min(n.saturating_sub(12)).max(1)
         } else {

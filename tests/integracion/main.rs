@@ -22,6 +22,9 @@ mod fuzz;
 /// The game in-process, through `ejecutar`: games, passes, the menu, the computer,
 /// loading, the recovery save, the width.
 mod juego;
+/// `othello nboard`: the NBoard protocol, in a scripted session and between two
+/// engines over pipes.
+mod nboard;
 /// The orders for scripts: run in this process through `ejecutar`, and the command line
 /// and the README's examples run as the program.
 mod ordenes;

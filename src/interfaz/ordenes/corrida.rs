@@ -101,6 +101,16 @@ impl<'c, R: Read, W: Write> Corrida<'c, R, W> {
         }
     }
 
+    /// Standard input and output for an order that talks with another program line by
+    /// line (`nboard`); standard input can be taken only once.
+    pub(super) fn dialogo(&mut self) -> Result<(R, &mut W), ErrorOrden> {
+        let entrada = self.entrada.take().ok_or_else(|| {
+            ErrorOrden::Uso("la entrada estándar («-») se puede leer una sola vez".into())
+        })?;
+        self.informada = true;
+        Ok((entrada, &mut *self.salida))
+    }
+
     /// The text of `fuente`, read as UTF-8 where it is.
     pub(super) fn texto(&mut self, fuente: &Entrada) -> Result<String, ErrorOrden> {
         Ok(String::from_utf8_lossy(&self.bytes(fuente)?).into_owned())

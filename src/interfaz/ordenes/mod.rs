@@ -19,6 +19,7 @@ mod error;
 mod informe;
 pub mod intercambio;
 pub mod motor;
+pub mod nboard;
 pub mod repetir;
 pub mod tablero;
 pub mod validar;
@@ -131,6 +132,12 @@ pub enum Orden {
                           \x20              [--aperturas K] [--semilla S] [--tiempo SEGUNDOS] [--json]"
     )]
     Torneo(motor::Torneo),
+    /// Plays as an engine of the NBoard GUI, over standard input and output.
+    #[command(
+        about = "Juega como motor de NBoard, por la entrada y la salida estándar",
+        override_usage = "othello nboard [--tiempo SEGUNDOS] [--hilos N]"
+    )]
+    Nboard(nboard::Nboard),
     /// Grades students' Python files against this program's answers.
     #[command(
         about = "Corrige las funciones de las entregas de Python de los estudiantes",
@@ -188,6 +195,7 @@ impl Orden {
             Orden::Analizar(_) => "analizar",
             Orden::Perft(_) => "perft",
             Orden::Torneo(_) => "torneo",
+            Orden::Nboard(_) => "nboard",
             Orden::Corregir(_) => "corregir",
             Orden::Casos(_) => "casos",
         }
@@ -234,6 +242,7 @@ pub fn ejecutar(
         Orden::Analizar(orden) => orden.ejecutar(&mut corrida),
         Orden::Perft(orden) => orden.ejecutar(&mut corrida),
         Orden::Torneo(orden) => orden.ejecutar(&mut corrida),
+        Orden::Nboard(orden) => orden.ejecutar(&mut corrida),
         Orden::Corregir(orden) => orden.ejecutar(&mut corrida),
         Orden::Casos(orden) => orden.ejecutar(&mut corrida),
     };
@@ -257,7 +266,7 @@ mod tests {
     fn cada_nombre_es_el_de_la_linea_de_comandos() {
         let comando = Solo::command();
         let nombres: Vec<&str> = comando.get_subcommands().map(|o| o.get_name()).collect();
-        assert_eq!(nombres.len(), 15);
+        assert_eq!(nombres.len(), 16);
         for nombre in nombres {
             let mut argumentos = vec![nombre];
             // The fewest arguments each order takes; names only matter here.
@@ -271,6 +280,7 @@ mod tests {
                 "torneo" => &["--negro", "libro", "--blanco", "libro"],
                 "corregir" => &["entrega.py"],
                 "casos" => &["--carpeta", "casos"],
+                "nboard" => &[],
                 _ => &["-"],
             });
             let orden = Orden::desde_argumentos(&argumentos).expect("argumentos válidos");

@@ -89,7 +89,7 @@ fn milisegundos(tiempo: Duration) -> f64 {
 /// `--hilos N` of `resolver` and `analizar`: the engine's threads, from 1 (by default,
 /// one per core).
 #[derive(clap::Args, Clone, Copy, Debug, PartialEq, Eq)]
-struct Hilos {
+pub(super) struct Hilos {
     #[arg(
         long = "hilos",
         value_name = "N",
@@ -103,7 +103,13 @@ struct Hilos {
 impl Hilos {
     /// A searcher on these threads.
     fn buscador(self) -> Buscador {
-        let buscador = Buscador::nuevo();
+        self.buscador_para(None)
+    }
+
+    /// A searcher on these threads, with a table for moves of `tiempo` if given
+    /// ([`Buscador::para_pensar`]), as the game's players have.
+    pub(super) fn buscador_para(self, tiempo: Option<Duration>) -> Buscador {
+        let buscador = tiempo.map_or_else(Buscador::nuevo, Buscador::para_pensar);
         match self.cantidad {
             Some(hilos) => buscador.con_hilos(hilos),
             None => buscador,
