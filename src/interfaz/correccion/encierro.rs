@@ -107,8 +107,8 @@ pub enum Falta {
     /// No user namespaces, and a Landlock too old to keep signals in without them.
     #[error(
         "faltan los espacios de nombres de usuario (sysctl \
-         kernel.apparmor_restrict_unprivileged_userns=0) o Landlock 6 (Linux 6.12): lo \
-         que lance una entrega podría sobrevivirla"
+         kernel.apparmor_restrict_unprivileged_userns=0) o Landlock 6 (Linux 6.12): una \
+         entrega podría matar otros procesos de quien corrige"
     )]
     Espacios,
     /// Root without a `pids` control group.
