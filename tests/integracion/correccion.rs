@@ -27,7 +27,7 @@ use serde_json::Value;
 use crate::comun::{assert_eq, carpeta};
 
 /// Whether there is a `python3` to grade with; under CI there must be.
-fn hay_python() -> bool {
+pub fn hay_python() -> bool {
     let hay = Command::new("python3")
         .arg("--version")
         .output()

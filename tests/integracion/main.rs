@@ -15,6 +15,9 @@ mod computadora;
 mod correccion;
 /// The documents' examples and commands run as written, their links followed.
 mod documentos;
+/// Grading contained: hostile submissions touch nothing outside their folder, as root,
+/// as nobody, and with a piece of the kernel taken away.
+mod encierro;
 /// Saves under faults: links, special files, leftovers, kills, limits, two writers.
 mod fallas;
 /// The fuzz targets' checks over random and mutated inputs (fuzz/objetivos.rs).

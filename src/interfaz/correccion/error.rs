@@ -3,6 +3,7 @@
 
 use std::{io, path::PathBuf};
 
+use super::encierro::Carencia;
 use crate::{ErrorArchivo, disco, texto::ruta_visible};
 
 /// Why grading could not run at all (exit status 2). A submission that does not load
@@ -48,6 +49,9 @@ pub enum ErrorCorreccion {
         /// Its version.
         version: String,
     },
+    /// This machine lacks a protection that contains the submissions' code.
+    #[error("{0}; para corregir sin encierro, use --sin-encierro")]
+    SinEncierro(Carencia),
     /// The gradebook could not be written.
     #[error(transparent)]
     Csv(ErrorArchivo),

@@ -11,14 +11,17 @@
 //! for a harness of one's own. [`revisar_respuestas`] reads and counts answers given as
 //! bytes exactly as the child's are, without a child, for fuzzing.
 //!
-//! The child is contained against accidents, not attacks: a time limit per call, a memory
-//! limit, no standard input, a fresh folder as its working directory and `HOME`, and an
-//! environment without the grader's variables. Untrusted code belongs in a container.
+//! The child is contained against accidents: a time limit per call, a memory limit, no
+//! standard input, a fresh folder as its working directory and `HOME`, and an
+//! environment without the grader's variables; and against attacks (`encierro`): it
+//! touches nothing but its own folder, has no network, and what it starts dies with it.
+//! [`diagnosticar`] says what of that this machine supports.
 //! A program stopped by a signal calls [`interrumpir`] before it exits: its destructors
 //! will not run, and the children's process groups and folders must not outlive it.
 
 mod casos;
 mod ejemplo;
+mod encierro;
 mod entrega;
 mod error;
 mod funcion;
@@ -43,6 +46,7 @@ use std::{
 
 pub use casos::{CASOS_PREDETERMINADOS, Cantidades};
 pub use ejemplo::Falla;
+pub use encierro::{Carencia, Diagnostico, diagnosticar};
 pub use entrega::{Entrega, Falta, Participante, Plataforma};
 pub use error::{ErrorCasos, ErrorCorreccion};
 pub use funcion::{ErrorRenombre, Funcion, PorFuncion, Renombre};
@@ -73,7 +77,8 @@ pub fn corregir(
     progreso: impl FnMut(usize, usize),
 ) -> Result<Resumen, ErrorCorreccion> {
     let entregas = Entrega::buscar(entregas, opciones.archivo.as_deref())?;
-    let interprete = python::Interprete::buscar(opciones.python.as_deref())?;
+    let interprete =
+        python::Interprete::buscar(opciones.python.as_deref())?.encerrado(opciones.sin_encierro)?;
     let casos = casos::Casos::generar(opciones.semilla, opciones.cantidades());
     let corrector = revision::Corrector::nuevo(&interprete, &casos, opciones);
     let informes = en_paralelo(

@@ -143,6 +143,21 @@ pub struct OpcionesCorreccion {
         help = "Cuántas entregas se corrigen a la vez, de 1 a 256 (por omisión, una por núcleo)"
     )]
     pub hilos: Option<NonZeroUsize>,
+    /// `--sin-encierro`: run the submissions as the grader, where this machine cannot
+    /// contain them (`encierro`), knowingly.
+    #[arg(
+        long,
+        help = "Corre las entregas sin encierro, con los permisos de quien corrige: solo \
+                donde esta máquina no puede encerrarlas (ver --diagnostico)"
+    )]
+    pub sin_encierro: bool,
+    /// `--diagnostico`: say what this machine supports to contain the submissions,
+    /// and grade nothing.
+    #[arg(
+        long,
+        help = "Dice qué puede hacer esta máquina para encerrar las entregas, sin corregir"
+    )]
+    pub diagnostico: bool,
 }
 
 /// The seed used when none is given: the homework's year.
@@ -212,6 +227,7 @@ mod tests {
         assert_eq!(opciones.informes, None);
         assert_eq!(opciones.hilos, None);
         assert_eq!(opciones.archivo, None);
+        assert!(!opciones.sin_encierro && !opciones.diagnostico);
     }
 
     #[test]

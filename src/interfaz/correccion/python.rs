@@ -9,19 +9,27 @@
 //! harness keeps for itself before any student code runs. A reader thread passes the
 //! answers on, so that the grader can wait for one with a deadline.
 //!
-//! This contains accidents (a loop that never ends, a program that eats memory, a stray
-//! `exit()`), not attacks: the code can still read and write the user's files.
+//! Unless grading runs without it (`--sin-encierro`), the child is also contained
+//! against attacks (`encierro`): it touches nothing but its own folder and file and the
+//! Python it runs with, has no network, and what it starts dies with it.
 
 use std::{
     io::{self, BufRead, BufReader, Write},
     os::unix::process::CommandExt,
     path::{Path, PathBuf},
     process::{Child, ChildStdin, Command, Stdio},
-    sync::mpsc::{self, Receiver, RecvTimeoutError},
+    sync::{
+        Arc,
+        mpsc::{self, Receiver, RecvTimeoutError},
+    },
     time::Duration,
 };
 
-use super::{error::ErrorCorreccion, vivos};
+use super::{
+    encierro::Encierro,
+    error::ErrorCorreccion,
+    vivos::{self, GrupoDeControl},
+};
 
 /// The harness, run with `python3 -c`: `carga.py`, which loads the student's file
 /// (also written by `othello casos`, for pytest), then `arnes.py`, the protocol.
@@ -36,6 +44,10 @@ pub(super) struct Interprete {
     /// The real executable (`sys.executable`), so that wrappers such as pyenv's shims,
     /// which need the user's environment, are not in the way of a cleared one.
     ejecutable: PathBuf,
+    /// Where it is installed (`sys.prefix` and the others): what its child may read.
+    instalacion: Vec<PathBuf>,
+    /// How its children are contained; `None` with `--sin-encierro`.
+    encierro: Option<Arc<Encierro>>,
 }
 
 impl Interprete {
@@ -54,7 +66,9 @@ impl Interprete {
         let salida = Command::new(ruta)
             .args([
                 "-c",
-                "import sys; print(sys.executable); print('%d.%d.%d' % sys.version_info[:3])",
+                "import sys; print(sys.executable); print('%d.%d.%d' % sys.version_info[:3]); \
+                 print(sys.prefix); print(sys.exec_prefix); print(sys.base_prefix); \
+                 print(sys.base_exec_prefix)",
             ])
             .stdin(Stdio::null())
             .stderr(Stdio::null())
@@ -85,7 +99,30 @@ impl Interprete {
         } else {
             PathBuf::from(ejecutable)
         };
-        Ok(Interprete { ejecutable })
+        let instalacion = lineas
+            .filter(|linea| !linea.is_empty())
+            .map(PathBuf::from)
+            .collect();
+        Ok(Interprete {
+            ejecutable,
+            instalacion,
+            encierro: None,
+        })
+    }
+
+    /// The same interpreter, its children contained (`encierro`), or as it is when
+    /// `sin_encierro`.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorCorreccion::SinEncierro`] if this machine lacks a protection.
+    pub(super) fn encerrado(mut self, sin_encierro: bool) -> Result<Interprete, ErrorCorreccion> {
+        if !sin_encierro {
+            let encierro =
+                Encierro::preparar(&self.instalacion).map_err(ErrorCorreccion::SinEncierro)?;
+            self.encierro = Some(Arc::new(encierro));
+        }
+        Ok(self)
     }
 }
 
@@ -115,10 +152,13 @@ pub(super) struct Hijo {
     proceso: Child,
     pedidos: ChildStdin,
     respuestas: Receiver<String>,
+    /// Root's bound on its processes, removed after it is reaped (`encierro`).
+    _control: Option<GrupoDeControl>,
 }
 
 impl Hijo {
-    /// Starts the harness in `carpeta` with at most `memoria` bytes of address space.
+    /// Starts the harness in `carpeta`, to load `archivo`, with at most `memoria` bytes
+    /// of address space.
     ///
     /// # Errors
     ///
@@ -126,8 +166,16 @@ impl Hijo {
     pub(super) fn lanzar(
         interprete: &Interprete,
         carpeta: &Path,
+        archivo: &Path,
         memoria: u64,
     ) -> io::Result<Hijo> {
+        let (mut celda, control) = match &interprete.encierro {
+            Some(encierro) => {
+                let (celda, control) = encierro.celda(carpeta, archivo)?;
+                (Some(celda), control)
+            }
+            None => (None, None),
+        };
         let mut comando = Command::new(&interprete.ejecutable);
         comando
             .args(["-s", "-X", "utf8", "-c", ARNES])
@@ -143,7 +191,8 @@ impl Hijo {
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
         // Safety: between fork and exec only async-signal-safe calls are made:
-        // setrlimit and prctl are plain system calls, and nothing is allocated.
+        // setrlimit and prctl are plain system calls, the containment was built before
+        // the fork, and nothing is allocated.
         unsafe {
             comando.pre_exec(move || {
                 limitar(libc::RLIMIT_AS, memoria)?;
@@ -152,6 +201,9 @@ impl Hijo {
                 #[cfg(target_os = "linux")]
                 if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
                     return Err(io::Error::last_os_error());
+                }
+                if let Some(celda) = &mut celda {
+                    celda.entrar()?;
                 }
                 Ok(())
             });
@@ -177,6 +229,7 @@ impl Hijo {
             proceso,
             pedidos,
             respuestas,
+            _control: control,
         })
     }
 
@@ -215,8 +268,8 @@ type Recurso = libc::__rlimit_resource_t;
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
 type Recurso = libc::c_int;
 
-/// Sets both limits of `recurso` to `valor`.
-fn limitar(recurso: Recurso, valor: u64) -> io::Result<()> {
+/// Sets both limits of `recurso` to `valor`. Async-signal-safe.
+pub(super) fn limitar(recurso: Recurso, valor: u64) -> io::Result<()> {
     let limite = libc::rlimit {
         rlim_cur: valor,
         rlim_max: valor,

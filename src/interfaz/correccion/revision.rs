@@ -241,6 +241,7 @@ impl Examen<'_> {
         let mut hijo = Hijo::lanzar(
             corrector.interprete,
             self.carpeta,
+            &self.archivo,
             corrector.opciones.memoria,
         )
         .map_err(|error| {

@@ -1,6 +1,6 @@
-//! What grading has alive at any moment: the process group of each child and the
-//! temporary folder of each submission in progress, so that [`interrumpir`] can end
-//! and remove them all.
+//! What grading has alive at any moment: the process group of each child, the
+//! temporary folder of each submission in progress and, for root, each child's `pids`
+//! control group, so that [`interrumpir`] can end and remove them all.
 //!
 //! Each child and folder goes on its own when dropped. A program stopped by a signal,
 //! though, ends with `std::process::exit`, which runs no destructor: the children
@@ -22,16 +22,19 @@ use std::{
     time::Duration,
 };
 
-/// The process groups and folders alive, and whether grading was interrupted.
+/// The process groups, folders and control groups alive, and whether grading was
+/// interrupted.
 struct Registro {
     grupos: BTreeSet<i32>,
     carpetas: BTreeSet<PathBuf>,
+    controles: BTreeSet<PathBuf>,
     interrumpido: bool,
 }
 
 static VIVOS: Mutex<Registro> = Mutex::new(Registro {
     grupos: BTreeSet::new(),
     carpetas: BTreeSet::new(),
+    controles: BTreeSet::new(),
     interrumpido: false,
 });
 
@@ -49,8 +52,8 @@ fn rechazo() -> io::Error {
 /// then on no child starts and no folder is made. For a program about to exit on a
 /// signal, whose destructors will not run.
 ///
-/// A process that left its group (`setsid`, `start_new_session=True`) is not found:
-/// nothing short of a container can follow it.
+/// A process that left its group (`setsid`, `start_new_session=True`) dies with the
+/// PID namespace of its child, whose first process is in the group (`encierro`).
 pub fn interrumpir() {
     let mut vivos = registro();
     vivos.interrumpido = true;
@@ -59,6 +62,9 @@ pub fn interrumpir() {
     }
     for carpeta in std::mem::take(&mut vivos.carpetas) {
         borrar(&carpeta);
+    }
+    for control in std::mem::take(&mut vivos.controles) {
+        quitar_control(&control);
     }
 }
 
@@ -108,6 +114,57 @@ fn borrar(carpeta: &Path) {
                 thread::sleep(Duration::from_millis(10));
             }
             _ => return,
+        }
+    }
+}
+
+/// Removes an empty control group: its processes, just killed, may take a moment to
+/// leave it.
+fn quitar_control(control: &Path) {
+    for _ in 0..100 {
+        match fs::remove_dir(control) {
+            Err(error) if error.kind() != io::ErrorKind::NotFound => {
+                thread::sleep(Duration::from_millis(10));
+            }
+            _ => return,
+        }
+    }
+}
+
+/// A `pids` control group of one child (`encierro`, for root), registered while it
+/// lives and removed when dropped, once its processes are gone.
+#[derive(Debug)]
+pub(super) struct GrupoDeControl {
+    ruta: PathBuf,
+}
+
+impl GrupoDeControl {
+    /// Makes the group at `ruta`.
+    ///
+    /// # Errors
+    ///
+    /// The system's, or one that says so if grading was interrupted.
+    pub(super) fn nuevo(ruta: PathBuf) -> io::Result<GrupoDeControl> {
+        let mut vivos = registro();
+        if vivos.interrumpido {
+            return Err(rechazo());
+        }
+        fs::create_dir(&ruta)?;
+        vivos.controles.insert(ruta.clone());
+        Ok(GrupoDeControl { ruta })
+    }
+
+    /// Where it is.
+    pub(super) fn path(&self) -> &Path {
+        &self.ruta
+    }
+}
+
+impl Drop for GrupoDeControl {
+    fn drop(&mut self) {
+        let mut vivos = registro();
+        if vivos.controles.remove(&self.ruta) {
+            quitar_control(&self.ruta);
         }
     }
 }

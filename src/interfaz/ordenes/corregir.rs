@@ -14,7 +14,8 @@ use super::{corrida::Corrida, error::ErrorOrden, informe::Informe};
 use crate::interfaz::{
     argumentos::{entero, semilla},
     correccion::{
-        self, CASOS_PREDETERMINADOS, OpcionesCorreccion, Resumen, SEMILLA_PREDETERMINADA,
+        self, CASOS_PREDETERMINADOS, Diagnostico, OpcionesCorreccion, Resumen,
+        SEMILLA_PREDETERMINADA,
     },
 };
 
@@ -23,15 +24,15 @@ use crate::interfaz::{
 #[command(after_help = "\
 Cada entrega corre en su propio proceso de Python, sin entrada estándar, en una \
 carpeta temporal nueva (también su HOME), sin las variables de entorno de quien \
-corrige, con límite de memoria y de tiempo por llamada. Esto contiene accidentes, no \
-ataques: el código en el que no se confía se corrige dentro de un contenedor.
+corrige, con límite de memoria y de tiempo por llamada, y encerrada: no lee ni \
+escribe fuera de su carpeta, no usa la red y lo que lanza muere con ella.
 
 Estado de salida: 0 si todas las entregas cargan y pasan todos los casos, 1 si alguna \
 no, 2 si la orden está mal escrita o no hay Python 3.")]
 pub struct Corregir {
     #[arg(
         value_name = "ENTREGA",
-        required = true,
+        required_unless_present = "diagnostico",
         help = "Archivos .py de los estudiantes, o carpetas (cada .py que tengan)"
     )]
     entregas: Vec<PathBuf>,
@@ -44,6 +45,9 @@ impl Corregir {
         &self,
         corrida: &mut Corrida<impl Read, impl Write>,
     ) -> Result<(), ErrorOrden> {
+        if self.opciones.diagnostico {
+            return corrida.informar(&correccion::diagnosticar());
+        }
         let progreso = corrida.opciones.progreso;
         let cuenta = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         let resumen = correccion::corregir(&self.entregas, &self.opciones, |hechas, total| {
@@ -116,6 +120,12 @@ struct InformeCasos {
 impl Informe for Resumen {
     fn escribir(&self, mut salida: &mut dyn Write) -> std::io::Result<()> {
         self.escribir_texto(&mut salida)
+    }
+}
+
+impl Informe for Diagnostico {
+    fn escribir(&self, salida: &mut dyn Write) -> std::io::Result<()> {
+        Diagnostico::escribir(self, salida)
     }
 }
 

@@ -1,0 +1,635 @@
+//! What a student's code may touch: its own temporary folder and file, the Python it
+//! runs with and what a process needs to start; no network; a bounded number of
+//! processes, all gone when the submission ends.
+//!
+//! Everything is built before the fork ([`Encierro`] once per run, [`Celda`] per
+//! child), and [`Celda::entrar`] applies it in the child between fork and exec with
+//! plain system calls, so that the grader keeps its own rights:
+//!
+//! - a user namespace with the grader's own user and group mapped, and in it a network
+//!   namespace (a loopback that is down: no connection anywhere, not even to the
+//!   grader's 127.0.0.1), an IPC namespace and a PID namespace. The child forks once
+//!   more: the waiting parent closes every descriptor and waits; the grandchild is the
+//!   namespace's first process and runs Python, and when it dies the kernel kills every
+//!   process left in it, also one that called `setsid` or forked twice;
+//! - a bound on processes: `RLIMIT_NPROC` set once the user namespace exists, so that
+//!   it counts the submission's processes only; for root, whom the kernel exempts from
+//!   it, a `pids` control group per child;
+//! - Landlock: read and execute under the Python installation and the system's folders,
+//!   read and write `/dev/null`, anything inside the temporary folder, read the
+//!   submission's file, and nothing else; no TCP, no signal or abstract socket out;
+//! - a seccomp filter that refuses `socket` (TCP, UDP, Unix sockets to the host's
+//!   services) and `io_uring_setup` (which could open sockets around the filter).
+//!
+//! Where user namespaces are forbidden (Ubuntu 24.04's AppArmor), the same ends without
+//! them: the filter also refuses `setsid` and `setpgid`, so that every process stays in
+//! the child's process group, which is killed whole, and `RLIMIT_NPROC` leaves room for
+//! a few processes over the user's own; Landlock (from its ABI 6) keeps signals in.
+//! What the machine lacks is said in one line ([`Carencia`]), and grading refuses to run
+//! without it unless asked to (`--sin-encierro`).
+
+use std::{
+    collections::BTreeMap,
+    fs::{self, File},
+    io::{self, Write},
+    path::{Path, PathBuf},
+    sync::{
+        Arc,
+        atomic::{AtomicU64, Ordering},
+    },
+};
+
+use landlock::{
+    ABI, Access, AccessFs, AccessNet, CompatLevel, Compatible, Ruleset, RulesetAttr,
+    RulesetCreated, RulesetCreatedAttr, RulesetStatus, Scope, path_beneath_rules,
+};
+use seccompiler::{BpfProgram, SeccompAction, SeccompFilter, TargetArch};
+use serde::Serialize;
+
+use super::vivos::GrupoDeControl;
+
+/// How many processes (threads included) a submission may have at once.
+pub(super) const PROCESOS: u64 = 64;
+
+/// The first Landlock ABI that contains the file system fully: the third adds
+/// `truncate`, without which a file outside could be emptied.
+const ABI_ARCHIVOS: ABI = ABI::V3;
+
+/// The first Landlock ABI that keeps signals in, needed without a PID namespace.
+const ABI_SENALES: ABI = ABI::V6;
+
+/// Folders a process needs to start and run what it may run (the dynamic loader's
+/// libraries, locales, `/bin/sh`), read and executed: those that exist.
+const SISTEMA: [&str; 6] = ["/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin"];
+
+/// Files of `/etc` that a process reads as it starts.
+const SISTEMA_ETC: [&str; 3] = ["/etc/ld.so.cache", "/etc/localtime", "/etc/ld.so.conf"];
+
+/// `landlock_create_ruleset`'s flag that asks for the ABI instead.
+const LANDLOCK_CREATE_RULESET_VERSION: libc::c_uint = 1;
+
+/// Devices that are read.
+const DISPOSITIVOS: [&str; 3] = ["/dev/urandom", "/dev/random", "/dev/zero"];
+
+/// What this machine offers to contain a submission, as `--diagnostico` shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Diagnostico {
+    /// Landlock's ABI, 0 without it.
+    pub landlock: i32,
+    /// Whether a seccomp filter can be installed.
+    pub seccomp: bool,
+    /// Whether user, network and PID namespaces can be made without privileges.
+    pub espacios: bool,
+    /// Whether the grader runs as root, whom `RLIMIT_NPROC` does not bind.
+    pub root: bool,
+    /// Whether a `pids` control group can be made (looked for as root only).
+    pub grupo_de_control: bool,
+    /// What is missing, one line each; empty when submissions run contained.
+    pub faltas: Vec<String>,
+}
+
+/// One protection the machine lacks: what it is, how to get it, and what a
+/// submission could do without it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Carencia {
+    /// No Landlock, or one too old to contain the file system.
+    #[error(
+        "falta Landlock 3 (Linux 6.2 o más nuevo, con landlock en lsm=): las entregas \
+         podrían leer y borrar los archivos de quien corrige"
+    )]
+    Landlock,
+    /// No seccomp filters.
+    #[error(
+        "falta seccomp (un núcleo con CONFIG_SECCOMP_FILTER): las entregas podrían usar \
+         la red"
+    )]
+    Seccomp,
+    /// No user namespaces, and a Landlock too old to keep signals in without them.
+    #[error(
+        "faltan los espacios de nombres de usuario (sysctl \
+         kernel.apparmor_restrict_unprivileged_userns=0) o Landlock 6 (Linux 6.12): una \
+         entrega podría matar otros procesos de quien corrige"
+    )]
+    Espacios,
+    /// Root without a `pids` control group.
+    #[error(
+        "como root falta un límite de procesos (RLIMIT_NPROC no se aplica a root, y no \
+         hay un grupo de control pids): corrija como usuario común"
+    )]
+    Procesos,
+}
+
+/// What the machine supports, probed once.
+#[derive(Clone, Copy, Debug)]
+struct Soporte {
+    /// Landlock's ABI, 0 without it.
+    landlock: i32,
+    seccomp: bool,
+    espacios: bool,
+    root: bool,
+}
+
+impl Soporte {
+    fn probar() -> Soporte {
+        // Safety: asking for the version reads and writes nothing.
+        let version = unsafe {
+            libc::syscall(
+                libc::SYS_landlock_create_ruleset,
+                std::ptr::null::<libc::c_void>(),
+                0,
+                LANDLOCK_CREATE_RULESET_VERSION,
+            )
+        };
+        let landlock = i32::try_from(version).unwrap_or(0).max(0);
+        let filtro = filtro(false).ok();
+        // Safety: getuid has no effects.
+        let root = unsafe { libc::getuid() } == 0;
+        Soporte {
+            landlock,
+            seccomp: filtro
+                .as_ref()
+                .is_some_and(|filtro| en_un_hijo(|| aplicar(filtro))),
+            espacios: en_un_hijo(|| entrar_en_espacios(None)),
+            root,
+        }
+    }
+
+    /// What is missing for a contained run, given whether a control group was found.
+    fn faltas(&self, grupo_de_control: bool) -> Vec<Carencia> {
+        let mut faltas = Vec::new();
+        if self.landlock < ABI_ARCHIVOS as i32 {
+            faltas.push(Carencia::Landlock);
+        }
+        if !self.seccomp {
+            faltas.push(Carencia::Seccomp);
+        }
+        if !self.espacios && self.landlock < ABI_SENALES as i32 {
+            faltas.push(Carencia::Espacios);
+        }
+        if self.root && !grupo_de_control {
+            faltas.push(Carencia::Procesos);
+        }
+        faltas
+    }
+}
+
+/// What this machine offers to contain a submission, and what it lacks.
+pub fn diagnosticar() -> Diagnostico {
+    let soporte = Soporte::probar();
+    let grupo_de_control = soporte.root && RaizDeControl::buscar().is_some();
+    Diagnostico {
+        landlock: soporte.landlock,
+        seccomp: soporte.seccomp,
+        espacios: soporte.espacios,
+        root: soporte.root,
+        grupo_de_control,
+        faltas: (soporte.faltas(grupo_de_control).iter())
+            .map(ToString::to_string)
+            .collect(),
+    }
+}
+
+impl Diagnostico {
+    /// The report of `othello corregir --diagnostico`, lines of at most 80 columns.
+    ///
+    /// # Errors
+    ///
+    /// The writer's.
+    pub fn escribir(&self, salida: &mut dyn Write) -> io::Result<()> {
+        let si = |hay: bool| if hay { "sí" } else { "no" };
+        writeln!(salida, "El encierro de las entregas en esta máquina:")?;
+        let landlock = match self.landlock {
+            0 => "no".to_owned(),
+            abi => format!("sí, ABI {abi}"),
+        };
+        writeln!(salida, "  Landlock (archivos, TCP, señales):   {landlock}")?;
+        writeln!(
+            salida,
+            "  seccomp (sockets):                   {}",
+            si(self.seccomp)
+        )?;
+        writeln!(
+            salida,
+            "  espacios de usuario, red y PID:      {}",
+            si(self.espacios)
+        )?;
+        if self.root {
+            writeln!(
+                salida,
+                "  grupo de control pids (para root):   {}",
+                si(self.grupo_de_control)
+            )?;
+        }
+        if self.faltas.is_empty() {
+            writeln!(
+                salida,
+                "Cada entrega corre encerrada: solo su carpeta, sin red, hasta {PROCESOS} \
+                 procesos."
+            )?;
+        } else {
+            for falta in &self.faltas {
+                for linea in crate::interfaz::ajuste::ajustar(falta).lines() {
+                    writeln!(salida, "{linea}")?;
+                }
+            }
+            writeln!(
+                salida,
+                "Sin eso, corregir se niega a correr, salvo con --sin-encierro."
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// How the children of a run are contained: built once, after checking the machine.
+#[derive(Debug)]
+pub(super) struct Encierro {
+    /// Read and executed: the Python installation and the system's folders.
+    lectura: Vec<PathBuf>,
+    /// The seccomp filter.
+    filtro: Arc<BpfProgram>,
+    /// The namespaces' user and group maps; `None` where they are forbidden.
+    mapas: Option<Arc<Mapas>>,
+    /// Where root's control groups go.
+    control: Option<RaizDeControl>,
+}
+
+impl Encierro {
+    /// Checks this machine and prepares the containment of children that run the
+    /// Python installed under `instalacion`.
+    ///
+    /// # Errors
+    ///
+    /// What the machine lacks.
+    pub(super) fn preparar(instalacion: &[PathBuf]) -> Result<Encierro, Carencia> {
+        let soporte = Soporte::probar();
+        let control = soporte.root.then(RaizDeControl::buscar).flatten();
+        if let Some(&falta) = soporte.faltas(control.is_some()).first() {
+            return Err(falta);
+        }
+        let filtro = filtro(!soporte.espacios).map_err(|_| Carencia::Seccomp)?;
+        let mut lectura: Vec<PathBuf> = instalacion.to_vec();
+        lectura.extend(SISTEMA.iter().chain(&SISTEMA_ETC).map(PathBuf::from));
+        Ok(Encierro {
+            lectura,
+            filtro: Arc::new(filtro),
+            mapas: soporte.espacios.then(|| Arc::new(Mapas::nuevos())),
+            control,
+        })
+    }
+
+    /// The containment of one child that runs in `carpeta` and loads `archivo`, and
+    /// the control group to remove once it is reaped (root's).
+    ///
+    /// # Errors
+    ///
+    /// The system's, if the rules or the control group cannot be made.
+    pub(super) fn celda(
+        &self,
+        carpeta: &Path,
+        archivo: &Path,
+    ) -> io::Result<(Celda, Option<GrupoDeControl>)> {
+        let lectura = AccessFs::from_read(ABI_SENALES);
+        let dispositivo = AccessFs::ReadFile | AccessFs::WriteFile | AccessFs::IoctlDev;
+        let reglas = (|| {
+            Ruleset::default()
+                .set_compatibility(CompatLevel::HardRequirement)
+                .handle_access(AccessFs::from_all(ABI_ARCHIVOS))?
+                .set_compatibility(CompatLevel::BestEffort)
+                .handle_access(AccessFs::from_all(ABI_SENALES))?
+                .handle_access(AccessNet::from_all(ABI_SENALES))?
+                .scope(Scope::from_all(ABI_SENALES))?
+                .create()?
+                .add_rules(path_beneath_rules(&self.lectura, lectura))?
+                .add_rules(path_beneath_rules(DISPOSITIVOS, AccessFs::ReadFile))?
+                .add_rules(path_beneath_rules(["/dev/null"], dispositivo))?
+                .add_rules(path_beneath_rules(
+                    [carpeta],
+                    AccessFs::from_all(ABI_SENALES),
+                ))?
+                .add_rules(path_beneath_rules([archivo], AccessFs::ReadFile))
+        })()
+        .map_err(io::Error::other)?;
+        let control = self
+            .control
+            .as_ref()
+            .map(RaizDeControl::nuevo)
+            .transpose()?;
+        let procesos = match (&self.mapas, &control) {
+            (_, Some(_)) => None,
+            (Some(_), None) => Some(PROCESOS),
+            // Without a user namespace the limit counts all of the user's processes.
+            (None, None) => Some(procesos_del_usuario()? + PROCESOS),
+        };
+        let celda = Celda {
+            reglas: Some(reglas),
+            filtro: Arc::clone(&self.filtro),
+            mapas: self.mapas.clone(),
+            procesos,
+            control: control.as_ref().map(GrupoDeControl::procesos).transpose()?,
+        };
+        Ok((celda, control))
+    }
+}
+
+/// One child's containment, applied by [`Celda::entrar`] between fork and exec.
+#[derive(Debug)]
+pub(super) struct Celda {
+    reglas: Option<RulesetCreated>,
+    filtro: Arc<BpfProgram>,
+    mapas: Option<Arc<Mapas>>,
+    procesos: Option<u64>,
+    /// The control group's `cgroup.procs`, open for writing.
+    control: Option<File>,
+}
+
+impl Celda {
+    /// Contains the calling process, the child between fork and exec. With namespaces
+    /// it forks once more and only the grandchild returns: the child waits for it and
+    /// exits with its status.
+    ///
+    /// # Errors
+    ///
+    /// The system's, if a step fails: the child does not run.
+    ///
+    /// # Safety
+    ///
+    /// Only in a child between fork and exec: it forks, and only async-signal-safe
+    /// calls are made (system calls on what was built before the fork).
+    pub(super) unsafe fn entrar(&mut self) -> io::Result<()> {
+        if let Some(control) = &mut self.control {
+            control.write_all(b"0")?;
+        }
+        if let Some(mapas) = &self.mapas {
+            comprobar(entrar_en_espacios(Some(mapas)))?;
+        }
+        if let Some(procesos) = self.procesos {
+            // After the user namespace: it counts the processes made in it only.
+            super::python::limitar(libc::RLIMIT_NPROC, procesos)?;
+        }
+        if self.mapas.is_some() {
+            // Safety: the waiting parent makes only async-signal-safe calls.
+            unsafe { ser_el_primero()? };
+        }
+        let reglas = self.reglas.take().ok_or_else(io::Error::last_os_error)?;
+        match reglas.restrict_self() {
+            Ok(estado) if estado.ruleset != RulesetStatus::NotEnforced => {}
+            _ => return Err(io::Error::from_raw_os_error(libc::ENOSYS)),
+        }
+        comprobar(aplicar(&self.filtro))
+    }
+}
+
+/// Forks: the parent closes its descriptors, waits for the child and exits with its
+/// status; the child, the first process of the PID namespace, returns and dies with
+/// its parent.
+///
+/// # Safety
+///
+/// Only between fork and exec, as [`Celda::entrar`].
+unsafe fn ser_el_primero() -> io::Result<()> {
+    // Safety: fork in a child that is single-threaded; the rest are system calls.
+    unsafe {
+        match libc::fork() {
+            -1 => Err(io::Error::last_os_error()),
+            0 => {
+                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                    return Err(io::Error::last_os_error());
+                }
+                Ok(())
+            }
+            primero => {
+                // Nothing of the grader's stays open here: its pipes end when the
+                // grandchild's do.
+                libc::close_range(0, libc::c_uint::MAX, 0);
+                let mut estado = 0;
+                while libc::waitpid(primero, &raw mut estado, 0) == -1
+                    && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted
+                {
+                }
+                let codigo = if libc::WIFEXITED(estado) {
+                    libc::WEXITSTATUS(estado)
+                } else {
+                    128 + libc::WTERMSIG(estado)
+                };
+                libc::_exit(codigo)
+            }
+        }
+    }
+}
+
+/// The user and group maps of the namespaces: the grader's own, so that files keep
+/// their owner.
+#[derive(Debug)]
+struct Mapas {
+    usuario: String,
+    grupo: String,
+}
+
+impl Mapas {
+    fn nuevos() -> Mapas {
+        // Safety: getuid and getgid have no effects.
+        let (usuario, grupo) = unsafe { (libc::getuid(), libc::getgid()) };
+        Mapas {
+            usuario: format!("{usuario} {usuario} 1"),
+            grupo: format!("{grupo} {grupo} 1"),
+        }
+    }
+}
+
+/// Makes the user, network, IPC and PID namespaces, and writes `mapas` into them.
+/// `false` if the system refuses. Async-signal-safe.
+fn entrar_en_espacios(mapas: Option<&Mapas>) -> bool {
+    let espacios = libc::CLONE_NEWUSER | libc::CLONE_NEWNET | libc::CLONE_NEWIPC;
+    // Safety: unshare changes only the calling process.
+    if unsafe { libc::unshare(espacios | libc::CLONE_NEWPID) } != 0 {
+        return false;
+    }
+    let Some(mapas) = mapas else {
+        return true;
+    };
+    escribir_en(c"/proc/self/setgroups", b"deny")
+        && escribir_en(c"/proc/self/uid_map", mapas.usuario.as_bytes())
+        && escribir_en(c"/proc/self/gid_map", mapas.grupo.as_bytes())
+}
+
+/// Writes `datos` to the file at `ruta` with system calls only.
+fn escribir_en(ruta: &std::ffi::CStr, datos: &[u8]) -> bool {
+    // Safety: open, write and close on a path and a buffer that outlive the calls.
+    unsafe {
+        let descriptor = libc::open(ruta.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+        if descriptor < 0 {
+            return false;
+        }
+        let escrito = libc::write(descriptor, datos.as_ptr().cast(), datos.len());
+        libc::close(descriptor);
+        usize::try_from(escrito) == Ok(datos.len())
+    }
+}
+
+fn comprobar(hecho: bool) -> io::Result<()> {
+    if hecho {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+/// The seccomp filter: `socket` and `io_uring_setup` fail with `EACCES`; without
+/// namespaces (`sin_espacios`), also `setsid` and `setpgid`, so that every process
+/// stays in the child's group.
+fn filtro(sin_espacios: bool) -> Result<BpfProgram, seccompiler::Error> {
+    let arquitectura =
+        TargetArch::try_from(std::env::consts::ARCH).map_err(seccompiler::Error::Backend)?;
+    let mut llamadas = vec![libc::SYS_socket, libc::SYS_io_uring_setup];
+    if sin_espacios {
+        llamadas.extend([libc::SYS_setsid, libc::SYS_setpgid]);
+    }
+    let reglas: BTreeMap<i64, Vec<_>> = llamadas
+        .into_iter()
+        .map(|llamada| (llamada, Vec::new()))
+        .collect();
+    let filtro = SeccompFilter::new(
+        reglas,
+        SeccompAction::Allow,
+        SeccompAction::Errno(libc::EACCES.unsigned_abs()),
+        arquitectura,
+    )
+    .map_err(seccompiler::Error::Backend)?;
+    BpfProgram::try_from(filtro).map_err(seccompiler::Error::Backend)
+}
+
+/// Installs `filtro` on the calling process. Async-signal-safe.
+fn aplicar(filtro: &BpfProgram) -> bool {
+    seccompiler::apply_filter(filtro).is_ok()
+}
+
+/// Whether `prueba` holds in a child forked for it, so that what it changes stays
+/// there: a namespace can be made only by a single-threaded process.
+fn en_un_hijo(prueba: impl FnOnce() -> bool) -> bool {
+    // Safety: the child makes only the async-signal-safe calls of `prueba` and exits.
+    unsafe {
+        match libc::fork() {
+            -1 => false,
+            0 => libc::_exit(if prueba() { 0 } else { 1 }),
+            hijo => {
+                let mut estado = 0;
+                while libc::waitpid(hijo, &raw mut estado, 0) == -1
+                    && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted
+                {
+                }
+                libc::WIFEXITED(estado) && libc::WEXITSTATUS(estado) == 0
+            }
+        }
+    }
+}
+
+/// How many processes (threads included) the user has now: what `RLIMIT_NPROC` counts
+/// without a user namespace.
+fn procesos_del_usuario() -> io::Result<u64> {
+    // Safety: getuid has no effects.
+    let usuario = unsafe { libc::getuid() }.to_string();
+    let mut cuenta = 0;
+    for entrada in fs::read_dir("/proc")?.flatten() {
+        let Ok(estado) = fs::read_to_string(entrada.path().join("status")) else {
+            continue;
+        };
+        let campo = |nombre: &str| {
+            estado
+                .lines()
+                .find_map(|linea| linea.strip_prefix(nombre))
+                .and_then(|resto| resto.split_whitespace().next())
+        };
+        if campo("Uid:") == Some(&usuario) {
+            cuenta += campo("Threads:").and_then(|n| n.parse().ok()).unwrap_or(1);
+        }
+    }
+    Ok(cuenta)
+}
+
+/// Where root's `pids` control groups are made: the grader's own group in a
+/// hierarchy with the `pids` controller.
+#[derive(Debug)]
+struct RaizDeControl(PathBuf);
+
+/// Numbers the control groups of a run.
+static GRUPOS: AtomicU64 = AtomicU64::new(0);
+
+impl RaizDeControl {
+    /// The grader's group in the first hierarchy, v1 or v2, where a `pids` group can
+    /// be made and limited.
+    fn buscar() -> Option<RaizDeControl> {
+        let montajes = fs::read_to_string("/proc/self/mountinfo").ok()?;
+        let propios = fs::read_to_string("/proc/self/cgroup").ok()?;
+        let candidatas = montajes.lines().filter_map(|linea| {
+            let campos: Vec<&str> = linea.split(' ').collect();
+            let separador = campos.iter().position(|&campo| campo == "-")?;
+            let (punto, tipo) = (campos.get(4)?, campos.get(separador + 1)?);
+            let opciones = campos.get(separador + 3)?;
+            let controlador = match *tipo {
+                "cgroup2" => "",
+                "cgroup" if opciones.split(',').any(|opcion| opcion == "pids") => "pids",
+                _ => return None,
+            };
+            let propio = propios.lines().find_map(|linea| {
+                let mut partes = linea.splitn(3, ':');
+                let (_, controladores, camino) = (partes.next()?, partes.next()?, partes.next()?);
+                let es = if controlador.is_empty() {
+                    controladores.is_empty()
+                } else {
+                    controladores.split(',').any(|c| c == controlador)
+                };
+                es.then_some(camino)
+            })?;
+            Some(Path::new(punto).join(propio.trim_start_matches('/')))
+        });
+        candidatas
+            .map(RaizDeControl)
+            .find(|raiz| raiz.nuevo().is_ok())
+    }
+
+    /// A new group under this one, limited to [`PROCESOS`].
+    fn nuevo(&self) -> io::Result<GrupoDeControl> {
+        let numero = GRUPOS.fetch_add(1, Ordering::Relaxed);
+        let ruta = self
+            .0
+            .join(format!("othello-corregir-{}-{numero}", std::process::id()));
+        let grupo = GrupoDeControl::nuevo(ruta)?;
+        fs::write(grupo.path().join("pids.max"), PROCESOS.to_string())?;
+        Ok(grupo)
+    }
+}
+
+impl GrupoDeControl {
+    /// Its `cgroup.procs`, open for writing: a process that writes `0` to it joins.
+    fn procesos(&self) -> io::Result<File> {
+        File::options()
+            .write(true)
+            .open(self.path().join("cgroup.procs"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cada_falta_dice_que_falta_y_como_tenerlo() {
+        for falta in [
+            Carencia::Landlock,
+            Carencia::Seccomp,
+            Carencia::Espacios,
+            Carencia::Procesos,
+        ] {
+            let linea = falta.to_string();
+            assert!(linea.contains("falta"), "{linea}");
+            assert!(!linea.contains('\n'), "{linea}");
+        }
+    }
+
+    #[test]
+    fn el_filtro_se_arma_en_esta_arquitectura() {
+        assert!(filtro(false).is_ok());
+        assert!(filtro(true).unwrap().len() > filtro(false).unwrap().len());
+    }
+}

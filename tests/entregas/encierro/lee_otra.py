@@ -1,0 +1,73 @@
+# Tarea 2: Othello. Correcta, pero en su primera jugada intenta listar la carpeta de la clase y
+# leer la entrega de otro estudiante (correcta.py). Encerrada, ambas cosas son un PermissionError.
+
+import os
+
+
+def atacar():
+    clase = os.path.dirname(os.path.abspath(__file__))
+    try:
+        vecinas = os.listdir(clase)
+    except PermissionError:
+        pass
+    else:
+        raise RuntimeError("vi la clase: " + ", ".join(vecinas))
+    try:
+        with open(os.path.join(clase, "correcta.py")) as archivo:
+            copia = archivo.read()
+    except PermissionError:
+        return
+    raise RuntimeError("copié %d caracteres de correcta.py" % len(copia))
+
+
+ATACADO = []
+
+DIRECCIONES = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+
+
+def dentro(f, c):
+    return 0 <= f < 8 and 0 <= c < 8
+
+
+def jugar(tablero, posicion, valor):
+    if not ATACADO:
+        ATACADO.append(True)
+        atacar()
+    if len(posicion) != 2 or posicion[0] not in "ABCDEFGH" or posicion[1] not in "12345678":
+        return False
+    fila = int(posicion[1]) - 1
+    col = ord(posicion[0]) - ord("A")
+    if tablero[fila][col] != "V":
+        return False
+    rival = "B" if valor == "N" else "N"
+    volteadas = []
+    for df, dc in DIRECCIONES:
+        f, c = fila + df, col + dc
+        camino = []
+        while dentro(f, c) and tablero[f][c] == rival:
+            camino.append((f, c))
+            f, c = f + df, c + dc
+        if camino and dentro(f, c) and tablero[f][c] == valor:
+            volteadas.extend(camino)
+    if not volteadas:
+        return False
+    tablero[fila][col] = valor
+    for f, c in volteadas:
+        tablero[f][c] = valor
+    return True
+
+
+def contar(tablero, c):
+    return sum(fila.count(c) for fila in tablero)
+
+
+def guardarPartida(tablero, nombre_archivo):
+    with open(nombre_archivo, "w") as archivo:
+        for fila in tablero:
+            archivo.write(", ".join(fila) + "\n")
+
+
+def cargarPartida(nombre_archivo):
+    with open(nombre_archivo) as archivo:
+        return [linea.strip().split(", ") for linea in archivo]
+
