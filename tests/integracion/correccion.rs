@@ -1196,6 +1196,8 @@ mod h45v {
         let correcta = buscar(&resumen, "correcta_main.py");
         assert!(correcta.aprobada(), "{texto}");
     }
+}
+
 /// The fixtures of a class as platforms export it (#45).
 fn plataforma(nombre: &str) -> PathBuf {
     entregas().join("plataforma").join(nombre)
