@@ -11,11 +11,11 @@ use std::{
 use serde::Serialize;
 
 use super::{
-    ejemplo::{Falla, visible},
+    ejemplo::{Falla, describir_aviso, visible},
     entrega::Entrega,
     funcion::{Funcion, PorFuncion},
     nota::{Calificacion, Escala},
-    respuesta::Tipo,
+    respuesta::{Aviso, Tipo},
 };
 use crate::{
     ErrorArchivo, disco,
@@ -34,6 +34,9 @@ pub struct InformeFuncion {
     pub correctos: usize,
     /// How many failed, per kind (only the kinds that did).
     pub por_tipo: BTreeMap<Tipo, usize>,
+    /// How many were not run because the submission's time was over: they are left out
+    /// of the grade, which counts what was run.
+    pub fuera_de_la_nota: usize,
     /// The first failures of each kind, at most `--ejemplos` per kind, by kind and case.
     pub fallas: Vec<Falla>,
 }
@@ -102,6 +105,9 @@ pub struct InformeEntrega {
     pub importa: bool,
     /// Why it did not load: the syntax error with its line, or another reason.
     pub error: Option<String>,
+    /// What went wrong while loading a file that loaded: the statements that failed
+    /// and were left behind, with their lines.
+    pub al_cargar: Vec<Aviso>,
     /// Per function, `None` when not found.
     pub funciones: PorFuncion<Option<InformeFuncion>>,
     /// `jugar` with positions that are not cells of the board (`"I1"`, `"C44"`), which
@@ -128,6 +134,7 @@ impl InformeEntrega {
             eleccion: entrega.eleccion.clone(),
             importa: false,
             error: Some(error),
+            al_cargar: Vec::new(),
             funciones: PorFuncion::default(),
             robustez: None,
             definidas: Vec::new(),
@@ -171,7 +178,10 @@ impl InformeEntrega {
                 _ => None,
             });
             let (correctos, todos) = casos.fold((0, 0), |(c, t), informe| {
-                (c + informe.correctos, t + informe.casos)
+                (
+                    c + informe.correctos,
+                    t + informe.casos - informe.fuera_de_la_nota,
+                )
             });
             if self.importa && todos > 0 {
                 logrado += peso * correctos as f64 / todos as f64;
@@ -198,10 +208,16 @@ impl InformeEntrega {
             .filter(|&funcion| funcion.obligatoria() && self.funciones[funcion].is_none())
             .map(Funcion::nombre)
             .collect();
-        match faltan.as_slice() {
-            [] => String::new(),
-            faltan => format!("no se encontró {}", faltan.join(" ni ")),
-        }
+        let faltan = match faltan.as_slice() {
+            [] => None,
+            faltan => Some(format!("no se encontró {}", faltan.join(" ni "))),
+        };
+        let avisos = self.al_cargar.iter().map(describir_aviso);
+        faltan
+            .into_iter()
+            .chain(avisos)
+            .collect::<Vec<_>>()
+            .join("; ")
     }
 
     /// Its section of the report, every line fitted to 80 columns ([`ajustar`]) so
@@ -221,6 +237,9 @@ impl InformeEntrega {
         if let Some(error) = &self.error {
             writeln!(salida, "  no se pudo cargar: {}", visible(error))?;
             return self.escribir_calificacion(salida);
+        }
+        for aviso in &self.al_cargar {
+            writeln!(salida, "  {}", describir_aviso(aviso))?;
         }
         let robustez = self
             .robustez
@@ -256,11 +275,27 @@ impl InformeEntrega {
         Ok(())
     }
 
-    /// Its percentage and grade, as the report's line shows them.
+    /// Its percentage and grade, as the report's line shows them, and how many cases
+    /// they leave out.
     fn escribir_calificacion(&self, salida: &mut impl Write) -> io::Result<()> {
+        let fuera: usize = (self.funciones.iter().flatten())
+            .chain(&self.robustez)
+            .map(|informe| informe.fuera_de_la_nota)
+            .sum();
+        let fuera = match fuera {
+            0 => String::new(),
+            n => format!(
+                " (sin contar {} por falta de tiempo)",
+                cantidad(
+                    n as u64,
+                    "caso que no se corrió",
+                    "casos que no se corrieron"
+                )
+            ),
+        };
         writeln!(
             salida,
-            "  total {:.1} %, nota {:.1}",
+            "  total {:.1} %, nota {:.1}{fuera}",
             self.calificacion.porcentaje, self.calificacion.nota
         )
     }

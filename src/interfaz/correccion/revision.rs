@@ -4,9 +4,12 @@
 //! The cases of a function go to the child in one request and come back one line each,
 //! so a case costs no round trip; each line has its own deadline. A case that does not
 //! answer in time is a `tiempo` and the child is restarted; one whose process dies is a
-//! `salida` and the child is restarted too. After three of either in one function, its
-//! remaining cases count as that kind without running. That handling of the answers
-//! ([`Tanda`]) is the same for answers given as bytes ([`revisar_respuestas`]).
+//! `salida` and the child is restarted too; either way grading goes on with the next
+//! case, so that a hang in a rare situation costs only its cases. Once either kind is
+//! most of a function's calls so far, and at least three, the function hangs or dies as
+//! a rule: its remaining cases count as that kind without running. That handling of
+//! the answers ([`Tanda`]) is the same for answers given as bytes
+//! ([`revisar_respuestas`]).
 
 use std::{
     collections::BTreeMap,
@@ -27,13 +30,15 @@ use super::{
     informe::{InformeEntrega, InformeFuncion, Resumen},
     opciones::OpcionesCorreccion,
     python::{self, Hijo, Interprete, Llegada},
-    respuesta::{Abandono, ArchivoObtenido, Obtenido, Revisado, Tipo, es_tablero},
+    respuesta::{
+        Abandono, ArchivoObtenido, Aviso, Lugar, Obtenido, Revisado, Suceso, Tipo, es_tablero,
+    },
     vivos,
 };
 use crate::{ErrorArchivo, Tablero, disco, formato::archivo};
 
-/// How many time-outs, or deaths of the process, a function may have before its
-/// remaining cases are counted without running.
+/// How many time-outs, or deaths of the process, a function has at least when its
+/// remaining cases are counted without running (they must also be most of its calls).
 const TRES: usize = 3;
 
 /// The grader of a run: what every submission shares (the interpreter, the cases, the
@@ -104,6 +109,14 @@ impl<'a> Corrector<'a> {
             Ok(carga) => carga,
             Err(error) => return no_importa(error),
         };
+        let mut al_cargar = carga.avisos.clone();
+        if examen.solo_definiciones {
+            al_cargar.push(Aviso {
+                linea: None,
+                codigo: None,
+                suceso: Suceso::SoloDefiniciones,
+            });
+        }
         let nombres = examen.nombres(&carga);
         let funciones = PorFuncion::de(|funcion| {
             nombres[funcion].as_ref().map(|nombre| {
@@ -119,6 +132,7 @@ impl<'a> Corrector<'a> {
             funciones,
             robustez,
             definidas: carga.definidas,
+            al_cargar,
             buscados: self.nombres.clone(),
             importa: true,
             error: None,
@@ -153,12 +167,17 @@ struct Carga {
     funciones: BTreeMap<String, Option<String>>,
     #[serde(default)]
     definidas: Vec<String>,
+    #[serde(default)]
+    avisos: Vec<Aviso>,
+    #[serde(default)]
+    avisos_omitidos: usize,
 }
 
-/// The functions found, by the student's name.
+/// The functions found, by the student's name, and what went wrong while loading.
 struct Encontradas {
     funciones: PorFuncion<Option<String>>,
     definidas: Vec<String>,
+    avisos: Vec<Aviso>,
 }
 
 /// How many of a function's cases a function of another name must get right to be
@@ -184,9 +203,6 @@ enum Pedido<'a> {
         funcion: &'static str,
         nombre: &'a str,
         limite: f64,
-        /// Calls that did not end before (after `max_tiempos`, the harness runs none).
-        tiempos: usize,
-        max_tiempos: usize,
         casos: &'a [Box<RawValue>],
     },
 }
@@ -275,9 +291,20 @@ impl Examen<'_> {
         let funciones =
             PorFuncion::de(|funcion| carga.funciones.get(funcion.clave()).cloned().flatten());
         self.hijo = Some(hijo);
+        let mut avisos = carga.avisos;
+        if carga.avisos_omitidos > 0 {
+            avisos.push(Aviso {
+                linea: None,
+                codigo: None,
+                suceso: Suceso::Otros {
+                    cuantos: carga.avisos_omitidos,
+                },
+            });
+        }
         Ok(Encontradas {
             funciones,
             definidas: carga.definidas,
+            avisos,
         })
     }
 
@@ -333,17 +360,20 @@ impl Examen<'_> {
                 break;
             }
             if self.hijo.is_none() && self.cargar().is_err() {
-                // No child any more: the remaining cases count as deaths.
-                tanda.muertes = TRES;
-                continue;
+                // No child any more: the remaining cases count as deaths, unless it
+                // was the submission's time that ran out while loading.
+                tanda.abandonar(if self.resto().is_zero() {
+                    Abandono::TiempoTotal
+                } else {
+                    Abandono::Muertes
+                });
+                break;
             }
             let hijo = self.hijo.as_mut().expect("recién cargado");
             let pedido = Pedido::Casos {
                 funcion: funcion.clave(),
                 nombre,
                 limite: corrector.limite().as_secs_f64(),
-                tiempos: tanda.tiempos,
-                max_tiempos: TRES,
                 casos: &protocolo[tanda.siguiente..],
             };
             let mut vivo = hijo.pedir(&pedido.linea());
@@ -461,15 +491,27 @@ impl<'a> Tanda<'a> {
         }
     }
 
-    /// Whether some case is still to be asked for. After three time-outs (or calls out
-    /// of memory) or three deaths, the remaining cases are not run, and none is.
+    /// Whether some case is still to be asked for. Once time-outs (or calls out of
+    /// memory), or deaths, are most of the calls so far and at least three, the
+    /// remaining cases are not run, and none is.
     fn pendiente(&mut self) -> bool {
-        if self.tiempos >= TRES {
-            self.abandonar(Abandono::Tiempos);
-        } else if self.muertes >= TRES {
-            self.abandonar(Abandono::Muertes);
+        if let Some(motivo) = self.se_rinde() {
+            self.abandonar(motivo);
         }
         self.quedan()
+    }
+
+    /// Why the remaining cases are not to be run, if they are not: time-outs (or calls
+    /// out of memory), or deaths, are most of the calls so far, and at least three.
+    fn se_rinde(&self) -> Option<Abandono> {
+        let casi_siempre = |fallas: usize| fallas >= TRES && 2 * fallas > self.siguiente;
+        if casi_siempre(self.tiempos) {
+            Some(Abandono::Tiempos)
+        } else if casi_siempre(self.muertes) {
+            Some(Abandono::Muertes)
+        } else {
+            None
+        }
     }
 
     /// Counts every case without an answer as not run, for `motivo`.
@@ -488,8 +530,10 @@ impl<'a> Tanda<'a> {
 
     /// Counts `llegada` as the answer to the next case, which must exist ([`quedan`]).
     /// `false` when the child is not to be trusted any more and must be restarted: it
-    /// did not answer in time, died, sent something that is not the answer, or ran
-    /// out of memory for the third time (it would go on failing).
+    /// did not answer in time or the call ran past its time (the student's code may
+    /// have been stopped halfway), died, or sent something that is not the answer; or
+    /// when the function's remaining cases are given up ([`Tanda::se_rinde`]). A call
+    /// out of memory keeps the child: what the student's code keeps is part of it.
     ///
     /// [`quedan`]: Tanda::quedan
     fn recibir(&mut self, llegada: Llegada) -> bool {
@@ -499,21 +543,27 @@ impl<'a> Tanda<'a> {
                 Some(obtenido) => (obtenido, true),
                 None => (Obtenido::muerte(), false),
             },
-            Llegada::Plazo => (Obtenido::Tiempo, false),
+            Llegada::Plazo => (
+                Obtenido::Tiempo {
+                    lugar: Lugar::default(),
+                },
+                false,
+            ),
             Llegada::Fin => (Obtenido::muerte(), false),
         };
         match obtenido {
-            Obtenido::Tiempo | Obtenido::Memoria => {
+            Obtenido::Tiempo { .. } => {
                 self.tiempos += 1;
-                sigue &= self.tiempos < TRES;
+                sigue = false;
             }
+            Obtenido::Memoria => self.tiempos += 1,
             Obtenido::Salida { codigo: None } => self.muertes += 1,
             _ => {}
         }
         self.recuento
             .anotar(&self.casos[self.siguiente], id, &obtenido);
         self.siguiente += 1;
-        sigue
+        sigue && self.se_rinde().is_none()
     }
 
     fn informe(self) -> InformeFuncion {
@@ -527,7 +577,7 @@ pub(super) fn revisar(caso: &Caso, obtenido: &Obtenido, carpeta: &Path) -> Optio
     let (r, t) = match obtenido {
         Obtenido::Valor { r, t } => (r, t.as_ref()),
         Obtenido::Excepcion { .. } => return Some(Revisado::de(Tipo::Excepcion)),
-        Obtenido::Tiempo => return Some(Revisado::de(Tipo::Tiempo)),
+        Obtenido::Tiempo { .. } => return Some(Revisado::de(Tipo::Tiempo)),
         Obtenido::Memoria => return Some(Revisado::de(Tipo::Memoria)),
         Obtenido::Salida { .. } => return Some(Revisado::de(Tipo::Salida)),
         Obtenido::SinCorrer(_) => return Some(Revisado::de(Tipo::SinCorrer)),
@@ -605,6 +655,7 @@ struct Recuento<'a> {
     casos: usize,
     correctos: usize,
     por_tipo: BTreeMap<Tipo, usize>,
+    fuera_de_la_nota: usize,
     fallas: Vec<Falla>,
 }
 
@@ -619,12 +670,16 @@ impl<'a> Recuento<'a> {
             casos: 0,
             correctos: 0,
             por_tipo: BTreeMap::new(),
+            fuera_de_la_nota: 0,
             fallas: Vec::new(),
         }
     }
 
     fn anotar(&mut self, caso: &Caso, id: usize, obtenido: &Obtenido) {
         self.casos += 1;
+        if *obtenido == Obtenido::SinCorrer(Abandono::TiempoTotal) {
+            self.fuera_de_la_nota += 1;
+        }
         let Some(revisado) = revisar(caso, obtenido, self.carpeta) else {
             self.correctos += 1;
             return;
@@ -656,6 +711,7 @@ impl<'a> Recuento<'a> {
             casos: self.casos,
             correctos: self.correctos,
             por_tipo: self.por_tipo,
+            fuera_de_la_nota: self.fuera_de_la_nota,
             fallas: self.fallas,
         }
     }
