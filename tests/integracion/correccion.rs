@@ -1399,4 +1399,42 @@ mod h45v {
             "{texto}"
         );
     }
+
+    #[test]
+    fn una_llamada_que_no_vuelve_tambien_dice_donde_estaba() {
+        if !hay_python() {
+            return;
+        }
+        // It swallows the time limit's exception and goes on waiting: the harness does
+        // not answer, and the stack its faulthandler wrote says where the call was.
+        let dir = carpeta();
+        let archivo = dir.path().join("traga_el_aviso.py");
+        let correcta = fs::read_to_string(entrega("correcta_main.py")).unwrap();
+        let jugar = "import time\n\n\ndef jugar(tablero, posicion, valor):\n    while True:\n        \
+                     try:\n            time.sleep(10)\n        except BaseException:\n            \
+                     pass\n\n\n";
+        let resto = &correcta[correcta.find("def contar").unwrap()..];
+        fs::write(&archivo, format!("{jugar}{resto}")).unwrap();
+        let opciones = OpcionesCorreccion {
+            casos: Some(10),
+            tiempo_limite: Duration::from_millis(300),
+            ..rapidas()
+        };
+        let (resumen, texto) = correr(&[archivo], &opciones);
+        let informe = &resumen.entregas()[0];
+        let jugar = informe.funciones.jugar.as_ref().unwrap();
+        assert_eq!(jugar.por_tipo[&Tipo::Tiempo], 3, "{texto}");
+        let falla = primera_falla(informe, Funcion::Jugar);
+        assert_eq!(
+            (&falla["obtenido"]["linea"], &falla["obtenido"]["codigo"]),
+            (&Value::from(7), &Value::from("time.sleep(10)")),
+            "{texto}"
+        );
+        assert!(
+            texto.contains("estaba en jugar, línea 7: time.sleep(10)\n"),
+            "{texto}"
+        );
+        // The other functions run in a fresh process.
+        assert!(informe.funciones.contar.as_ref().unwrap().aprobada());
+    }
 }

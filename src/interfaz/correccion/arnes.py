@@ -36,8 +36,10 @@
 # letters}, and anything else as {"repr": TEXT}.
 
 import ast
+import faulthandler
 import json
 import os
+import signal
 import traceback
 import types
 
@@ -48,6 +50,11 @@ os.dup2(_nulo, 0)
 os.dup2(_nulo, 1)
 os.close(_nulo)
 CARPETA = os.getcwd()
+# Where a call that does not come back (stuck in C code, or swallowing the time limit's
+# exception) was: when the grader's deadline passes, it sends SIGUSR1, faulthandler
+# writes the stack here from the signal handler itself, and the grader reads it.
+TRAZA = open(os.path.join(CARPETA, ".othello-traza"), "w")
+faulthandler.register(signal.SIGUSR1, file=TRAZA)
 LARGO_TEXTO = 300
 
 

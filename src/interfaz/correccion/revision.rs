@@ -388,7 +388,13 @@ impl Examen<'_> {
                         tanda.abandonar(Abandono::TiempoTotal);
                         vivo = false;
                     }
-                    llegada => vivo = tanda.recibir(llegada),
+                    llegada => {
+                        let (carpeta, archivo) = (self.carpeta, &self.archivo);
+                        vivo = tanda.recibir(llegada, || {
+                            hijo.volcar_pila(&carpeta.join(TRAZA));
+                            donde_se_colgo(carpeta, archivo)
+                        });
+                    }
                 }
             }
             if !vivo {
@@ -429,7 +435,8 @@ pub fn revisar_respuestas(
             // A child (re)started: it answers with the lines that follow.
             let mut vivo = true;
             while vivo && tanda.quedan() {
-                vivo = tanda.recibir(lineas.next().map_or(Llegada::Fin, Llegada::Linea));
+                let llegada = lineas.next().map_or(Llegada::Fin, Llegada::Linea);
+                vivo = tanda.recibir(llegada, Lugar::default);
             }
         }
         Some(tanda.informe())
@@ -535,20 +542,17 @@ impl<'a> Tanda<'a> {
     /// when the function's remaining cases are given up ([`Tanda::se_rinde`]). A call
     /// out of memory keeps the child: what the student's code keeps is part of it.
     ///
+    /// A call that did not answer in time was at `colgado()`.
+    ///
     /// [`quedan`]: Tanda::quedan
-    fn recibir(&mut self, llegada: Llegada) -> bool {
+    fn recibir(&mut self, llegada: Llegada, colgado: impl FnOnce() -> Lugar) -> bool {
         let id = self.siguiente + 1;
         let (obtenido, mut sigue) = match llegada {
             Llegada::Linea(linea) => match Obtenido::leer(&linea, id) {
                 Some(obtenido) => (obtenido, true),
                 None => (Obtenido::muerte(), false),
             },
-            Llegada::Plazo => (
-                Obtenido::Tiempo {
-                    lugar: Lugar::default(),
-                },
-                false,
-            ),
+            Llegada::Plazo => (Obtenido::Tiempo { lugar: colgado() }, false),
             Llegada::Fin => (Obtenido::muerte(), false),
         };
         match obtenido {
@@ -569,6 +573,52 @@ impl<'a> Tanda<'a> {
     fn informe(self) -> InformeFuncion {
         self.recuento.informe()
     }
+}
+
+/// The file in the child's folder where the harness's faulthandler writes the stack of
+/// a call that does not come back, when asked ([`Hijo::volcar_pila`]).
+const TRAZA: &str = ".othello-traza";
+
+/// Where the call that did not answer in time was, from the stack that the harness
+/// wrote in `carpeta` (its folder) for the student's file `archivo`.
+fn donde_se_colgo(carpeta: &Path, archivo: &Path) -> Lugar {
+    let traza = fs::read(carpeta.join(TRAZA)).unwrap_or_default();
+    let fuente = fs::read(archivo).unwrap_or_default();
+    lugar_en_la_traza(
+        &String::from_utf8_lossy(&traza),
+        &archivo.to_string_lossy(),
+        &String::from_utf8_lossy(&fuente),
+    )
+}
+
+/// The innermost place in the student's file `archivo` (whose text is `fuente`) of a
+/// stack as faulthandler writes it, most recent call first (`  File "PATH", line N in
+/// NAME`). A frame on a `def` line had just been entered: the one that called it says
+/// more, when there is one.
+fn lugar_en_la_traza(traza: &str, archivo: &str, fuente: &str) -> Lugar {
+    let prefijo = format!("File \"{archivo}\", line ");
+    let lineas: Vec<&str> = fuente.lines().collect();
+    let marcos: Vec<Lugar> = (traza.lines())
+        .filter_map(|linea| {
+            let resto = linea.trim_start().strip_prefix(&prefijo)?;
+            let (numero, funcion) = resto.split_once(" in ")?;
+            let numero: u32 = numero.parse().ok()?;
+            let codigo = (numero.checked_sub(1))
+                .and_then(|i| lineas.get(i as usize))
+                .map(|codigo| crate::texto::acortar(codigo.trim_start_matches('\u{feff}').trim()));
+            Some(Lugar {
+                funcion: Some(crate::texto::acortar(funcion.trim())),
+                linea: Some(numero),
+                codigo,
+            })
+        })
+        .collect();
+    let entrando =
+        |lugar: &&Lugar| (lugar.codigo.as_deref()).is_some_and(|c| c.starts_with("def "));
+    (marcos.iter().find(|lugar| !entrando(lugar)))
+        .or(marcos.first())
+        .cloned()
+        .unwrap_or_default()
 }
 
 /// What is wrong with `obtenido` as the answer to `caso`; `None` if it is right.
@@ -737,6 +787,42 @@ mod tests {
         };
         let resumen = revisar_respuestas(&respuestas, carpeta.path(), &opciones());
         resumen.entregas()[0].funciones.jugar.clone().unwrap()
+    }
+
+    #[test]
+    fn el_lugar_de_una_llamada_colgada_sale_de_la_traza() {
+        let fuente = "import time\n\ndef esperar():\n    time.sleep(10)\n\ndef jugar(t, p, v):\n    \
+                      while True:\n        try:\n            esperar()\n        except BaseException:\n            \
+                      pass\n";
+        let traza = "Timeout (0:00:01.750000)!\nThread 0x00007f (most recent call first):\n  \
+                     File \"/tmp/e/tarea.py\", line 4 in esperar\n  \
+                     File \"/tmp/e/tarea.py\", line 9 in jugar\n  \
+                     File \"<string>\", line 170 in <lambda>\n";
+        let lugar = lugar_en_la_traza(traza, "/tmp/e/tarea.py", fuente);
+        assert_eq!(
+            (
+                lugar.funcion.as_deref(),
+                lugar.linea,
+                lugar.codigo.as_deref()
+            ),
+            (Some("esperar"), Some(4), Some("time.sleep(10)"))
+        );
+        // Just entering a function: its caller's line.
+        let entrando = traza.replace("line 4 in", "line 3 in");
+        let lugar = lugar_en_la_traza(&entrando, "/tmp/e/tarea.py", fuente);
+        assert_eq!(
+            (lugar.linea, lugar.codigo.as_deref()),
+            (Some(9), Some("esperar()"))
+        );
+        // Another file's stack, or none: nothing to say.
+        assert_eq!(
+            lugar_en_la_traza(traza, "/otra.py", fuente),
+            Lugar::default()
+        );
+        assert_eq!(
+            lugar_en_la_traza("", "/tmp/e/tarea.py", fuente),
+            Lugar::default()
+        );
     }
 
     #[test]
