@@ -160,10 +160,11 @@ impl InformeEntrega {
                 })
     }
 
-    /// Its grade on `escala`. Each function counts its right cases over its cases
-    /// (`jugar` with its robustness cases); a function not found counts 0, but when the
-    /// file has neither `guardarPartida` nor `cargarPartida`, optional in the homework,
-    /// their weight goes to the others. A file that does not load gets 0.
+    /// Its grade on `escala`. Each function counts its right cases over its cases run
+    /// (`jugar` with its robustness cases; those not run for lack of time are left
+    /// out, and a function with none run counts 0); a function not found counts 0, but
+    /// when the file has neither `guardarPartida` nor `cargarPartida`, optional in the
+    /// homework, their weight goes to the others. A file that does not load gets 0.
     fn calificar(&self, escala: &Escala) -> Calificacion {
         let pesos = &escala.pesos.0;
         let sin_archivos =
