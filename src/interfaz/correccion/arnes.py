@@ -10,10 +10,15 @@
 # Requests:
 #   {"orden": "cargar", "archivo": PATH, "modo": "completo" | "definiciones",
 #    "limite": SECONDS, "nombres": {KEY: [NAME, ...], ...}}
-#     -> {"importa": true, "funciones": {KEY: NAME | null}, "definidas": [NAME, ...]}
+#     -> {"importa": true, "funciones": {KEY: NAME | null}, "definidas": [NAME, ...],
+#         "avisos": [{"tipo": "excepcion" | "salida" | "tiempo", "linea": N,
+#                     "codigo": TEXT | null, ...as the answers below}, ...],
+#         "avisos_omitidos": N}
+#        (the top-level statements that failed, but the main program asking for
+#        input; the first ten, and how many more)
 #      | {"importa": false, "error": TEXT, "linea": N | null}
-#   {"orden": "casos", "funcion": KEY, "limite": SECONDS, "tiempos": N,
-#    "max_tiempos": N, "casos": [[ID, ...arguments], ...]}
+#   {"orden": "casos", "funcion": KEY, "nombre": NAME, "limite": SECONDS,
+#    "casos": [[ID, ...arguments], ...]}
 #     (a case of guardar_partida ends with what the file holds before: null, or
 #     {"texto": TEXT} written first, or {"tablero": 64 letters} saved first by the
 #     same function under the same name)
@@ -21,7 +26,9 @@
 #      | {"id": ID, "tipo": "excepcion", "excepcion": NAME, "mensaje": TEXT,
 #         "funcion": NAME | null, "linea": N | null, "codigo": TEXT | null}
 #        (the function, line and code of the student's file where it was raised)
-#      | {"id": ID, "tipo": "tiempo", "omitido": BOOL}
+#      | {"id": ID, "tipo": "tiempo", "funcion": NAME | null, "linea": N | null,
+#         "codigo": TEXT | null}
+#        (where the call was when its time ran out)
 #      | {"id": ID, "tipo": "salida", "codigo_salida": VALUE}
 #
 # Values travel as JSON when Python's and JSON's agree (None, bool, int, str, lists of
@@ -29,8 +36,10 @@
 # letters}, and anything else as {"repr": TEXT}.
 
 import ast
+import faulthandler
 import json
 import os
+import signal
 import traceback
 import types
 
@@ -41,6 +50,11 @@ os.dup2(_nulo, 0)
 os.dup2(_nulo, 1)
 os.close(_nulo)
 CARPETA = os.getcwd()
+# Where a call that does not come back (stuck in C code, or swallowing the time limit's
+# exception) was: when the grader's deadline passes, it sends SIGUSR1, faulthandler
+# writes the stack here from the signal handler itself, and the grader reads it.
+TRAZA = open(os.path.join(CARPETA, ".othello-traza"), "w")
+faulthandler.register(signal.SIGUSR1, file=TRAZA)
 LARGO_TEXTO = 300
 
 
@@ -99,11 +113,16 @@ class Entrega:
     def lugar_del_error(self, error):
         """The line of the student's file where `error` was raised, the innermost one
         (in a recursion that did not end, the recursive call), and the name of the
-        function it is in; (None, None) if it was raised elsewhere."""
+        function it is in; (None, None) if it was raised elsewhere. A frame on the
+        line of its `def` had just been entered (a time-out arriving as a helper is
+        called): its caller's line says more, where there is one."""
         numero, funcion = None, None
         for marco, linea in traceback.walk_tb(error.__traceback__):
-            if marco.f_code.co_filename == self.archivo:
-                numero, funcion = linea, corto(marco.f_code.co_name)
+            codigo = marco.f_code
+            if codigo.co_filename == self.archivo and (
+                numero is None or linea != codigo.co_firstlineno
+            ):
+                numero, funcion = linea, corto(codigo.co_name)
         return numero, funcion
 
 
@@ -128,7 +147,8 @@ def cargar_pedido(pedido):
     except (ValueError, RecursionError, MemoryError) as error:
         return None, {"importa": False, "error": "no se pudo leer el código: %s" % error, "linea": None}
     solo_definiciones = pedido["modo"] == "definiciones"
-    espacio = ejecutar(arbol, archivo, "entrega", pedido["limite"], solo_definiciones).__dict__
+    modulo, problemas = ejecutar(arbol, archivo, "entrega", pedido["limite"], solo_definiciones)
+    espacio = modulo.__dict__
     entrega.espacio = espacio
     funciones = {}
     for clave, nombres in pedido["nombres"].items():
@@ -138,7 +158,31 @@ def cargar_pedido(pedido):
         for nombre, valor in espacio.items()
         if isinstance(valor, types.FunctionType) and valor.__module__ == "entrega"
     ]
-    return entrega, {"importa": True, "funciones": funciones, "definidas": definidas}
+    avisos = [aviso(entrega, *problema) for problema in problemas[:MAX_AVISOS]]
+    return entrega, {
+        "importa": True,
+        "funciones": funciones,
+        "definidas": definidas,
+        "avisos": avisos,
+        "avisos_omitidos": max(0, len(problemas) - MAX_AVISOS),
+    }
+
+
+MAX_AVISOS = 10
+
+
+def aviso(entrega, linea, resultado, error):
+    """A statement that failed while loading, at `linea`, as `llamar` said: where in
+    the student's file (the innermost line of it, if the statement called into it)."""
+    numero, _ = entrega.lugar_del_error(error)
+    numero = numero or linea
+    contestacion = {"tipo": resultado, "linea": numero, "codigo": entrega.linea(numero)}
+    if resultado == "excepcion":
+        contestacion["excepcion"] = type(error).__name__
+        contestacion["mensaje"] = texto_de(error, str)
+    elif resultado == "salida":
+        contestacion["codigo_salida"] = normal(error.code)
+    return contestacion
 
 
 def preparar_archivo(nombre, previo):
@@ -179,30 +223,25 @@ def respuesta(entrega, clave, funcion, caso, limite):
         if t is not None:
             contestacion["t"] = tablero(t)
         return contestacion
-    if resultado == "tiempo":
-        return {"id": caso[0], "tipo": "tiempo", "omitido": False}
     if resultado == "salida":
-        return {"id": caso[0], "tipo": "salida", "codigo_salida": normal(valor)}
+        return {"id": caso[0], "tipo": "salida", "codigo_salida": normal(valor.code)}
     numero, funcion = entrega.lugar_del_error(valor)
-    return {
-        "id": caso[0],
-        "tipo": "excepcion",
-        "excepcion": type(valor).__name__,
-        "mensaje": texto_de(valor, str),
-        "funcion": funcion,
-        "linea": numero,
-        "codigo": entrega.linea(numero),
-    }
+    lugar = {"funcion": funcion, "linea": numero, "codigo": entrega.linea(numero)}
+    if resultado == "tiempo":
+        return dict(id=caso[0], tipo="tiempo", **lugar)
+    return dict(
+        id=caso[0],
+        tipo="excepcion",
+        excepcion=type(valor).__name__,
+        mensaje=texto_de(valor, str),
+        **lugar,
+    )
 
 
 def casos(entrega, pedido):
     clave = pedido["funcion"]
     funcion = entrega.espacio.get(pedido["nombre"])
-    tiempos = pedido["tiempos"]
     for caso in pedido["casos"]:
-        if tiempos >= pedido["max_tiempos"]:
-            escribir({"id": caso[0], "tipo": "tiempo", "omitido": True})
-            continue
         try:
             contestacion = respuesta(entrega, clave, funcion, caso, pedido["limite"])
         except MemoryError:
@@ -214,8 +253,6 @@ def casos(entrega, pedido):
                 "linea": None,
                 "codigo": None,
             }
-        if contestacion.get("tipo") == "tiempo":
-            tiempos += 1
         escribir(contestacion)
 
 

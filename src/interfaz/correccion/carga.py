@@ -17,6 +17,7 @@ import os
 import signal
 import sys
 import types
+import warnings
 
 NULO_ENTRADA = open(os.devnull, "r")
 NULO_SALIDA = open(os.devnull, "w")
@@ -49,7 +50,9 @@ def proteger():
 
 
 def llamar(funcion, limite):
-    """Runs `funcion()` with a time limit. Returns ("ok", value) or a failure."""
+    """Runs `funcion()` with a time limit. Returns ("ok", value), or a failure
+    ("tiempo", "salida" or "excepcion") with the exception, whose traceback says where
+    the code was: for a time-out, where it was stuck."""
     proteger()
     try:
         signal.setitimer(signal.ITIMER_REAL, limite)
@@ -57,10 +60,10 @@ def llamar(funcion, limite):
             return ("ok", funcion())
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
-    except TiempoAgotado:
-        return ("tiempo", None)
-    except SystemExit as salida:
-        return ("salida", salida.code)
+    except TiempoAgotado as error:
+        return ("tiempo", error)
+    except SystemExit as error:
+        return ("salida", error)
     except BaseException as error:
         return ("excepcion", error)
 
@@ -98,7 +101,9 @@ def es_definicion(nodo):
 
 def ejecutar(arbol, archivo, nombre, limite, solo_definiciones=False):
     """The module `nombre` made by running the top-level statements of `arbol` (the
-    file `archivo`, parsed) one by one, each with the time limit. With
+    file `archivo`, parsed) one by one, each with the time limit, and what went wrong
+    while loading it: for each statement that failed, its line and how (as `llamar`
+    says), except the main program asking for input, which is expected. With
     `solo_definiciones`, only functions, classes, imports and assignments without
     calls run: for a file whose main program ends the process or hangs. Standard
     input and output, input(), the SIGALRM handler and the working folder are left as
@@ -110,6 +115,7 @@ def ejecutar(arbol, archivo, nombre, limite, solo_definiciones=False):
     carpeta = os.getcwd()
     antes = (sys.stdin, sys.stdout, builtins.input)
     alarma = signal.getsignal(signal.SIGALRM)
+    problemas = []
     try:
         for nodo in arbol.body:
             if solo_definiciones and not es_definicion(nodo):
@@ -120,21 +126,29 @@ def ejecutar(arbol, archivo, nombre, limite, solo_definiciones=False):
                 continue
             # A statement that fails (the game's loop meeting input(), an import of a
             # module that is not there) is left behind; the definitions stay.
-            llamar(lambda: exec(codigo, modulo.__dict__), limite)
+            resultado, valor = llamar(lambda: exec(codigo, modulo.__dict__), limite)
             os.chdir(carpeta)
+            if resultado != "ok" and not isinstance(valor, EntradaNoDisponible):
+                problemas.append((nodo.lineno, resultado, valor))
     finally:
         sys.stdin, sys.stdout, builtins.input = antes
         # None: a handler set outside Python, which cannot be put back from here.
         if alarma is not None:
             signal.signal(signal.SIGALRM, alarma)
-    return modulo
+    return modulo, problemas
 
 
 def cargar(archivo, limite=1.0, solo_definiciones=False):
     """The student's file `archivo` as a module named after it, loaded as `othello
-    corregir` loads it, with `limite` seconds for each top-level statement. A file that
-    Python cannot read raises SyntaxError, as importing it would."""
+    corregir` loads it, with `limite` seconds for each top-level statement; each
+    statement that failed is a warning (pytest lists them). A file that Python cannot
+    read raises SyntaxError, as importing it would."""
     archivo = os.path.abspath(archivo)
     arbol = ast.parse(leer(archivo), archivo)
     nombre = os.path.splitext(os.path.basename(archivo))[0]
-    return ejecutar(arbol, archivo, nombre, limite, solo_definiciones)
+    modulo, problemas = ejecutar(arbol, archivo, nombre, limite, solo_definiciones)
+    como = {"tiempo": "no terminó en %s s" % limite, "salida": "terminó el programa"}
+    for linea, resultado, valor in problemas:
+        que = como.get(resultado) or "lanzó %s: %s" % (type(valor).__name__, valor)
+        warnings.warn("al cargar %s, la línea %d %s" % (archivo, linea, que), stacklevel=2)
+    return modulo

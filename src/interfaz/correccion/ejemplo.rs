@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use super::{
     casos::{Caso, Previo},
-    respuesta::{Abandono, Obtenido, Revisado, Tipo, es_tablero},
+    respuesta::{Abandono, Aviso, Lugar, Obtenido, Revisado, Suceso, Tipo, es_tablero},
 };
 use crate::{Bitboard, ErrorArchivo, Posicion, Tablero, Vista};
 
@@ -62,29 +62,18 @@ pub(super) fn falla(
         Obtenido::Excepcion {
             excepcion,
             mensaje,
-            funcion,
-            linea,
-            codigo,
+            lugar,
         } => {
             let _ = writeln!(texto, "Lanzó {}: {}", visible(excepcion), visible(mensaje));
-            if let Some(linea) = linea {
-                let donde = match funcion {
-                    Some(funcion) => format!("en {}, línea {linea}", visible(funcion)),
-                    None => format!("en la línea {linea}"),
-                };
-                let _ = writeln!(
-                    texto,
-                    "  {donde}: {}",
-                    visible(codigo.as_deref().unwrap_or(""))
-                );
-            }
+            describir_lugar(&mut texto, "en", lugar);
         }
-        Obtenido::Tiempo => {
+        Obtenido::Tiempo { lugar } => {
             let _ = writeln!(
                 texto,
                 "No terminó en {} (el tiempo límite de cada llamada).",
                 segundos(limite)
             );
+            describir_lugar(&mut texto, "estaba en", lugar);
         }
         Obtenido::Memoria => texto.push_str(
             "Se quedó sin memoria (MemoryError): ¿una lista o una llamada que crece sin fin?\n",
@@ -132,17 +121,71 @@ pub(super) fn falla(
     }
 }
 
+/// Where in the student's file, after `como`: "  en jugar, línea 20: CODE".
+fn describir_lugar(texto: &mut String, como: &str, lugar: &Lugar) {
+    if let Some(linea) = lugar.linea {
+        let donde = match &lugar.funcion {
+            Some(funcion) => format!("{como} {}, línea {linea}", visible(funcion)),
+            None => format!("{como} la línea {linea}"),
+        };
+        let _ = writeln!(
+            texto,
+            "  {donde}: {}",
+            visible(lugar.codigo.as_deref().unwrap_or(""))
+        );
+    }
+}
+
+/// What happened while loading, as the report says it: "al cargar, la línea 3
+/// (import numpy as np) lanzó ModuleNotFoundError: …".
+pub(super) fn describir_aviso(aviso: &Aviso) -> String {
+    let linea = match (aviso.linea, &aviso.codigo) {
+        (Some(linea), Some(codigo)) => format!("la línea {linea} ({})", visible(codigo)),
+        (Some(linea), None) => format!("la línea {linea}"),
+        (None, _) => "una instrucción".to_owned(),
+    };
+    let sigue = "; se siguió con el resto del archivo";
+    match &aviso.suceso {
+        Suceso::Excepcion { excepcion, mensaje } => format!(
+            "al cargar, {linea} lanzó {}: {}{sigue}",
+            visible(excepcion),
+            visible(mensaje)
+        ),
+        Suceso::Salida { codigo_salida } => {
+            let argumento = if codigo_salida.is_null() {
+                String::new()
+            } else {
+                python(codigo_salida)
+            };
+            format!("al cargar, {linea} terminó el programa con exit({argumento}){sigue}")
+        }
+        Suceso::Tiempo => format!("al cargar, {linea} no terminó a tiempo{sigue}"),
+        Suceso::SoloDefiniciones => "al cargar, el archivo entero colgó o terminó el proceso de \
+             Python: se cargaron solo sus definiciones (funciones, clases, import y \
+             asignaciones sin llamadas)"
+            .to_owned(),
+        Suceso::Otros { cuantos } => format!(
+            "al cargar, fallaron además otras {}",
+            crate::texto::cantidad(*cuantos as u64, "instrucción", "instrucciones")
+        ),
+    }
+}
+
 /// Why a case of `nombre` was not run, to follow "No se ejecutó: ".
 pub(super) fn por_que_no_se_corrio(motivo: Abandono, nombre: &str) -> String {
     match motivo {
         Abandono::Tiempos => format!(
-            "ya hubo 3 llamadas a {nombre} que no terminaron a tiempo o se quedaron sin memoria"
+            "la mayoría de las llamadas a {nombre} no terminaban a tiempo o se quedaban sin \
+             memoria (por eso estos casos cuentan como fallas)"
         ),
-        Abandono::Muertes => {
-            format!("el proceso de Python ya había terminado 3 veces con {nombre}")
-        }
+        Abandono::Muertes => format!(
+            "el proceso de Python terminaba con la mayoría de las llamadas a {nombre} (por \
+             eso estos casos cuentan como fallas)"
+        ),
         Abandono::TiempoTotal => {
-            "se acabó el tiempo de la entrega (--tiempo-por-entrega)".to_owned()
+            "se acabó el tiempo de la entrega (--tiempo-por-entrega); estos casos no cuentan \
+             en la nota"
+                .to_owned()
         }
     }
 }
@@ -605,17 +648,20 @@ fn obtenido_json(obtenido: &Obtenido, revisado: &Revisado, limite: Duration) -> 
         Obtenido::Excepcion {
             excepcion,
             mensaje,
-            funcion,
-            linea,
-            codigo,
+            lugar,
         } => json!({
             "excepcion": excepcion,
             "mensaje": mensaje,
-            "funcion": funcion,
-            "linea": linea,
-            "codigo": codigo,
+            "funcion": lugar.funcion,
+            "linea": lugar.linea,
+            "codigo": lugar.codigo,
         }),
-        Obtenido::Tiempo => json!({ "tiempo_limite": limite.as_secs_f64() }),
+        Obtenido::Tiempo { lugar } => json!({
+            "tiempo_limite": limite.as_secs_f64(),
+            "funcion": lugar.funcion,
+            "linea": lugar.linea,
+            "codigo": lugar.codigo,
+        }),
         Obtenido::Memoria => json!({ "excepcion": "MemoryError" }),
         Obtenido::Salida { codigo } => json!({
             "exit": codigo.is_some(),
@@ -725,9 +771,11 @@ mod tests {
         let excepcion = Obtenido::Excepcion {
             excepcion: "Error\u{1b}[2J".into(),
             mensaje: "uno\r\ndos\tcon \u{7f}".into(),
-            funcion: Some("f\u{1b}[2J".into()),
-            linea: Some(3),
-            codigo: Some("x = '\u{85}'".into()),
+            lugar: Lugar {
+                funcion: Some("f\u{1b}[2J".into()),
+                linea: Some(3),
+                codigo: Some("x = '\u{85}'".into()),
+            },
         };
         let repr = Obtenido::Valor {
             r: json!({ "repr": "<a\u{7f}b>" }),

@@ -11,11 +11,11 @@ use std::{
 use serde::Serialize;
 
 use super::{
-    ejemplo::{Falla, visible},
+    ejemplo::{Falla, describir_aviso, visible},
     entrega::{Entrega, Falta, Participante},
     funcion::{Funcion, PorFuncion},
     nota::{Calificacion, Escala},
-    respuesta::Tipo,
+    respuesta::{Aviso, Tipo},
 };
 use crate::{
     ErrorArchivo, disco,
@@ -34,6 +34,9 @@ pub struct InformeFuncion {
     pub correctos: usize,
     /// How many failed, per kind (only the kinds that did).
     pub por_tipo: BTreeMap<Tipo, usize>,
+    /// How many were not run because the submission's time was over: they are left out
+    /// of the grade, which counts what was run.
+    pub fuera_de_la_nota: usize,
     /// The first failures of each kind, at most `--ejemplos` per kind, by kind and case.
     pub fallas: Vec<Falla>,
 }
@@ -109,6 +112,9 @@ pub struct InformeEntrega {
     pub importa: bool,
     /// Why it did not load: the syntax error with its line, or another reason.
     pub error: Option<String>,
+    /// What went wrong while loading a file that loaded: the statements that failed
+    /// and were left behind, with their lines.
+    pub al_cargar: Vec<Aviso>,
     /// Per function, `None` when not found.
     pub funciones: PorFuncion<Option<InformeFuncion>>,
     /// `jugar` with positions that are not cells of the board (`"I1"`, `"C44"`), which
@@ -160,6 +166,7 @@ impl InformeEntrega {
             falta: None,
             importa: false,
             error: Some(error),
+            al_cargar: Vec::new(),
             funciones: PorFuncion::default(),
             robustez: None,
             definidas: Vec::new(),
@@ -193,10 +200,11 @@ impl InformeEntrega {
                 })
     }
 
-    /// Its grade on `escala`. Each function counts its right cases over its cases
-    /// (`jugar` with its robustness cases); a function not found counts 0, but when the
-    /// file has neither `guardarPartida` nor `cargarPartida`, optional in the homework,
-    /// their weight goes to the others. A file that does not load gets 0.
+    /// Its grade on `escala`. Each function counts its right cases over its cases run
+    /// (`jugar` with its robustness cases; those not run for lack of time are left
+    /// out, and a function with none run counts 0); a function not found counts 0, but
+    /// when the file has neither `guardarPartida` nor `cargarPartida`, optional in the
+    /// homework, their weight goes to the others. A file that does not load gets 0.
     fn calificar(&self, escala: &Escala) -> Calificacion {
         let pesos = &escala.pesos.0;
         let sin_archivos =
@@ -211,7 +219,10 @@ impl InformeEntrega {
                 _ => None,
             });
             let (correctos, todos) = casos.fold((0, 0), |(c, t), informe| {
-                (c + informe.correctos, t + informe.casos)
+                (
+                    c + informe.correctos,
+                    t + informe.casos - informe.fuera_de_la_nota,
+                )
             });
             if self.importa && todos > 0 {
                 logrado += peso * correctos as f64 / todos as f64;
@@ -242,7 +253,8 @@ impl InformeEntrega {
             (None, None, []) => None,
             (None, None, faltan) => Some(format!("no se encontró {}", faltan.join(" ni "))),
         };
-        (motivo.into_iter().chain(self.eleccion.clone()))
+        let avisos = self.al_cargar.iter().map(describir_aviso);
+        (motivo.into_iter().chain(avisos).chain(self.eleccion.clone()))
             .collect::<Vec<_>>()
             .join("; ")
     }
@@ -260,10 +272,7 @@ impl InformeEntrega {
     /// line of its own, then the file and the grade, so that no path makes it wrap.
     fn escribir_lineas(&self, lector: Lector, salida: &mut impl Write) -> io::Result<()> {
         writeln!(salida, "{}", texto::visible(&self.estudiante))?;
-        let calificacion = format!(
-            "total {:.1} %, nota {:.1}",
-            self.calificacion.porcentaje, self.calificacion.nota
-        );
+        let calificacion = self.calificacion_escrita();
         match self.corto.as_str() {
             "" => writeln!(salida, "  {calificacion}")?,
             corto => writeln!(salida, "  {}: {calificacion}", texto::visible(corto))?,
@@ -276,6 +285,9 @@ impl InformeEntrega {
         }
         if let Some(error) = &self.error {
             return writeln!(salida, "  no se pudo cargar: {}", visible(error));
+        }
+        for aviso in &self.al_cargar {
+            writeln!(salida, "  {}", describir_aviso(aviso))?;
         }
         let robustez = self
             .robustez
@@ -308,6 +320,30 @@ impl InformeEntrega {
             }
         }
         Ok(())
+    }
+
+    /// Its percentage and grade, as its header shows them, and how many cases they
+    /// leave out.
+    fn calificacion_escrita(&self) -> String {
+        let fuera: usize = (self.funciones.iter().flatten())
+            .chain(&self.robustez)
+            .map(|informe| informe.fuera_de_la_nota)
+            .sum();
+        let fuera = match fuera {
+            0 => String::new(),
+            n => format!(
+                " (sin contar {} por falta de tiempo)",
+                cantidad(
+                    n as u64,
+                    "caso que no se corrió",
+                    "casos que no se corrieron"
+                )
+            ),
+        };
+        format!(
+            "total {:.1} %, nota {:.1}{fuera}",
+            self.calificacion.porcentaje, self.calificacion.nota
+        )
     }
 
     /// The line for a function not found, with the names looked for and, as a hint,

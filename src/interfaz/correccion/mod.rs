@@ -53,7 +53,7 @@ pub use funcion::{ErrorRenombre, Funcion, PorFuncion, Renombre};
 pub use informe::{InformeEntrega, InformeFuncion, Resumen};
 pub use nota::{Calificacion, ErrorPesos, Escala, Pesos};
 pub use opciones::{OpcionesCorreccion, SEMILLA_PREDETERMINADA};
-pub use respuesta::Tipo;
+pub use respuesta::{Aviso, Suceso, Tipo};
 pub use revision::revisar_respuestas;
 pub use vivos::interrumpir;
 

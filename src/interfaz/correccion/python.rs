@@ -14,6 +14,7 @@
 //! Python it runs with, has no network, and what it starts dies with it.
 
 use std::{
+    fs,
     io::{self, BufRead, BufReader, Write},
     os::unix::process::CommandExt,
     path::{Path, PathBuf},
@@ -240,6 +241,26 @@ impl Hijo {
             .and_then(|()| self.pedidos.write_all(b"\n"))
             .and_then(|()| self.pedidos.flush())
             .is_ok()
+    }
+
+    /// Asks the harness to write the stack of what it is running into its folder's
+    /// `traza` file (SIGUSR1, which its faulthandler answers from the signal handler,
+    /// even in C code), and waits a moment for it: for a call that did not answer in
+    /// time, before the child is killed.
+    pub(super) fn volcar_pila(&self, traza: &Path) {
+        let Ok(pid) = libc::pid_t::try_from(self.proceso.id()) else {
+            return;
+        };
+        // Safety: kill has no memory effects; the child is ours and not yet waited for.
+        unsafe { libc::kill(pid, libc::SIGUSR1) };
+        for _ in 0..50 {
+            if fs::metadata(traza).is_ok_and(|datos| datos.len() > 0) {
+                // The handler writes the whole stack at once; a moment for the rest.
+                std::thread::sleep(Duration::from_millis(20));
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
     }
 
     /// The next answer line, waiting at most `plazo`.

@@ -26,8 +26,8 @@ pub enum Tipo {
     Memoria,
     /// It ended the process (`exit()`, or the process died).
     Salida,
-    /// It was not run: after three time-outs or deaths, or when the submission's time
-    /// was over.
+    /// It was not run: the function hung or died with most calls, or the submission's
+    /// time was over.
     #[serde(rename = "sin_correr")]
     SinCorrer,
 }
@@ -77,7 +77,7 @@ impl Tipo {
             Tipo::Tiempo => "no terminó dentro del tiempo límite",
             Tipo::Memoria => "se quedó sin memoria (cuenta como un tiempo agotado)",
             Tipo::Salida => "terminó el programa (exit() o el proceso murió)",
-            Tipo::SinCorrer => "no se ejecutó (tras 3 tiempos agotados o 3 muertes, o sin tiempo)",
+            Tipo::SinCorrer => "no se ejecutó (se colgaba o moría casi siempre, o faltó tiempo)",
         }
     }
 }
@@ -98,15 +98,14 @@ pub(super) enum Obtenido {
         excepcion: String,
         /// Its message.
         mensaje: String,
-        /// The function of the student's file where it was raised, if there.
-        funcion: Option<String>,
-        /// The line of the student's file where it was raised, if there.
-        linea: Option<u32>,
-        /// That line's text.
-        codigo: Option<String>,
+        /// Where it was raised.
+        lugar: Lugar,
     },
     /// It did not end within the time limit.
-    Tiempo,
+    Tiempo {
+        /// Where it was when its time ran out.
+        lugar: Lugar,
+    },
     /// It ran out of memory (`MemoryError` under `--memoria`): a runaway as a call that
     /// does not end, and counted with them.
     Memoria,
@@ -119,12 +118,72 @@ pub(super) enum Obtenido {
     SinCorrer(Abandono),
 }
 
+/// A place in the student's file, as the harness found it in a traceback: the innermost
+/// line of the file (in a recursion, the recursive call). All `None` if the code was
+/// elsewhere, or the harness could not say.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+pub(super) struct Lugar {
+    /// The function it is in.
+    #[serde(default)]
+    pub(super) funcion: Option<String>,
+    /// The line, from 1.
+    #[serde(default)]
+    pub(super) linea: Option<u32>,
+    /// That line's text.
+    #[serde(default)]
+    pub(super) codigo: Option<String>,
+}
+
+/// Something that went wrong while loading the student's file, after which loading
+/// went on with the next top-level statement: Python itself would have stopped there,
+/// and what the functions do next may come from it (a `NameError` for a module that
+/// failed to import).
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+pub struct Aviso {
+    /// The line of the student's file where it happened, if known.
+    pub linea: Option<u32>,
+    /// That line's text.
+    pub codigo: Option<String>,
+    /// What happened.
+    #[serde(flatten)]
+    pub suceso: Suceso,
+}
+
+/// What happened while loading, in an [`Aviso`].
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(tag = "tipo", rename_all = "snake_case")]
+pub enum Suceso {
+    /// A statement raised (an `import` of a module not installed, a file not found).
+    Excepcion {
+        /// The exception's type.
+        excepcion: String,
+        /// Its message.
+        mensaje: String,
+    },
+    /// A statement called `exit()`.
+    Salida {
+        /// The code passed to `exit()`.
+        codigo_salida: Value,
+    },
+    /// A statement did not end within the time limit.
+    Tiempo,
+    /// Loading the whole file killed the process or hung it: only its definitions
+    /// were loaded.
+    SoloDefiniciones,
+    /// More statements failed than the report lists.
+    Otros {
+        /// How many.
+        cuantos: usize,
+    },
+}
+
 /// Why a case was not run: the rest of its function's cases were given up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Abandono {
-    /// Three calls of the function before it did not end in time, or ran out of memory.
+    /// Most calls of the function so far, and at least three, did not end in time or
+    /// ran out of memory: it hangs as a rule, not in a rare case.
     Tiempos,
-    /// The process died three times with the function.
+    /// The process died with most calls of the function so far, and at least three.
     Muertes,
     /// The submission's time (`--tiempo-por-entrega`) was over.
     TiempoTotal,
@@ -155,14 +214,8 @@ struct Respuesta {
     excepcion: String,
     #[serde(default)]
     mensaje: String,
-    #[serde(default)]
-    funcion: Option<String>,
-    #[serde(default)]
-    linea: Option<u32>,
-    #[serde(default)]
-    codigo: Option<String>,
-    #[serde(default)]
-    omitido: bool,
+    #[serde(flatten)]
+    lugar: Lugar,
     #[serde(default)]
     codigo_salida: Value,
 }
@@ -189,12 +242,11 @@ impl Obtenido {
             Some("excepcion") => Obtenido::Excepcion {
                 excepcion: respuesta.excepcion,
                 mensaje: respuesta.mensaje,
-                funcion: respuesta.funcion,
-                linea: respuesta.linea,
-                codigo: respuesta.codigo,
+                lugar: respuesta.lugar,
             },
-            Some("tiempo") if respuesta.omitido => Obtenido::SinCorrer(Abandono::Tiempos),
-            Some("tiempo") => Obtenido::Tiempo,
+            Some("tiempo") => Obtenido::Tiempo {
+                lugar: respuesta.lugar,
+            },
             Some("salida") => Obtenido::Salida {
                 codigo: Some(respuesta.codigo_salida),
             },

@@ -4,9 +4,12 @@
 //! The cases of a function go to the child in one request and come back one line each,
 //! so a case costs no round trip; each line has its own deadline. A case that does not
 //! answer in time is a `tiempo` and the child is restarted; one whose process dies is a
-//! `salida` and the child is restarted too. After three of either in one function, its
-//! remaining cases count as that kind without running. That handling of the answers
-//! ([`Tanda`]) is the same for answers given as bytes ([`revisar_respuestas`]).
+//! `salida` and the child is restarted too; either way grading goes on with the next
+//! case, so that a hang in a rare situation costs only its cases. Once either kind is
+//! most of a function's calls so far, and at least three, the function hangs or dies as
+//! a rule: its remaining cases count as that kind without running. That handling of
+//! the answers ([`Tanda`]) is the same for answers given as bytes
+//! ([`revisar_respuestas`]).
 
 use std::{
     collections::BTreeMap,
@@ -27,13 +30,15 @@ use super::{
     informe::{InformeEntrega, InformeFuncion, Resumen},
     opciones::OpcionesCorreccion,
     python::{self, Hijo, Interprete, Llegada},
-    respuesta::{Abandono, ArchivoObtenido, Obtenido, Revisado, Tipo, es_tablero},
+    respuesta::{
+        Abandono, ArchivoObtenido, Aviso, Lugar, Obtenido, Revisado, Suceso, Tipo, es_tablero,
+    },
     vivos,
 };
 use crate::{ErrorArchivo, Tablero, disco, formato::archivo};
 
-/// How many time-outs, or deaths of the process, a function may have before its
-/// remaining cases are counted without running.
+/// How many time-outs, or deaths of the process, a function has at least when its
+/// remaining cases are counted without running (they must also be most of its calls).
 const TRES: usize = 3;
 
 /// The grader of a run: what every submission shares (the interpreter, the cases, the
@@ -104,6 +109,14 @@ impl<'a> Corrector<'a> {
             Ok(carga) => carga,
             Err(error) => return no_importa(error),
         };
+        let mut al_cargar = carga.avisos.clone();
+        if examen.solo_definiciones {
+            al_cargar.push(Aviso {
+                linea: None,
+                codigo: None,
+                suceso: Suceso::SoloDefiniciones,
+            });
+        }
         let nombres = examen.nombres(&carga);
         let funciones = PorFuncion::de(|funcion| {
             nombres[funcion].as_ref().map(|nombre| {
@@ -119,6 +132,7 @@ impl<'a> Corrector<'a> {
             funciones,
             robustez,
             definidas: carga.definidas,
+            al_cargar,
             buscados: self.nombres.clone(),
             importa: true,
             error: None,
@@ -153,12 +167,17 @@ struct Carga {
     funciones: BTreeMap<String, Option<String>>,
     #[serde(default)]
     definidas: Vec<String>,
+    #[serde(default)]
+    avisos: Vec<Aviso>,
+    #[serde(default)]
+    avisos_omitidos: usize,
 }
 
-/// The functions found, by the student's name.
+/// The functions found, by the student's name, and what went wrong while loading.
 struct Encontradas {
     funciones: PorFuncion<Option<String>>,
     definidas: Vec<String>,
+    avisos: Vec<Aviso>,
 }
 
 /// How many of a function's cases a function of another name must get right to be
@@ -184,9 +203,6 @@ enum Pedido<'a> {
         funcion: &'static str,
         nombre: &'a str,
         limite: f64,
-        /// Calls that did not end before (after `max_tiempos`, the harness runs none).
-        tiempos: usize,
-        max_tiempos: usize,
         casos: &'a [Box<RawValue>],
     },
 }
@@ -276,9 +292,20 @@ impl Examen<'_> {
         let funciones =
             PorFuncion::de(|funcion| carga.funciones.get(funcion.clave()).cloned().flatten());
         self.hijo = Some(hijo);
+        let mut avisos = carga.avisos;
+        if carga.avisos_omitidos > 0 {
+            avisos.push(Aviso {
+                linea: None,
+                codigo: None,
+                suceso: Suceso::Otros {
+                    cuantos: carga.avisos_omitidos,
+                },
+            });
+        }
         Ok(Encontradas {
             funciones,
             definidas: carga.definidas,
+            avisos,
         })
     }
 
@@ -334,17 +361,20 @@ impl Examen<'_> {
                 break;
             }
             if self.hijo.is_none() && self.cargar().is_err() {
-                // No child any more: the remaining cases count as deaths.
-                tanda.muertes = TRES;
-                continue;
+                // No child any more: the remaining cases count as deaths, unless it
+                // was the submission's time that ran out while loading.
+                tanda.abandonar(if self.resto().is_zero() {
+                    Abandono::TiempoTotal
+                } else {
+                    Abandono::Muertes
+                });
+                break;
             }
             let hijo = self.hijo.as_mut().expect("recién cargado");
             let pedido = Pedido::Casos {
                 funcion: funcion.clave(),
                 nombre,
                 limite: corrector.limite().as_secs_f64(),
-                tiempos: tanda.tiempos,
-                max_tiempos: TRES,
                 casos: &protocolo[tanda.siguiente..],
             };
             let mut vivo = hijo.pedir(&pedido.linea());
@@ -359,7 +389,13 @@ impl Examen<'_> {
                         tanda.abandonar(Abandono::TiempoTotal);
                         vivo = false;
                     }
-                    llegada => vivo = tanda.recibir(llegada),
+                    llegada => {
+                        let (carpeta, archivo) = (self.carpeta, &self.archivo);
+                        vivo = tanda.recibir(llegada, || {
+                            hijo.volcar_pila(&carpeta.join(TRAZA));
+                            donde_se_colgo(carpeta, archivo)
+                        });
+                    }
                 }
             }
             if !vivo {
@@ -400,7 +436,8 @@ pub fn revisar_respuestas(
             // A child (re)started: it answers with the lines that follow.
             let mut vivo = true;
             while vivo && tanda.quedan() {
-                vivo = tanda.recibir(lineas.next().map_or(Llegada::Fin, Llegada::Linea));
+                let llegada = lineas.next().map_or(Llegada::Fin, Llegada::Linea);
+                vivo = tanda.recibir(llegada, Lugar::default);
             }
         }
         Some(tanda.informe())
@@ -462,15 +499,27 @@ impl<'a> Tanda<'a> {
         }
     }
 
-    /// Whether some case is still to be asked for. After three time-outs (or calls out
-    /// of memory) or three deaths, the remaining cases are not run, and none is.
+    /// Whether some case is still to be asked for. Once time-outs (or calls out of
+    /// memory), or deaths, are most of the calls so far and at least three, the
+    /// remaining cases are not run, and none is.
     fn pendiente(&mut self) -> bool {
-        if self.tiempos >= TRES {
-            self.abandonar(Abandono::Tiempos);
-        } else if self.muertes >= TRES {
-            self.abandonar(Abandono::Muertes);
+        if let Some(motivo) = self.se_rinde() {
+            self.abandonar(motivo);
         }
         self.quedan()
+    }
+
+    /// Why the remaining cases are not to be run, if they are not: time-outs (or calls
+    /// out of memory), or deaths, are most of the calls so far, and at least three.
+    fn se_rinde(&self) -> Option<Abandono> {
+        let casi_siempre = |fallas: usize| fallas >= TRES && 2 * fallas > self.siguiente;
+        if casi_siempre(self.tiempos) {
+            Some(Abandono::Tiempos)
+        } else if casi_siempre(self.muertes) {
+            Some(Abandono::Muertes)
+        } else {
+            None
+        }
     }
 
     /// Counts every case without an answer as not run, for `motivo`.
@@ -489,37 +538,88 @@ impl<'a> Tanda<'a> {
 
     /// Counts `llegada` as the answer to the next case, which must exist ([`quedan`]).
     /// `false` when the child is not to be trusted any more and must be restarted: it
-    /// did not answer in time, died, sent something that is not the answer, or ran
-    /// out of memory for the third time (it would go on failing).
+    /// did not answer in time or the call ran past its time (the student's code may
+    /// have been stopped halfway), died, or sent something that is not the answer; or
+    /// when the function's remaining cases are given up ([`Tanda::se_rinde`]). A call
+    /// out of memory keeps the child: what the student's code keeps is part of it.
+    ///
+    /// A call that did not answer in time was at `colgado()`.
     ///
     /// [`quedan`]: Tanda::quedan
-    fn recibir(&mut self, llegada: Llegada) -> bool {
+    fn recibir(&mut self, llegada: Llegada, colgado: impl FnOnce() -> Lugar) -> bool {
         let id = self.siguiente + 1;
         let (obtenido, mut sigue) = match llegada {
             Llegada::Linea(linea) => match Obtenido::leer(&linea, id) {
                 Some(obtenido) => (obtenido, true),
                 None => (Obtenido::muerte(), false),
             },
-            Llegada::Plazo => (Obtenido::Tiempo, false),
+            Llegada::Plazo => (Obtenido::Tiempo { lugar: colgado() }, false),
             Llegada::Fin => (Obtenido::muerte(), false),
         };
         match obtenido {
-            Obtenido::Tiempo | Obtenido::Memoria => {
+            Obtenido::Tiempo { .. } => {
                 self.tiempos += 1;
-                sigue &= self.tiempos < TRES;
+                sigue = false;
             }
+            Obtenido::Memoria => self.tiempos += 1,
             Obtenido::Salida { codigo: None } => self.muertes += 1,
             _ => {}
         }
         self.recuento
             .anotar(&self.casos[self.siguiente], id, &obtenido);
         self.siguiente += 1;
-        sigue
+        sigue && self.se_rinde().is_none()
     }
 
     fn informe(self) -> InformeFuncion {
         self.recuento.informe()
     }
+}
+
+/// The file in the child's folder where the harness's faulthandler writes the stack of
+/// a call that does not come back, when asked ([`Hijo::volcar_pila`]).
+const TRAZA: &str = ".othello-traza";
+
+/// Where the call that did not answer in time was, from the stack that the harness
+/// wrote in `carpeta` (its folder) for the student's file `archivo`.
+fn donde_se_colgo(carpeta: &Path, archivo: &Path) -> Lugar {
+    let traza = fs::read(carpeta.join(TRAZA)).unwrap_or_default();
+    let fuente = fs::read(archivo).unwrap_or_default();
+    lugar_en_la_traza(
+        &String::from_utf8_lossy(&traza),
+        &archivo.to_string_lossy(),
+        &String::from_utf8_lossy(&fuente),
+    )
+}
+
+/// The innermost place in the student's file `archivo` (whose text is `fuente`) of a
+/// stack as faulthandler writes it, most recent call first (`  File "PATH", line N in
+/// NAME`). A frame on a `def` line had just been entered: the one that called it says
+/// more, when there is one.
+fn lugar_en_la_traza(traza: &str, archivo: &str, fuente: &str) -> Lugar {
+    let prefijo = format!("File \"{archivo}\", line ");
+    let lineas: Vec<&str> = fuente.lines().collect();
+    let marcos: Vec<Lugar> = (traza.lines())
+        .filter_map(|linea| {
+            let resto = linea.trim_start().strip_prefix(&prefijo)?;
+            let (numero, funcion) = resto.split_once(" in ")?;
+            let numero: u32 = numero.parse().ok()?;
+            let codigo = (numero.checked_sub(1))
+                .and_then(|i| lineas.get(i as usize))
+                .map(|codigo| crate::texto::acortar(codigo.trim_start_matches('\u{feff}').trim()));
+            Some(Lugar {
+                funcion: Some(crate::texto::acortar(funcion.trim())),
+                linea: Some(numero),
+                codigo,
+            })
+        })
+        .collect();
+    let entrando =
+        |lugar: &&Lugar| (lugar.codigo.as_deref()).is_some_and(|c| c.starts_with("def "));
+    (marcos.iter().find(|lugar| !entrando(lugar)))
+        .or(marcos.first())
+        .cloned()
+        .unwrap_or_default()
 }
 
 /// What is wrong with `obtenido` as the answer to `caso`; `None` if it is right.
@@ -528,7 +628,7 @@ pub(super) fn revisar(caso: &Caso, obtenido: &Obtenido, carpeta: &Path) -> Optio
     let (r, t) = match obtenido {
         Obtenido::Valor { r, t } => (r, t.as_ref()),
         Obtenido::Excepcion { .. } => return Some(Revisado::de(Tipo::Excepcion)),
-        Obtenido::Tiempo => return Some(Revisado::de(Tipo::Tiempo)),
+        Obtenido::Tiempo { .. } => return Some(Revisado::de(Tipo::Tiempo)),
         Obtenido::Memoria => return Some(Revisado::de(Tipo::Memoria)),
         Obtenido::Salida { .. } => return Some(Revisado::de(Tipo::Salida)),
         Obtenido::SinCorrer(_) => return Some(Revisado::de(Tipo::SinCorrer)),
@@ -606,6 +706,7 @@ struct Recuento<'a> {
     casos: usize,
     correctos: usize,
     por_tipo: BTreeMap<Tipo, usize>,
+    fuera_de_la_nota: usize,
     fallas: Vec<Falla>,
 }
 
@@ -620,12 +721,16 @@ impl<'a> Recuento<'a> {
             casos: 0,
             correctos: 0,
             por_tipo: BTreeMap::new(),
+            fuera_de_la_nota: 0,
             fallas: Vec::new(),
         }
     }
 
     fn anotar(&mut self, caso: &Caso, id: usize, obtenido: &Obtenido) {
         self.casos += 1;
+        if *obtenido == Obtenido::SinCorrer(Abandono::TiempoTotal) {
+            self.fuera_de_la_nota += 1;
+        }
         let Some(revisado) = revisar(caso, obtenido, self.carpeta) else {
             self.correctos += 1;
             return;
@@ -657,6 +762,7 @@ impl<'a> Recuento<'a> {
             casos: self.casos,
             correctos: self.correctos,
             por_tipo: self.por_tipo,
+            fuera_de_la_nota: self.fuera_de_la_nota,
             fallas: self.fallas,
         }
     }
@@ -682,6 +788,42 @@ mod tests {
         };
         let resumen = revisar_respuestas(&respuestas, carpeta.path(), &opciones());
         resumen.entregas()[0].funciones.jugar.clone().unwrap()
+    }
+
+    #[test]
+    fn el_lugar_de_una_llamada_colgada_sale_de_la_traza() {
+        let fuente = "import time\n\ndef esperar():\n    time.sleep(10)\n\ndef jugar(t, p, v):\n    \
+                      while True:\n        try:\n            esperar()\n        except BaseException:\n            \
+                      pass\n";
+        let traza = "Timeout (0:00:01.750000)!\nThread 0x00007f (most recent call first):\n  \
+                     File \"/tmp/e/tarea.py\", line 4 in esperar\n  \
+                     File \"/tmp/e/tarea.py\", line 9 in jugar\n  \
+                     File \"<string>\", line 170 in <lambda>\n";
+        let lugar = lugar_en_la_traza(traza, "/tmp/e/tarea.py", fuente);
+        assert_eq!(
+            (
+                lugar.funcion.as_deref(),
+                lugar.linea,
+                lugar.codigo.as_deref()
+            ),
+            (Some("esperar"), Some(4), Some("time.sleep(10)"))
+        );
+        // Just entering a function: its caller's line.
+        let entrando = traza.replace("line 4 in", "line 3 in");
+        let lugar = lugar_en_la_traza(&entrando, "/tmp/e/tarea.py", fuente);
+        assert_eq!(
+            (lugar.linea, lugar.codigo.as_deref()),
+            (Some(9), Some("esperar()"))
+        );
+        // Another file's stack, or none: nothing to say.
+        assert_eq!(
+            lugar_en_la_traza(traza, "/otra.py", fuente),
+            Lugar::default()
+        );
+        assert_eq!(
+            lugar_en_la_traza("", "/tmp/e/tarea.py", fuente),
+            Lugar::default()
+        );
     }
 
     #[test]
