@@ -1476,4 +1476,11 @@ fn canvas_y_dos_estudiantes_con_el_mismo_archivo() {
     assert!(!informe("tarea2 (carla)").contains("nota 7.0"));
     let notas = fs::read_to_string(dir.path().join("notas.csv")).unwrap();
     assert_eq!(notas.lines().count(), 3, "{notas}");
+    assert!(!texto.contains("Se reemplazaron"), "{texto}");
+    // Graded again into the same folder: what was replaced is said.
+    let (_, texto) = correr(&[mismo.join("ana"), mismo.join("carla")], &opciones);
+    assert!(
+        texto.ends_with("Se reemplazaron 2 informes que ya estaban: ana.txt, carla.txt.\n"),
+        "{texto}"
+    );
 }

@@ -97,7 +97,7 @@ impl fmt::Display for Falta {
 }
 
 /// Names in a sentence: the first few, then how many more.
-fn lista(nombres: &[String]) -> String {
+pub(super) fn lista(nombres: &[String]) -> String {
     const MOSTRADOS: usize = 5;
     let mut texto = (nombres.iter().take(MOSTRADOS))
         .map(|nombre| visible(nombre))

@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use super::{
     ejemplo::{Falla, visible},
-    entrega::{Entrega, Falta, Participante},
+    entrega::{Entrega, Falta, Participante, lista},
     funcion::{Funcion, PorFuncion},
     nota::{Calificacion, Escala},
     respuesta::Tipo,
@@ -379,6 +379,8 @@ pub struct Resumen {
     /// `--exigencia`.
     exigencia: u8,
     entregas: Vec<InformeEntrega>,
+    /// The feedback files `--informes` replaced, by name: they were there before.
+    reemplazados: Vec<String>,
 }
 
 impl Resumen {
@@ -396,6 +398,7 @@ impl Resumen {
             pesos: escala.pesos.to_string(),
             exigencia: escala.exigencia,
             entregas,
+            reemplazados: Vec::new(),
         }
     }
 
@@ -466,6 +469,14 @@ impl Resumen {
         for tipo in tipos {
             writeln!(salida, "  {}: {}", tipo.nombre(), tipo.significado())?;
         }
+        if !self.reemplazados.is_empty() {
+            let aviso = format!(
+                "Se reemplazaron {} que ya estaban: {}.",
+                cantidad(self.reemplazados.len() as u64, "informe", "informes"),
+                lista(&self.reemplazados)
+            );
+            writeln!(salida, "{}", ajustar(&aviso))?;
+        }
         Ok(())
     }
 
@@ -506,8 +517,9 @@ impl Resumen {
     /// `estudiante.txt`, to upload as it is: their section of the report as a student
     /// reads it, and what each kind of failure in it means. Two students never get the
     /// same file: a name that would repeat one already written (told apart from it only
-    /// by case or by a `/`) gets a number.
-    pub(super) fn guardar_informes(&self, carpeta: &Path) -> Result<(), ErrorArchivo> {
+    /// by case or by a `/`) gets a number. A file that was there before is replaced, and
+    /// the report says so.
+    pub(super) fn guardar_informes(&mut self, carpeta: &Path) -> Result<(), ErrorArchivo> {
         fs::create_dir_all(carpeta).map_err(|fuente| ErrorArchivo::Escritura {
             ruta: carpeta.to_owned(),
             fuente,
@@ -523,6 +535,9 @@ impl Resumen {
                 .find(|nombre| usados.insert(nombre.to_lowercase()))
                 .expect("algún número está libre");
             let ruta = carpeta.join(format!("{nombre}.txt"));
+            if ruta.exists() {
+                self.reemplazados.push(format!("{nombre}.txt"));
+            }
             disco::guardar_texto(&entrega.retroalimentacion(), &ruta)?;
         }
         Ok(())
