@@ -1295,6 +1295,10 @@ fn una_clase_de_moodle_con_versiones_un_zip_y_una_carpeta_vacia() {
         ),
         "{texto}"
     );
+    assert!(
+        texto.contains("\n7 entregas: 4 pasan todo, 1 con fallas, 0 no cargan, 2 sin nada"),
+        "{texto}"
+    );
     // A zip: what is inside, by its entries' times, and nothing of macOS's or outside.
     assert_eq!(gabriela.corto, "entrega.zip/tarea2/tarea2.py");
     assert!(
@@ -1354,7 +1358,8 @@ fn una_clase_de_moodle_con_versiones_un_zip_y_una_carpeta_vacia() {
     let informe =
         fs::read_to_string(dir.path().join("informes/José Muñoz Tapia (204599).txt")).unwrap();
     assert!(
-        informe.contains("\nQué significa cada tipo de falla:\n  resultado: tu función devolvió"),
+        informe
+            .contains("\nQué significa cada tipo de falla:\n  resultado\n    tu función devolvió"),
         "{informe}"
     );
 }

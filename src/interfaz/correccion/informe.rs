@@ -443,14 +443,18 @@ impl Resumen {
             entrega.escribir_texto(Lector::Ayudante, salida)?;
         }
         let aprobadas = self.entregas.iter().filter(|e| e.aprobada()).count();
-        let sin_cargar = self.entregas.iter().filter(|e| !e.importa).count();
-        let con_fallas = self.entregas.len() - aprobadas - sin_cargar;
+        let sin_archivo = self.entregas.iter().filter(|e| e.falta.is_some()).count();
+        let sin_cargar = self.entregas.iter().filter(|e| !e.importa).count() - sin_archivo;
+        let con_fallas = self.entregas.len() - aprobadas - sin_cargar - sin_archivo;
+        let mut no_cargan = cantidad(sin_cargar as u64, "no carga", "no cargan");
+        if sin_archivo > 0 {
+            no_cargan += &format!(", {sin_archivo} sin nada que corregir");
+        }
         let total = format!(
-            "{}: {} todo, {} con fallas, {} (semilla {}; pesos {}; 4.0 con el {} %).",
+            "{}: {} todo, {} con fallas, {no_cargan} (semilla {}; pesos {}; 4.0 con el {} %).",
             cantidad(self.entregas.len() as u64, "entrega", "entregas"),
             cantidad(aprobadas as u64, "pasa", "pasan"),
             con_fallas,
-            cantidad(sin_cargar as u64, "no carga", "no cargan"),
             self.semilla,
             self.pesos,
             self.exigencia,
@@ -562,7 +566,7 @@ impl InformeEntrega {
         if !tipos.is_empty() {
             texto += "\nQué significa cada tipo de falla:\n";
             for tipo in tipos {
-                let linea = format!("  {}: {}", tipo.nombre(), para_el_estudiante(tipo));
+                let linea = format!("  {}\n    {}", tipo.nombre(), para_el_estudiante(tipo));
                 texto += &ajustar(&linea);
                 texto.push('\n');
             }
