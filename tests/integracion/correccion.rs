@@ -1606,6 +1606,10 @@ fn una_clase_de_moodle_con_versiones_un_zip_y_una_carpeta_vacia() {
         ),
         "{texto}"
     );
+    assert!(
+        texto.contains("\n7 entregas: 4 pasan todo, 1 con fallas, 0 no cargan, 2 sin nada"),
+        "{texto}"
+    );
     // A zip: what is inside, by its entries' times, and nothing of macOS's or outside.
     assert_eq!(gabriela.corto, "entrega.zip/tarea2/tarea2.py");
     assert!(
@@ -1665,7 +1669,8 @@ fn una_clase_de_moodle_con_versiones_un_zip_y_una_carpeta_vacia() {
     let informe =
         fs::read_to_string(dir.path().join("informes/José Muñoz Tapia (204599).txt")).unwrap();
     assert!(
-        informe.contains("\nQué significa cada tipo de falla:\n  resultado: tu función devolvió"),
+        informe
+            .contains("\nQué significa cada tipo de falla:\n  resultado\n    tu función devolvió"),
         "{informe}"
     );
 }
@@ -1787,4 +1792,11 @@ fn canvas_y_dos_estudiantes_con_el_mismo_archivo() {
     assert!(!informe("tarea2 (carla)").contains("nota 7.0"));
     let notas = fs::read_to_string(dir.path().join("notas.csv")).unwrap();
     assert_eq!(notas.lines().count(), 3, "{notas}");
+    assert!(!texto.contains("Se reemplazaron"), "{texto}");
+    // Graded again into the same folder: what was replaced is said.
+    let (_, texto) = correr(&[mismo.join("ana"), mismo.join("carla")], &opciones);
+    assert!(
+        texto.ends_with("Se reemplazaron 2 informes que ya estaban: ana.txt, carla.txt.\n"),
+        "{texto}"
+    );
 }

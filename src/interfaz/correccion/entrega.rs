@@ -97,7 +97,7 @@ impl fmt::Display for Falta {
 }
 
 /// Names in a sentence: the first few, then how many more.
-fn lista(nombres: &[String]) -> String {
+pub(super) fn lista(nombres: &[String]) -> String {
     const MOSTRADOS: usize = 5;
     let mut texto = (nombres.iter().take(MOSTRADOS))
         .map(|nombre| visible(nombre))
@@ -500,13 +500,13 @@ impl Tipo {
 }
 
 /// Whether the file at `ruta` reads as Python: a line at the top level that defines a
-/// function or imports a module, in its first 64 KiB.
+/// function (`def f(…):`) or imports a module, in its first 64 KiB.
 fn parece_python(ruta: &Path) -> bool {
     lineas(ruta).is_some_and(|texto| {
-        texto.lines().any(|linea| {
-            ["def ", "import ", "from "]
-                .iter()
-                .any(|inicio| linea.starts_with(inicio))
+        texto.lines().map(str::trim_end).any(|linea| {
+            (linea.starts_with("def ") && linea.contains('(') && linea.ends_with(':'))
+                || linea.starts_with("import ")
+                || (linea.starts_with("from ") && linea.contains(" import "))
         })
     })
 }

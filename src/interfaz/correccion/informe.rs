@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use super::{
     ejemplo::{Falla, describir_aviso, visible},
-    entrega::{Entrega, Falta, Participante},
+    entrega::{Entrega, Falta, Participante, lista},
     funcion::{Funcion, PorFuncion},
     nota::{Calificacion, Escala},
     respuesta::{Aviso, Tipo},
@@ -415,6 +415,8 @@ pub struct Resumen {
     /// `--exigencia`.
     exigencia: u8,
     entregas: Vec<InformeEntrega>,
+    /// The feedback files `--informes` replaced, by name: they were there before.
+    reemplazados: Vec<String>,
 }
 
 impl Resumen {
@@ -432,6 +434,7 @@ impl Resumen {
             pesos: escala.pesos.to_string(),
             exigencia: escala.exigencia,
             entregas,
+            reemplazados: Vec::new(),
         }
     }
 
@@ -476,14 +479,18 @@ impl Resumen {
             entrega.escribir_texto(Lector::Ayudante, salida)?;
         }
         let aprobadas = self.entregas.iter().filter(|e| e.aprobada()).count();
-        let sin_cargar = self.entregas.iter().filter(|e| !e.importa).count();
-        let con_fallas = self.entregas.len() - aprobadas - sin_cargar;
+        let sin_archivo = self.entregas.iter().filter(|e| e.falta.is_some()).count();
+        let sin_cargar = self.entregas.iter().filter(|e| !e.importa).count() - sin_archivo;
+        let con_fallas = self.entregas.len() - aprobadas - sin_cargar - sin_archivo;
+        let mut no_cargan = cantidad(sin_cargar as u64, "no carga", "no cargan");
+        if sin_archivo > 0 {
+            no_cargan += &format!(", {sin_archivo} sin nada que corregir");
+        }
         let total = format!(
-            "{}: {} todo, {} con fallas, {} (semilla {}; pesos {}; 4.0 con el {} %).",
+            "{}: {} todo, {} con fallas, {no_cargan} (semilla {}; pesos {}; 4.0 con el {} %).",
             cantidad(self.entregas.len() as u64, "entrega", "entregas"),
             cantidad(aprobadas as u64, "pasa", "pasan"),
             con_fallas,
-            cantidad(sin_cargar as u64, "no carga", "no cargan"),
             self.semilla,
             self.pesos,
             self.exigencia,
@@ -501,6 +508,14 @@ impl Resumen {
             .collect();
         for tipo in tipos {
             writeln!(salida, "  {}: {}", tipo.nombre(), tipo.significado())?;
+        }
+        if !self.reemplazados.is_empty() {
+            let aviso = format!(
+                "Se reemplazaron {} que ya estaban: {}.",
+                cantidad(self.reemplazados.len() as u64, "informe", "informes"),
+                lista(&self.reemplazados)
+            );
+            writeln!(salida, "{}", ajustar(&aviso))?;
         }
         Ok(())
     }
@@ -542,8 +557,9 @@ impl Resumen {
     /// `estudiante.txt`, to upload as it is: their section of the report as a student
     /// reads it, and what each kind of failure in it means. Two students never get the
     /// same file: a name that would repeat one already written (told apart from it only
-    /// by case or by a `/`) gets a number.
-    pub(super) fn guardar_informes(&self, carpeta: &Path) -> Result<(), ErrorArchivo> {
+    /// by case or by a `/`) gets a number. A file that was there before is replaced, and
+    /// the report says so.
+    pub(super) fn guardar_informes(&mut self, carpeta: &Path) -> Result<(), ErrorArchivo> {
         fs::create_dir_all(carpeta).map_err(|fuente| ErrorArchivo::Escritura {
             ruta: carpeta.to_owned(),
             fuente,
@@ -559,6 +575,9 @@ impl Resumen {
                 .find(|nombre| usados.insert(nombre.to_lowercase()))
                 .expect("algún número está libre");
             let ruta = carpeta.join(format!("{nombre}.txt"));
+            if ruta.exists() {
+                self.reemplazados.push(format!("{nombre}.txt"));
+            }
             disco::guardar_texto(&entrega.retroalimentacion(), &ruta)?;
         }
         Ok(())
@@ -583,7 +602,7 @@ impl InformeEntrega {
         if !tipos.is_empty() {
             texto += "\nQué significa cada tipo de falla:\n";
             for tipo in tipos {
-                let linea = format!("  {}: {}", tipo.nombre(), para_el_estudiante(tipo));
+                let linea = format!("  {}\n    {}", tipo.nombre(), para_el_estudiante(tipo));
                 texto += &ajustar(&linea);
                 texto.push('\n');
             }

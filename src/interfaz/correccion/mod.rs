@@ -90,7 +90,7 @@ pub fn corregir(
         },
         progreso,
     );
-    let resumen = Resumen::nuevo(opciones.semilla, &opciones.escala, informes);
+    let mut resumen = Resumen::nuevo(opciones.semilla, &opciones.escala, informes);
     if let Some(ruta) = &opciones.csv {
         resumen.guardar_csv(ruta).map_err(ErrorCorreccion::Csv)?;
     }
