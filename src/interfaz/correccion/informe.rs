@@ -3,7 +3,6 @@
 
 use std::{
     collections::BTreeMap,
-    fs,
     io::{self, Write},
     path::Path,
 };
@@ -12,13 +11,14 @@ use serde::Serialize;
 
 use super::{
     ejemplo::{Falla, visible},
-    entrega::Entrega,
+    entrega::{Entrega, Plataforma},
     funcion::{Funcion, PorFuncion},
-    nota::{Calificacion, Escala},
+    nota::{Calificacion, Escala, decimal},
+    planilla::InformePlanilla,
     respuesta::Tipo,
+    similitud::{self, Parecido},
 };
 use crate::{
-    ErrorArchivo, disco,
     interfaz::ajuste::ajustar,
     texto::{cantidad, ruta_visible},
 };
@@ -296,11 +296,13 @@ impl InformeEntrega {
         linea + ")"
     }
 
-    /// Its gradebook row, as [`Resumen::escribir_csv`] heads the columns.
+    /// Its gradebook row, as [`Resumen::escribir_csv`] heads the columns but the
+    /// similar submissions: right cases as "812 de 1000" (a spreadsheet would read
+    /// "1/1" as a date), numbers with a decimal comma.
     fn fila(&self) -> Vec<String> {
         let casos = |informe: Option<&InformeFuncion>| {
             informe.map_or(String::new(), |informe| {
-                format!("{}/{}", informe.correctos, informe.casos)
+                format!("{} de {}", informe.correctos, informe.casos)
             })
         };
         let mut fila = vec![self.estudiante.clone(), self.archivo.clone()];
@@ -309,10 +311,49 @@ impl InformeEntrega {
         for funcion in &Funcion::TODAS[1..] {
             fila.push(casos(self.funciones[*funcion].as_ref()));
         }
-        fila.push(format!("{:.1}", self.calificacion.porcentaje));
-        fila.push(format!("{:.1}", self.calificacion.nota));
+        fila.push(decimal(self.calificacion.porcentaje, 1, ','));
+        fila.push(decimal(self.calificacion.nota, 1, ','));
         fila.push(self.motivo());
         fila
+    }
+
+    /// Its grade in one line, for a comment on a platform's grade sheet: each
+    /// function's right cases, the percentage and the grade, and why it could not load
+    /// or lacks a required function. No control characters.
+    pub(super) fn comentario(&self) -> String {
+        let mut partes = Vec::new();
+        for funcion in Funcion::TODAS {
+            if let Some(informe) = &self.funciones[funcion] {
+                let robustez = match funcion {
+                    Funcion::Jugar => self.robustez.as_ref(),
+                    _ => None,
+                };
+                let (correctos, casos) = robustez.map_or((0, 0), |r| (r.correctos, r.casos));
+                partes.push(format!(
+                    "{} {}/{}",
+                    visible(&informe.nombre),
+                    informe.correctos + correctos,
+                    informe.casos + casos
+                ));
+            }
+        }
+        let mut comentario = partes.join(", ");
+        let motivo = self.motivo();
+        if !motivo.is_empty() {
+            if !comentario.is_empty() {
+                comentario += "; ";
+            }
+            comentario += &motivo;
+        }
+        if !comentario.is_empty() {
+            comentario += "; ";
+        }
+        comentario
+            + &format!(
+                "total {} %, nota {}",
+                decimal(self.calificacion.porcentaje, 1, ','),
+                decimal(self.calificacion.nota, 1, ',')
+            )
     }
 }
 
@@ -326,6 +367,12 @@ pub struct Resumen {
     /// `--exigencia`.
     exigencia: u8,
     entregas: Vec<InformeEntrega>,
+    /// The pairs of submissions that look like the same program, most similar first:
+    /// for the teaching assistant to look at, never in a student's feedback nor in a
+    /// grade.
+    parecidos: Vec<Parecido>,
+    /// What filling in the platform's grade sheet did (`--planilla`), or `null`.
+    planilla: Option<InformePlanilla>,
 }
 
 impl Resumen {
@@ -343,6 +390,8 @@ impl Resumen {
             pesos: escala.pesos.to_string(),
             exigencia: escala.exigencia,
             entregas,
+            parecidos: Vec::new(),
+            planilla: None,
         }
     }
 
@@ -413,60 +462,115 @@ impl Resumen {
         for tipo in tipos {
             writeln!(salida, "  {}: {}", tipo.nombre(), tipo.significado())?;
         }
+        similitud::escribir_parecidos(&self.parecidos, salida)?;
+        if let Some(planilla) = &self.planilla {
+            planilla.escribir(salida)?;
+        }
         Ok(())
     }
 
-    /// The gradebook, one row per submission as a learning platform imports it: the
-    /// student, the file, each function's right cases over its cases (`jugar`'s
-    /// robustness cases apart), the percentage, the grade, and why it could not load
-    /// or lacks a required function.
+    /// The gradebook, one row per submission, as a spreadsheet set to Spanish opens
+    /// it (Excel, LibreOffice): UTF-8 with a byte order mark, so that accents are read
+    /// right; columns split by `;` and numbers with a decimal comma, as such a
+    /// spreadsheet writes and reads them. The columns: the student, the file, each
+    /// function's right cases of its cases (`jugar`'s robustness cases apart), the
+    /// percentage, the grade, why it could not load or lacks a required function, and
+    /// the submissions it looks like (never part of the grade).
     ///
     /// # Errors
     ///
     /// Those of `salida`.
-    pub fn escribir_csv(&self, salida: impl Write) -> csv::Result<()> {
-        let mut csv = csv::Writer::from_writer(salida);
+    pub fn escribir_csv(&self, mut salida: impl Write) -> csv::Result<()> {
+        salida.write_all("\u{feff}".as_bytes())?;
+        let mut csv = csv::WriterBuilder::new()
+            .delimiter(b';')
+            .from_writer(salida);
         let mut cabecera = vec!["estudiante", "archivo", Funcion::Jugar.nombre(), "robustez"];
         cabecera.extend(Funcion::TODAS[1..].iter().map(|funcion| funcion.nombre()));
-        cabecera.extend(["porcentaje", "nota", "motivo"]);
+        cabecera.extend(["porcentaje", "nota", "motivo", "parecida_a"]);
         csv.write_record(&cabecera)?;
         for entrega in &self.entregas {
-            csv.write_record(entrega.fila())?;
+            let mut fila = entrega.fila();
+            fila.push(similitud::parecidas_a(&self.parecidos, &entrega.estudiante));
+            csv.write_record(fila)?;
         }
         csv.flush()?;
         Ok(())
     }
 
-    /// Writes the gradebook to `ruta`, atomically.
-    pub(super) fn guardar_csv(&self, ruta: &Path) -> Result<(), ErrorArchivo> {
+    /// The gradebook as [`Resumen::escribir_csv`] writes it, in memory.
+    pub(super) fn csv(&self) -> Vec<u8> {
         let mut bytes = Vec::new();
         self.escribir_csv(&mut bytes)
-            .map_err(|error| ErrorArchivo::Escritura {
-                ruta: ruta.to_owned(),
-                fuente: error.into(),
-            })?;
-        disco::guardar_texto(&String::from_utf8_lossy(&bytes), ruta)
+            .expect("escribir en memoria no falla");
+        bytes
     }
 
-    /// Writes each student's feedback to `carpeta` (made if missing), as
-    /// `estudiante.txt`: their section of the report, to upload as it is.
-    pub(super) fn guardar_informes(&self, carpeta: &Path) -> Result<(), ErrorArchivo> {
-        fs::create_dir_all(carpeta).map_err(|fuente| ErrorArchivo::Escritura {
-            ruta: carpeta.to_owned(),
-            fuente,
-        })?;
-        for entrega in &self.entregas {
-            let mut texto = Vec::new();
-            entrega
-                .escribir_texto(&mut texto)
-                .expect("escribir en memoria no falla");
-            let nombre = entrega.estudiante.replace(['/', '\\'], "_");
-            let ruta = carpeta.join(format!("{nombre}.txt"));
-            disco::guardar_texto(&String::from_utf8_lossy(&texto), &ruta)?;
-        }
-        Ok(())
+    /// Each student's feedback, with the name of its file: their section of the
+    /// report, to upload as it is. A submission exported from Moodle goes in a folder
+    /// named as the export named it (what Moodle's "upload multiple feedback files in
+    /// a zip" takes back), one from Canvas as a file named after the submitted one
+    /// (what Canvas's "re-upload submissions" attaches as a comment), any other as
+    /// `estudiante.txt`. `entregas` are the graded submissions, in the report's order.
+    pub(super) fn informes(&self, entregas: &[Entrega]) -> Vec<(String, String)> {
+        (self.entregas.iter())
+            .zip(entregas)
+            .map(|(informe, entrega)| {
+                let mut texto = Vec::new();
+                informe
+                    .escribir_texto(&mut texto)
+                    .expect("escribir en memoria no falla");
+                let texto = String::from_utf8_lossy(&texto).into_owned();
+                (nombre_del_informe(informe, entrega), texto)
+            })
+            .collect()
+    }
+
+    /// Sets the pairs of similar submissions found after grading.
+    pub(super) fn poner_parecidos(&mut self, parecidos: Vec<Parecido>) {
+        self.parecidos = parecidos;
+    }
+
+    /// Sets what filling in the platform's grade sheet did.
+    pub(super) fn poner_planilla(&mut self, planilla: InformePlanilla) {
+        self.planilla = Some(planilla);
+    }
+
+    /// The pairs of similar submissions, most similar first.
+    pub fn parecidos(&self) -> &[Parecido] {
+        &self.parecidos
+    }
+
+    /// What filling in the platform's grade sheet did, if one was given.
+    pub fn planilla(&self) -> Option<&InformePlanilla> {
+        self.planilla.as_ref()
     }
 }
+
+/// The name of the feedback file of `informe`, graded from `entrega`, inside the
+/// folder or zip of feedback: see [`Resumen::informes`].
+fn nombre_del_informe(informe: &InformeEntrega, entrega: &Entrega) -> String {
+    let sin_barras = |nombre: &str| nombre.replace(['/', '\\'], "_");
+    match &entrega.participante {
+        Some(participante) if participante.plataforma == Plataforma::Moodle => format!(
+            "{}/{RETROALIMENTACION}.txt",
+            sin_barras(&participante.exportado)
+        ),
+        Some(participante) => {
+            let exportado = Path::new(&participante.exportado);
+            let sin_extension = exportado
+                .file_stem()
+                .map_or(participante.exportado.clone(), |nombre| {
+                    nombre.to_string_lossy().into_owned()
+                });
+            format!("{}_{RETROALIMENTACION}.txt", sin_barras(&sin_extension))
+        }
+        None => format!("{}.txt", sin_barras(&informe.estudiante)),
+    }
+}
+
+/// What a feedback file for a platform is called, before `.txt`.
+const RETROALIMENTACION: &str = "retroalimentacion";
 
 #[cfg(test)]
 mod tests {
