@@ -537,7 +537,7 @@ fn una_interrupcion_al_escribir_deja_todas_las_salidas_o_ninguna() {
                 "-e",
             ])
             .arg(format!(
-                "inject=rename,renameat,renameat2:signal=INT:when={cual}"
+                "inject=rename,renameat,renameat2:signal=INT:delay_exit=200000:when={cual}"
             ))
             .arg(env!("CARGO_BIN_EXE_othello"))
             .args([
