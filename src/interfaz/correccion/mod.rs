@@ -7,7 +7,10 @@
 //! from a seed (`casos`) and compares every answer with the library's own
 //! (`revision`). The report ([`Resumen`]) says per student and per function how many
 //! cases were right and shows the first wrong ones, as text to paste into feedback, as
-//! JSON, or as a gradebook row. [`escribir_casos`] writes the same kind of cases as files
+//! JSON, or as a gradebook row; it lists the submissions that look like the same
+//! program (`similitud`). What goes back to the course platform (`planilla`: its grade
+//! sheet filled in; the feedback named as it takes it) is written all or none
+//! (`salidas`). [`escribir_casos`] writes the same kind of cases as files
 //! for a harness of one's own. [`revisar_respuestas`] reads and counts answers given as
 //! bytes exactly as the child's are, without a child, for fuzzing.
 //!

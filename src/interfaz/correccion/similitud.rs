@@ -332,10 +332,7 @@ pub(super) fn escribir_parecidos(
     writeln!(
         salida,
         "\n{}",
-        ajustar(
-            "Entregas parecidas (el mismo programa con otros nombres, comentarios o \
-             espacios; para revisar, no cambia ninguna nota):"
-        )
+        ajustar("Entregas parecidas, para revisar (no cambia ninguna nota):")
     )?;
     for parecido in parecidos {
         let [a, b] = &parecido.estudiantes;
