@@ -359,6 +359,16 @@ pub fn guardar(tablero: &Tablero, ruta: impl AsRef<Path>) -> Result<(), ErrorArc
 /// [`ErrorArchivo::NoEsArchivo`] for a special file that is not a character device or
 /// a pipe.
 pub fn guardar_texto(texto: &str, ruta: impl AsRef<Path>) -> Result<(), ErrorArchivo> {
+    guardar_bytes(texto.as_bytes(), ruta)
+}
+
+/// Saves `bytes` to the file at `ruta`, as [`guardar_texto`] saves a text: for what is
+/// not text, such as a zip.
+///
+/// # Errors
+///
+/// As [`guardar_texto`].
+pub fn guardar_bytes(bytes: &[u8], ruta: impl AsRef<Path>) -> Result<(), ErrorArchivo> {
     let ruta = ruta.as_ref();
     let escritura = |fuente| ErrorArchivo::Escritura {
         ruta: ruta.into(),
@@ -374,7 +384,7 @@ pub fn guardar_texto(texto: &str, ruta: impl AsRef<Path>) -> Result<(), ErrorArc
     match fs::metadata(ruta) {
         Ok(datos) if datos.is_dir() => Err(ErrorArchivo::EsCarpeta { ruta: ruta.into() }),
         Ok(datos) if datos.file_type().is_char_device() || datos.file_type().is_fifo() => {
-            escribir_directo(ruta, texto.as_bytes()).map_err(|fuente| match fuente.raw_os_error() {
+            escribir_directo(ruta, bytes).map_err(|fuente| match fuente.raw_os_error() {
                 Some(libc::ENXIO) if datos.file_type().is_fifo() => {
                     ErrorArchivo::SinLector { ruta: ruta.into() }
                 }
@@ -383,7 +393,7 @@ pub fn guardar_texto(texto: &str, ruta: impl AsRef<Path>) -> Result<(), ErrorArc
         }
         Ok(datos) if !datos.is_file() => Err(ErrorArchivo::NoEsArchivo { ruta: ruta.into() }),
         _ => destino_de(ruta)
-            .and_then(|destino| reemplazar(&destino, texto.as_bytes()))
+            .and_then(|destino| reemplazar(&destino, bytes))
             .map_err(escritura),
     }
 }

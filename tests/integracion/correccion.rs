@@ -27,7 +27,7 @@ use serde_json::Value;
 use crate::comun::{assert_eq, carpeta};
 
 /// Whether there is a `python3` to grade with; under CI there must be.
-pub fn hay_python() -> bool {
+pub(crate) fn hay_python() -> bool {
     let hay = Command::new("python3")
         .arg("--version")
         .output()
@@ -44,7 +44,7 @@ pub fn hay_python() -> bool {
 }
 
 /// The fixture submissions' folder.
-fn entregas() -> PathBuf {
+pub(crate) fn entregas() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/entregas")
 }
 
@@ -562,22 +562,47 @@ fn json_csv_y_codigo_de_salida() {
     let falla = &entregas[1]["funciones"]["guardar_partida"]["fallas"][0];
     assert_eq!(falla["titulo"], Value::Null);
     assert_eq!(falla["tablero"].as_array().map(Vec::len), Some(8));
+    // The fixtures are one program with one mistake each: all alike.
+    let parecidas = |estudiante: &str| {
+        let otros: Vec<String> = (json["parecidos"].as_array().unwrap().iter())
+            .filter_map(
+                |parecido| match parecido["estudiantes"].as_array().unwrap().as_slice() {
+                    [a, b] if a == estudiante => Some(format!(
+                        "{} {:.0} %",
+                        b.as_str().unwrap(),
+                        parecido["similitud"].as_f64().unwrap()
+                    )),
+                    [a, b] if b == estudiante => Some(format!(
+                        "{} {:.0} %",
+                        a.as_str().unwrap(),
+                        parecido["similitud"].as_f64().unwrap()
+                    )),
+                    _ => None,
+                },
+            )
+            .collect();
+        otros.join(", ")
+    };
     assert_eq!(entregas[0]["estudiante"], "correcta_main");
     assert_eq!(entregas[0]["calificacion"]["nota"], 7.0);
 
-    // The gradebook: a row per student, as a learning platform imports it.
+    // The gradebook: a row per student, as a spreadsheet set to Spanish opens it.
     let csv = std::fs::read_to_string(&notas).unwrap();
     let carpeta_entregas = entregas_de_texto();
     let sintaxis = entregas[2]["error"].as_str().unwrap();
     assert_eq!(
         csv,
         format!(
-            "estudiante,nombre,id,archivo,jugar,robustez,contar,guardarPartida,cargarPartida,porcentaje,nota,motivo\n\
-             correcta_main,correcta_main,,{carpeta_entregas}/correcta_main.py,20/20,2/2,6/6,2/2,2/2,100.0,7.0,\n\
-             guardar_mal,guardar_mal,,{carpeta_entregas}/guardar_mal.py,20/20,2/2,6/6,0/2,2/2,90.0,6.3,\n\
-             sintaxis,sintaxis,,{carpeta_entregas}/sintaxis.py,,,,,,0.0,1.0,\"no se pudo cargar: {}\"\n\
-             correcta_contar_renombrada,correcta_contar_renombrada,,{carpeta_entregas}/correcta_contar_renombrada.py,20/20,2/2,6/6,,,100.0,7.0,\n",
-            sintaxis.replace('"', "\"\"")
+            "\u{feff}estudiante;nombre;id;archivo;jugar;robustez;contar;guardarPartida;cargarPartida;porcentaje;nota;motivo;parecida_a\n\
+             correcta_main;correcta_main;;{carpeta_entregas}/correcta_main.py;20 de 20;2 de 2;6 de 6;2 de 2;2 de 2;100,0;7,0;;{}\n\
+             guardar_mal;guardar_mal;;{carpeta_entregas}/guardar_mal.py;20 de 20;2 de 2;6 de 6;0 de 2;2 de 2;90,0;6,3;;{}\n\
+             sintaxis;sintaxis;;{carpeta_entregas}/sintaxis.py;;;;;;0,0;1,0;\"no se pudo cargar: {}\";{}\n\
+             correcta_contar_renombrada;correcta_contar_renombrada;;{carpeta_entregas}/correcta_contar_renombrada.py;20 de 20;2 de 2;6 de 6;;;100,0;7,0;;{}\n",
+            parecidas("correcta_main"),
+            parecidas("guardar_mal"),
+            sintaxis.replace('"', "\"\""),
+            parecidas("sintaxis"),
+            parecidas("correcta_contar_renombrada"),
         )
     );
 
@@ -982,11 +1007,11 @@ fn un_curso_como_lo_exporta_la_plataforma_con_su_planilla_y_sus_informes() {
     let notas = std::fs::read_to_string(dir.path().join("notas.csv")).unwrap();
     let filas: Vec<&str> = notas.lines().collect();
     assert_eq!(filas.len(), 5, "{notas}");
-    assert!(filas[1].starts_with("ana_perez,"), "{notas}");
-    assert!(filas[1].ends_with(",100.0,7.0,"), "{notas}");
+    assert!(filas[1].starts_with("ana_perez;"), "{notas}");
+    assert!(filas[1].contains(";100,0;7,0;;"), "{notas}");
     assert!(
         filas[4].ends_with(
-            ",0.0,1.0,no entregó código Python: su carpeta tiene LEEME.txt y ningún archivo .py"
+            ";0,0;1,0;no entregó código Python: su carpeta tiene LEEME.txt y ningún archivo .py;"
         ),
         "{notas}"
     );

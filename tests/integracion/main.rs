@@ -36,6 +36,9 @@ mod ordenes;
 mod pantalla;
 /// The fixture boards of `partidas/`: loading them, playing moves on them, every ending.
 mod partidas;
+/// Back to the course platform: the gradebook for a spreadsheet in Spanish, the
+/// platform's grade sheet filled in, the feedback as it takes it, similar submissions.
+mod plataforma;
 /// Properties that hold on random reachable positions (proptest).
 mod propiedades;
 /// The game at a terminal, with its line editor, through a pseudo-terminal.

@@ -52,9 +52,12 @@ pub enum ErrorCorreccion {
     /// This machine lacks a protection that contains the submissions' code.
     #[error("{0}; para corregir sin encierro, use --sin-encierro")]
     SinEncierro(Carencia),
-    /// The gradebook could not be written.
+    /// The platform's grade sheet could not be read or filled in.
     #[error(transparent)]
-    Csv(ErrorArchivo),
+    Planilla(#[from] ErrorPlanilla),
+    /// The gradebook, the filled sheet or the feedback could not be written.
+    #[error(transparent)]
+    Salida(#[from] ErrorSalida),
     /// The report could not be written.
     #[error("no se pudo escribir el informe: {}", disco::describir_io(.0))]
     Escritura(#[from] io::Error),
@@ -102,4 +105,87 @@ pub enum ErrorCasos {
     /// The example could not be printed.
     #[error("no se pudo escribir el ejemplo: {}", disco::describir_io(.0))]
     Escritura(#[from] io::Error),
+}
+
+/// Why the grade sheet could not be filled in.
+#[derive(Debug, thiserror::Error)]
+pub enum ErrorPlanilla {
+    /// It could not be read.
+    #[error("no se pudo leer la planilla: {0}")]
+    Lectura(#[from] ErrorArchivo),
+    /// It is not text in UTF-8, as both platforms write it.
+    #[error("la planilla «{}» no está en UTF-8, como la exportan Moodle y Canvas", ruta_visible(.0))]
+    NoEsUtf8(PathBuf),
+    /// Its rows are not CSV.
+    #[error("la planilla «{}» no es un CSV que se pueda leer: {causa}", ruta_visible(.ruta))]
+    NoEsCsv {
+        /// The sheet.
+        ruta: PathBuf,
+        /// What the reader said.
+        causa: String,
+    },
+    /// Its headers are neither Moodle's nor Canvas's.
+    #[error(
+        "«{}» no parece una planilla de Moodle (sin las columnas Identificador o \
+         Identifier, Calificación o Grade) ni de Canvas (sin las columnas Student o \
+         Estudiante, e ID)",
+        ruta_visible(.0)
+    )]
+    Desconocida(PathBuf),
+    /// A Moodle sheet without a column its importer needs.
+    #[error(
+        "a la planilla de Moodle «{}» le falta la columna «{columna}», que Moodle necesita \
+         para importarla: expórtela de nuevo desde la tarea (Hoja de calificaciones)",
+        ruta_visible(.ruta)
+    )]
+    FaltaColumna {
+        /// The sheet.
+        ruta: PathBuf,
+        /// The column, in English and in Spanish.
+        columna: String,
+    },
+    /// Canvas's sheet has no assignment column, or several and none was chosen.
+    #[error("{0}")]
+    Columna(String),
+    /// The filled copy could not be written.
+    #[error(transparent)]
+    Escritura(ErrorArchivo),
+}
+
+/// Why the outputs could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum ErrorSalida {
+    /// A file could not be written.
+    #[error(transparent)]
+    Archivo(#[from] ErrorArchivo),
+    /// The filled grade sheet could not be written.
+    #[error(transparent)]
+    Planilla(#[from] ErrorPlanilla),
+    /// `--informes` names something that is not a folder.
+    #[error(
+        "no se escribieron los informes: «{}» {que}; --informes escribe una carpeta, o \
+         un archivo .zip",
+        ruta_visible(.ruta)
+    )]
+    NoEsCarpeta {
+        /// What was named.
+        ruta: PathBuf,
+        /// What it is.
+        que: &'static str,
+    },
+    /// The feedback could not be written.
+    #[error(
+        "no se escribieron los informes en «{}»: {}",
+        ruta_visible(.ruta),
+        disco::describir_io(.fuente)
+    )]
+    Informes {
+        /// The folder or zip.
+        ruta: PathBuf,
+        /// What the system said.
+        fuente: io::Error,
+    },
+    /// Grading was interrupted before the outputs were written.
+    #[error("la corrección se interrumpió antes de escribir {0}")]
+    Interrumpida(String),
 }

@@ -3,7 +3,6 @@
 
 use std::{
     collections::BTreeMap,
-    fs,
     io::{self, Write},
     path::Path,
 };
@@ -12,13 +11,14 @@ use serde::Serialize;
 
 use super::{
     ejemplo::{Falla, describir_aviso, visible},
-    entrega::{Entrega, Falta, Participante, lista},
+    entrega::{Entrega, Falta, Participante, Plataforma, lista},
     funcion::{Funcion, PorFuncion},
-    nota::{Calificacion, Escala},
+    nota::{Calificacion, Escala, decimal},
+    planilla::InformePlanilla,
     respuesta::{Aviso, Tipo},
+    similitud::{self, Parecido},
 };
 use crate::{
-    ErrorArchivo, disco,
     interfaz::ajuste::ajustar,
     texto::{self, cantidad, ruta_visible},
 };
@@ -380,11 +380,13 @@ impl InformeEntrega {
         linea + ")"
     }
 
-    /// Its gradebook row, as [`Resumen::escribir_csv`] heads the columns.
+    /// Its gradebook row, as [`Resumen::escribir_csv`] heads the columns but the
+    /// similar submissions: right cases as "812 de 1000" (a spreadsheet would read
+    /// "1/1" as a date), numbers with a decimal comma.
     fn fila(&self) -> Vec<String> {
         let casos = |informe: Option<&InformeFuncion>| {
             informe.map_or(String::new(), |informe| {
-                format!("{}/{}", informe.correctos, informe.casos)
+                format!("{} de {}", informe.correctos, informe.casos)
             })
         };
         let mut fila = vec![
@@ -398,10 +400,49 @@ impl InformeEntrega {
         for funcion in &Funcion::TODAS[1..] {
             fila.push(casos(self.funciones[*funcion].as_ref()));
         }
-        fila.push(format!("{:.1}", self.calificacion.porcentaje));
-        fila.push(format!("{:.1}", self.calificacion.nota));
+        fila.push(decimal(self.calificacion.porcentaje, 1, ','));
+        fila.push(decimal(self.calificacion.nota, 1, ','));
         fila.push(self.motivo());
         fila
+    }
+
+    /// Its grade in one line, for a comment on a platform's grade sheet: each
+    /// function's right cases, the percentage and the grade, and why it could not load
+    /// or lacks a required function. No control characters.
+    pub(super) fn comentario(&self) -> String {
+        let mut partes = Vec::new();
+        for funcion in Funcion::TODAS {
+            if let Some(informe) = &self.funciones[funcion] {
+                let robustez = match funcion {
+                    Funcion::Jugar => self.robustez.as_ref(),
+                    _ => None,
+                };
+                let (correctos, casos) = robustez.map_or((0, 0), |r| (r.correctos, r.casos));
+                partes.push(format!(
+                    "{} {}/{}",
+                    visible(&informe.nombre),
+                    informe.correctos + correctos,
+                    informe.casos + casos
+                ));
+            }
+        }
+        let mut comentario = partes.join(", ");
+        let motivo = self.motivo();
+        if !motivo.is_empty() {
+            if !comentario.is_empty() {
+                comentario += "; ";
+            }
+            comentario += &motivo;
+        }
+        if !comentario.is_empty() {
+            comentario += "; ";
+        }
+        comentario
+            + &format!(
+                "total {} %, nota {}",
+                decimal(self.calificacion.porcentaje, 1, ','),
+                decimal(self.calificacion.nota, 1, ',')
+            )
     }
 }
 
@@ -417,6 +458,12 @@ pub struct Resumen {
     entregas: Vec<InformeEntrega>,
     /// The feedback files `--informes` replaced, by name: they were there before.
     reemplazados: Vec<String>,
+    /// The pairs of submissions that look like the same program, most similar first:
+    /// for the teaching assistant to look at, never in a student's feedback nor in a
+    /// grade.
+    parecidos: Vec<Parecido>,
+    /// What filling in the platform's grade sheet did (`--planilla`), or `null`.
+    planilla: Option<InformePlanilla>,
 }
 
 impl Resumen {
@@ -435,6 +482,8 @@ impl Resumen {
             exigencia: escala.exigencia,
             entregas,
             reemplazados: Vec::new(),
+            parecidos: Vec::new(),
+            planilla: None,
         }
     }
 
@@ -509,6 +558,10 @@ impl Resumen {
         for tipo in tipos {
             writeln!(salida, "  {}: {}", tipo.nombre(), tipo.significado())?;
         }
+        similitud::escribir_parecidos(&self.parecidos, salida)?;
+        if let Some(planilla) = &self.planilla {
+            planilla.escribir(salida)?;
+        }
         if !self.reemplazados.is_empty() {
             let aviso = format!(
                 "Se reemplazaron {} que ya estaban: {}.",
@@ -520,67 +573,93 @@ impl Resumen {
         Ok(())
     }
 
-    /// The gradebook, one row per submission as a learning platform imports it: the
-    /// student, the file, each function's right cases over its cases (`jugar`'s
-    /// robustness cases apart), the percentage, the grade, and why it could not load
-    /// or lacks a required function.
+    /// The gradebook, one row per submission, as a spreadsheet set to Spanish opens
+    /// it (Excel, LibreOffice): UTF-8 with a byte order mark, so that accents are read
+    /// right; columns split by `;` and numbers with a decimal comma, as such a
+    /// spreadsheet writes and reads them. The columns: the student, the file, each
+    /// function's right cases of its cases (`jugar`'s robustness cases apart), the
+    /// percentage, the grade, why it could not load or lacks a required function, and
+    /// the submissions it looks like (never part of the grade).
     ///
     /// # Errors
     ///
     /// Those of `salida`.
-    pub fn escribir_csv(&self, salida: impl Write) -> csv::Result<()> {
-        let mut csv = csv::Writer::from_writer(salida);
+    pub fn escribir_csv(&self, mut salida: impl Write) -> csv::Result<()> {
+        salida.write_all("\u{feff}".as_bytes())?;
+        let mut csv = csv::WriterBuilder::new()
+            .delimiter(b';')
+            .from_writer(salida);
         let mut cabecera = vec!["estudiante", "nombre", "id", "archivo"];
         cabecera.extend([Funcion::Jugar.nombre(), "robustez"]);
         cabecera.extend(Funcion::TODAS[1..].iter().map(|funcion| funcion.nombre()));
-        cabecera.extend(["porcentaje", "nota", "motivo"]);
+        cabecera.extend(["porcentaje", "nota", "motivo", "parecida_a"]);
         csv.write_record(&cabecera)?;
         for entrega in &self.entregas {
-            csv.write_record(entrega.fila())?;
+            let mut fila = entrega.fila();
+            fila.push(similitud::parecidas_a(&self.parecidos, &entrega.estudiante));
+            csv.write_record(fila)?;
         }
         csv.flush()?;
         Ok(())
     }
 
-    /// Writes the gradebook to `ruta`, atomically.
-    pub(super) fn guardar_csv(&self, ruta: &Path) -> Result<(), ErrorArchivo> {
+    /// The gradebook as [`Resumen::escribir_csv`] writes it, in memory.
+    pub(super) fn csv(&self) -> Vec<u8> {
         let mut bytes = Vec::new();
         self.escribir_csv(&mut bytes)
-            .map_err(|error| ErrorArchivo::Escritura {
-                ruta: ruta.to_owned(),
-                fuente: error.into(),
-            })?;
-        disco::guardar_texto(&String::from_utf8_lossy(&bytes), ruta)
+            .expect("escribir en memoria no falla");
+        bytes
     }
 
-    /// Writes each student's feedback to `carpeta` (made if missing), as
-    /// `estudiante.txt`, to upload as it is: their section of the report as a student
-    /// reads it, and what each kind of failure in it means. Two students never get the
-    /// same file: a name that would repeat one already written (told apart from it only
-    /// by case or by a `/`) gets a number. A file that was there before is replaced, and
-    /// the report says so.
-    pub(super) fn guardar_informes(&mut self, carpeta: &Path) -> Result<(), ErrorArchivo> {
-        fs::create_dir_all(carpeta).map_err(|fuente| ErrorArchivo::Escritura {
-            ruta: carpeta.to_owned(),
-            fuente,
-        })?;
+    /// Each student's feedback ([`InformeEntrega::retroalimentacion`]), with the name
+    /// of its file, to upload as it is. Two students never get the same file: a name
+    /// that would repeat one already given (told apart from it only by case) gets a
+    /// number. A submission exported from Moodle goes in a folder
+    /// named as the export named it (what Moodle's "upload multiple feedback files in
+    /// a zip" takes back), one from Canvas as a file named after the submitted one
+    /// (what Canvas's "re-upload submissions" attaches as a comment), any other as
+    /// `estudiante.txt`. `entregas` are the graded submissions, in the report's order.
+    pub(super) fn informes(&self, entregas: &[Entrega]) -> Vec<(String, String)> {
         let mut usados = std::collections::BTreeSet::new();
-        for entrega in &self.entregas {
-            let base = entrega.estudiante.replace(['/', '\\'], "_");
-            let nombre = (1..)
-                .map(|vez| match vez {
-                    1 => base.clone(),
-                    vez => format!("{base} {vez}"),
-                })
-                .find(|nombre| usados.insert(nombre.to_lowercase()))
-                .expect("algún número está libre");
-            let ruta = carpeta.join(format!("{nombre}.txt"));
-            if ruta.exists() {
-                self.reemplazados.push(format!("{nombre}.txt"));
-            }
-            disco::guardar_texto(&entrega.retroalimentacion(), &ruta)?;
-        }
-        Ok(())
+        (self.entregas.iter())
+            .zip(entregas)
+            .map(|(informe, entrega)| {
+                let base = nombre_del_informe(informe, entrega);
+                let nombre = (1..)
+                    .map(|vez| match vez {
+                        1 => format!("{base}.txt"),
+                        vez => format!("{base} {vez}.txt"),
+                    })
+                    .find(|nombre| usados.insert(nombre.to_lowercase()))
+                    .expect("algún número está libre");
+                (nombre, informe.retroalimentacion())
+            })
+            .collect()
+    }
+
+    /// Sets the feedback files that replaced ones already there.
+    pub(super) fn poner_reemplazados(&mut self, reemplazados: Vec<String>) {
+        self.reemplazados = reemplazados;
+    }
+
+    /// Sets the pairs of similar submissions found after grading.
+    pub(super) fn poner_parecidos(&mut self, parecidos: Vec<Parecido>) {
+        self.parecidos = parecidos;
+    }
+
+    /// Sets what filling in the platform's grade sheet did.
+    pub(super) fn poner_planilla(&mut self, planilla: InformePlanilla) {
+        self.planilla = Some(planilla);
+    }
+
+    /// The pairs of similar submissions, most similar first.
+    pub fn parecidos(&self) -> &[Parecido] {
+        &self.parecidos
+    }
+
+    /// What filling in the platform's grade sheet did, if one was given.
+    pub fn planilla(&self) -> Option<&InformePlanilla> {
+        self.planilla.as_ref()
     }
 }
 
@@ -646,6 +725,31 @@ fn para_el_estudiante(tipo: Tipo) -> &'static str {
         }
     }
 }
+
+/// The name of the feedback file of `informe`, graded from `entrega`, inside the
+/// folder or zip of feedback, without `.txt`: see [`Resumen::informes`].
+fn nombre_del_informe(informe: &InformeEntrega, entrega: &Entrega) -> String {
+    let sin_barras = |nombre: &str| nombre.replace(['/', '\\'], "_");
+    match &entrega.participante {
+        Some(participante) if participante.plataforma == Plataforma::Moodle => format!(
+            "{}/{RETROALIMENTACION}",
+            sin_barras(&participante.exportado)
+        ),
+        Some(participante) => {
+            let exportado = Path::new(&participante.exportado);
+            let sin_extension = exportado
+                .file_stem()
+                .map_or(participante.exportado.clone(), |nombre| {
+                    nombre.to_string_lossy().into_owned()
+                });
+            format!("{}_{RETROALIMENTACION}", sin_barras(&sin_extension))
+        }
+        None => sin_barras(&informe.estudiante),
+    }
+}
+
+/// What a feedback file for a platform is called, before `.txt`.
+const RETROALIMENTACION: &str = "retroalimentacion";
 
 #[cfg(test)]
 mod tests {

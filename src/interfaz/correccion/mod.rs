@@ -7,7 +7,10 @@
 //! from a seed (`casos`) and compares every answer with the library's own
 //! (`revision`). The report ([`Resumen`]) says per student and per function how many
 //! cases were right and shows the first wrong ones, as text to paste into feedback, as
-//! JSON, or as a gradebook row. [`escribir_casos`] writes the same kind of cases as files
+//! JSON, or as a gradebook row; it lists the submissions that look like the same
+//! program (`similitud`). What goes back to the course platform (`planilla`: its grade
+//! sheet filled in; the feedback named as it takes it) is written all or none
+//! (`salidas`). [`escribir_casos`] writes the same kind of cases as files
 //! for a harness of one's own. [`revisar_respuestas`] reads and counts answers given as
 //! bytes exactly as the child's are, without a child, for fuzzing.
 //!
@@ -29,9 +32,12 @@ mod informe;
 mod nota;
 mod opciones;
 mod paquete;
+mod planilla;
 mod python;
 mod respuesta;
 mod revision;
+mod salidas;
+mod similitud;
 mod vivos;
 
 use std::{
@@ -48,41 +54,60 @@ pub use casos::{CASOS_PREDETERMINADOS, Cantidades};
 pub use ejemplo::Falla;
 pub use encierro::{Carencia, Diagnostico, diagnosticar};
 pub use entrega::{Entrega, Falta, Participante, Plataforma};
-pub use error::{ErrorCasos, ErrorCorreccion};
+pub use error::{ErrorCasos, ErrorCorreccion, ErrorPlanilla, ErrorSalida};
 pub use funcion::{ErrorRenombre, Funcion, PorFuncion, Renombre};
 pub use informe::{InformeEntrega, InformeFuncion, Resumen};
 pub use nota::{Calificacion, ErrorPesos, Escala, Pesos};
 pub use opciones::{OpcionesCorreccion, SEMILLA_PREDETERMINADA};
+pub use planilla::InformePlanilla;
 pub use respuesta::{Aviso, Suceso, Tipo};
 pub use revision::revisar_respuestas;
+pub use similitud::Parecido;
 pub use vivos::interrumpir;
 
-/// Grades every submission in `entregas` ([`Entrega::buscar`]), and writes the
-/// gradebook and the students' feedback if [`OpcionesCorreccion::csv`] and
-/// [`OpcionesCorreccion::informes`] ask. Several submissions are graded at once, one
-/// per core; `progreso` is told how many are done, of how many, when grading starts and
-/// after each one (the program draws its progress bar with it). The report is the
-/// returned [`Resumen`]: text with [`Resumen::escribir_texto`], JSON through
-/// `Serialize` (the order `corregir` writes either inside its envelope).
+/// Grades every submission in `entregas` ([`Entrega::buscar`]): see
+/// [`corregir_entregas`].
 ///
 /// # Errors
 ///
-/// [`ErrorCorreccion`] when grading cannot run: no submissions, a missing path, no
-/// interpreter, or the gradebook or the feedback cannot be written. What a submission
-/// does wrong is in the returned [`Resumen`], whose [`Resumen::codigo`] is the exit
-/// status.
+/// As [`corregir_entregas`], and no submissions or a missing path.
 pub fn corregir(
     entregas: &[PathBuf],
     opciones: &OpcionesCorreccion,
     progreso: impl FnMut(usize, usize),
 ) -> Result<Resumen, ErrorCorreccion> {
-    let entregas = Entrega::buscar(entregas, opciones.archivo.as_deref())?;
+    corregir_entregas(
+        &Entrega::buscar(entregas, opciones.archivo.as_deref())?,
+        opciones,
+        progreso,
+    )
+}
+
+/// Grades `entregas`, compares them with each other ([`Resumen::parecidos`]), and
+/// writes the gradebook, the platform's grade sheet filled in and the students'
+/// feedback if [`OpcionesCorreccion::csv`], [`OpcionesCorreccion::planilla`] and
+/// [`OpcionesCorreccion::informes`] ask: all of them or none. Several submissions are
+/// graded at once, one per core; `progreso` is told how many are done, of how many,
+/// when grading starts and after each one (the program draws its progress bar with
+/// it). The report is the returned [`Resumen`]: text with [`Resumen::escribir_texto`],
+/// JSON through `Serialize` (the order `corregir` writes either inside its envelope).
+///
+/// # Errors
+///
+/// [`ErrorCorreccion`] when grading cannot run: no interpreter, a grade sheet that
+/// cannot be read, or an output that cannot be written. What a submission does wrong
+/// is in the returned [`Resumen`], whose [`Resumen::codigo`] is the exit status.
+pub fn corregir_entregas(
+    entregas: &[Entrega],
+    opciones: &OpcionesCorreccion,
+    progreso: impl FnMut(usize, usize),
+) -> Result<Resumen, ErrorCorreccion> {
     let interprete =
         python::Interprete::buscar(opciones.python.as_deref())?.encerrado(opciones.sin_encierro)?;
     let casos = casos::Casos::generar(opciones.semilla, opciones.cantidades());
     let corrector = revision::Corrector::nuevo(&interprete, &casos, opciones);
     let informes = en_paralelo(
-        &entregas,
+        entregas,
         opciones.hilos,
         |entrega| match &entrega.falta {
             Some(falta) => InformeEntrega::sin_archivo(entrega, falta),
@@ -91,12 +116,31 @@ pub fn corregir(
         progreso,
     );
     let mut resumen = Resumen::nuevo(opciones.semilla, &opciones.escala, informes);
+    resumen.poner_parecidos(similitud::comparar(entregas, opciones.parecidas));
+    let mut salidas = salidas::Salidas::default();
+    if let Some(ruta) = &opciones.planilla {
+        let calificadas: Vec<planilla::Calificada> = (resumen.entregas().iter())
+            .zip(entregas)
+            .map(|(informe, entrega)| planilla::Calificada {
+                estudiante: informe.estudiante.clone(),
+                participante: entrega.participante.clone(),
+                porcentaje: informe.calificacion.porcentaje,
+                nota: informe.calificacion.nota,
+                comentario: informe.comentario(),
+            })
+            .collect();
+        let (bytes, informe) = planilla::llenar(ruta, opciones.tarea.as_deref(), &calificadas)?;
+        resumen.poner_planilla(informe);
+        salidas.planilla = Some((ruta.clone(), bytes));
+    }
     if let Some(ruta) = &opciones.csv {
-        resumen.guardar_csv(ruta).map_err(ErrorCorreccion::Csv)?;
+        salidas.csv = Some((ruta.clone(), resumen.csv()));
     }
-    if let Some(carpeta) = &opciones.informes {
-        (resumen.guardar_informes(carpeta)).map_err(ErrorCorreccion::Csv)?;
+    if let Some(ruta) = &opciones.informes {
+        salidas.informes = Some((ruta.clone(), resumen.informes(entregas)));
     }
+    resumen.poner_reemplazados(salidas.reemplazados());
+    salidas.escribir()?;
     Ok(resumen)
 }
 

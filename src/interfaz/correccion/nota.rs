@@ -147,6 +147,17 @@ impl Escala {
     }
 }
 
+/// `numero` with `decimales` decimals after `coma`: a spreadsheet set to Spanish reads
+/// "5,1", and some platforms write their sheets so.
+pub(super) fn decimal(numero: f64, decimales: usize, coma: char) -> String {
+    let texto = format!("{numero:.decimales$}");
+    if coma == '.' {
+        texto
+    } else {
+        texto.replace('.', &coma.to_string())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -121,17 +121,48 @@ pub struct OpcionesCorreccion {
         long,
         value_name = "NOTAS.csv",
         help = "Escribe además una planilla: una fila por estudiante, con los casos \
-                correctos de cada función, el porcentaje y la nota"
+                correctos de cada función, el porcentaje y la nota (con ; y coma \
+                decimal, como la abre una planilla de cálculo en castellano)"
     )]
     pub csv: Option<PathBuf>,
+    /// `--planilla ARCHIVO.csv`: the platform's grade sheet, filled in beside it.
+    #[arg(
+        long,
+        value_name = "ARCHIVO.csv",
+        help = "La planilla de notas que exportó la plataforma (la hoja de \
+                calificaciones de Moodle o el libro de notas de Canvas): escribe al \
+                lado una copia con la nota de cada estudiante (ARCHIVO-con-notas.csv)"
+    )]
+    pub planilla: Option<PathBuf>,
+    /// `--tarea NOMBRE`: which assignment's column of Canvas's sheet gets the grades.
+    #[arg(
+        long,
+        value_name = "NOMBRE",
+        help = "La columna de la planilla de Canvas que recibe las notas, por una parte \
+                de su nombre (si tiene varias tareas)"
+    )]
+    pub tarea: Option<String>,
     /// `--informes CARPETA`: also write each student's feedback there.
     #[arg(
         long,
         value_name = "CARPETA",
-        help = "Escribe además en CARPETA un informe por estudiante (estudiante.txt), \
-                para subir como retroalimentación"
+        help = "Escribe además en CARPETA un informe por estudiante, para subir como \
+                retroalimentación (con un nombre que termina en .zip, un zip)"
     )]
     pub informes: Option<PathBuf>,
+    /// `--parecidas N`: the pairs of submissions at least this similar are listed.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = PARECIDAS,
+        hide_default_value = true,
+        value_parser = entero(1u8, 100),
+        help = format!(
+            "Lista los pares de entregas con al menos N % de huellas en común, de 1 a \
+             100 (por omisión, {PARECIDAS}); nunca cambia una nota"
+        )
+    )]
+    pub parecidas: u8,
     /// `--pesos` and `--exigencia`: how grades are given.
     #[command(flatten)]
     pub escala: Escala,
@@ -171,6 +202,10 @@ const TIEMPO_POR_ENTREGA: &str = "30";
 
 /// `--memoria` when not given, as it would be written.
 const MEMORIA: &str = "512M";
+
+/// `--parecidas` when not given: a renamed copy is above 90, two solutions written
+/// apart below 30 (docs/corregir.md).
+const PARECIDAS: u8 = 60;
 
 /// `--ejemplos` when not given.
 const EJEMPLOS: usize = 3;
@@ -225,6 +260,9 @@ mod tests {
         assert_eq!(opciones.python, None);
         assert_eq!(opciones.csv, None);
         assert_eq!(opciones.informes, None);
+        assert_eq!(opciones.planilla, None);
+        assert_eq!(opciones.tarea, None);
+        assert_eq!(opciones.parecidas, 60);
         assert_eq!(opciones.hilos, None);
         assert_eq!(opciones.archivo, None);
         assert!(!opciones.sin_encierro && !opciones.diagnostico);

@@ -14,7 +14,7 @@
 use std::{
     collections::BTreeSet,
     fs, io,
-    os::unix::process::CommandExt,
+    os::unix::{fs::PermissionsExt, process::CommandExt},
     path::{Path, PathBuf},
     process::{Child, Command},
     sync::{Mutex, MutexGuard, PoisonError},
@@ -82,6 +82,23 @@ pub(super) fn lanzar(comando: &mut Command) -> io::Result<Child> {
     // Its number is the group's: started with `process_group(0)`.
     vivos.grupos.extend(i32::try_from(proceso.id()));
     Ok(proceso)
+}
+
+/// Runs `publicar`, which puts the outputs of a grading run in their places, unless
+/// grading was interrupted: an interruption waits until it is over, so that the
+/// outputs are all written or none is.
+///
+/// # Errors
+///
+/// One that says so if grading was interrupted.
+pub(super) fn publicar<R>(publicar: impl FnOnce() -> R) -> io::Result<R> {
+    let vivos = registro();
+    if vivos.interrumpido {
+        return Err(rechazo());
+    }
+    let hecho = publicar();
+    drop(vivos);
+    Ok(hecho)
 }
 
 /// Kills the process group of `proceso`, started by [`lanzar`], and forgets it. The
@@ -190,6 +207,33 @@ impl CarpetaTemporal {
         let ruta = tempfile::Builder::new()
             .prefix("othello-corregir-")
             .tempdir()?
+            .keep();
+        vivos.carpetas.insert(ruta.clone());
+        Ok(CarpetaTemporal { ruta })
+    }
+
+    /// Makes one beside `destino`, in its folder (made if missing), hidden
+    /// (`.othello-corregir-…`) and with the usual mode of a new folder: what is written
+    /// in it can then take `destino`'s place by renaming, in one step.
+    ///
+    /// # Errors
+    ///
+    /// The system's, or one that says so if grading was interrupted.
+    pub(super) fn junto_a(destino: &Path) -> io::Result<CarpetaTemporal> {
+        let carpeta = match destino.parent() {
+            Some(carpeta) if !carpeta.as_os_str().is_empty() => carpeta,
+            _ => Path::new("."),
+        };
+        fs::create_dir_all(carpeta)?;
+        let mut vivos = registro();
+        if vivos.interrumpido {
+            return Err(rechazo());
+        }
+        let ruta = tempfile::Builder::new()
+            .prefix(".othello-corregir-")
+            // Less the umask, as any new folder (a temporary one is 0700).
+            .permissions(fs::Permissions::from_mode(0o777))
+            .tempdir_in(carpeta)?
             .keep();
         vivos.carpetas.insert(ruta.clone());
         Ok(CarpetaTemporal { ruta })

@@ -1,0 +1,208 @@
+//! Writing what a grading run leaves for the teaching assistant: the gradebook
+//! (`--csv`), the platform's grade sheet filled in (`--planilla`) and the feedback
+//! (`--informes`, a folder or a zip), all or none.
+//!
+//! Everything is made first where no one looks: the gradebook, the sheet and a zip in
+//! memory, a folder of feedback in a hidden folder beside its place. Then the outputs
+//! take their places by renaming, each in one step, while an interruption waits
+//! ([`vivos::publicar`]): a Ctrl-C finds either none of them written or all, and never
+//! a temporary file in a folder to upload. A kill that cannot be waited for (`kill -9`)
+//! may leave the hidden folder beside, never inside.
+
+use std::{
+    fs,
+    io::{self, Write},
+    path::{Path, PathBuf},
+};
+
+use super::{error::ErrorSalida, planilla, vivos};
+use crate::{disco, texto::ruta_visible};
+
+/// What a grading run writes: each output's place and contents.
+#[derive(Default)]
+pub(super) struct Salidas {
+    /// The gradebook.
+    pub csv: Option<(PathBuf, Vec<u8>)>,
+    /// The grade sheet given, and its filled copy.
+    pub planilla: Option<(PathBuf, Vec<u8>)>,
+    /// The feedback's folder or zip, and each file's name in it with its text.
+    pub informes: Option<(PathBuf, Vec<(String, String)>)>,
+}
+
+impl Salidas {
+    /// Writes every output, all or none as the module says. Outputs written before
+    /// one that fails stay written, complete; the error says which failed.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorSalida`], naming the output that could not be written.
+    pub(super) fn escribir(self) -> Result<(), ErrorSalida> {
+        let informes = match &self.informes {
+            Some((ruta, archivos)) if es_zip(ruta) => Some(Informes::Zip(
+                ruta.clone(),
+                comprimir(archivos).map_err(|fuente| ErrorSalida::Informes {
+                    ruta: ruta.clone(),
+                    fuente,
+                })?,
+            )),
+            Some((ruta, archivos)) => Some(Informes::Carpeta(
+                ruta.clone(),
+                preparar_carpeta(ruta, archivos)?,
+            )),
+            None => None,
+        };
+        let nombres = self.nombres();
+        let hecho = vivos::publicar(|| -> Result<(), ErrorSalida> {
+            if let Some((ruta, bytes)) = &self.csv {
+                disco::guardar_bytes(bytes, ruta)?;
+            }
+            if let Some((ruta, bytes)) = &self.planilla {
+                planilla::guardar(ruta, bytes)?;
+            }
+            match &informes {
+                Some(Informes::Zip(ruta, bytes)) => disco::guardar_bytes(bytes, ruta)?,
+                Some(Informes::Carpeta(ruta, preparada)) => {
+                    publicar_carpeta(preparada.path(), ruta).map_err(|fuente| {
+                        ErrorSalida::Informes {
+                            ruta: ruta.clone(),
+                            fuente,
+                        }
+                    })?;
+                }
+                None => {}
+            }
+            Ok(())
+        });
+        // The hidden folder goes now, after the registry is let go.
+        drop(informes);
+        hecho.map_err(|_| ErrorSalida::Interrumpida(nombres))?
+    }
+
+    /// The feedback files that will replace ones already in the feedback folder, by
+    /// name (a zip is replaced whole, and is not counted).
+    pub(super) fn reemplazados(&self) -> Vec<String> {
+        match &self.informes {
+            Some((ruta, archivos)) if !es_zip(ruta) => (archivos.iter())
+                .filter(|(nombre, _)| ruta.join(nombre).exists())
+                .map(|(nombre, _)| nombre.clone())
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// What the outputs are, for a message: "la planilla y los informes".
+    fn nombres(&self) -> String {
+        let mut nombres = Vec::new();
+        if let Some((ruta, _)) = &self.csv {
+            nombres.push(format!("«{}»", ruta_visible(ruta)));
+        }
+        if let Some((ruta, _)) = &self.planilla {
+            nombres.push(format!(
+                "«{}»",
+                ruta_visible(&planilla::ruta_de_la_copia(ruta))
+            ));
+        }
+        if let Some((ruta, _)) = &self.informes {
+            nombres.push(format!("«{}»", ruta_visible(ruta)));
+        }
+        match nombres.split_last() {
+            Some((ultimo, [])) => ultimo.clone(),
+            Some((ultimo, otros)) => format!("{} ni {ultimo}", otros.join(", ")),
+            None => "nada".into(),
+        }
+    }
+}
+
+/// The feedback, ready to take its place.
+enum Informes {
+    /// A zip, in memory.
+    Zip(PathBuf, Vec<u8>),
+    /// A folder, written in a hidden folder beside its place.
+    Carpeta(PathBuf, vivos::CarpetaTemporal),
+}
+
+/// Whether `ruta` names a zip.
+fn es_zip(ruta: &Path) -> bool {
+    ruta.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("zip"))
+}
+
+/// The feedback files as a zip: each one under its name, with folders as named.
+fn comprimir(archivos: &[(String, String)]) -> io::Result<Vec<u8>> {
+    let ahora = jiff::Zoned::now().datetime();
+    let mut opciones = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated)
+        .unix_permissions(0o644);
+    if let Ok(fecha) = zip::DateTime::try_from(ahora) {
+        opciones = opciones.last_modified_time(fecha);
+    }
+    let mut zip = zip::ZipWriter::new(io::Cursor::new(Vec::new()));
+    for (nombre, texto) in archivos {
+        zip.start_file(nombre.as_str(), opciones)
+            .map_err(io::Error::other)?;
+        zip.write_all(texto.as_bytes())?;
+    }
+    Ok(zip.finish().map_err(io::Error::other)?.into_inner())
+}
+
+/// Writes the feedback files into a hidden folder beside `destino`, after checking
+/// that `destino` is a folder or nothing yet.
+fn preparar_carpeta(
+    destino: &Path,
+    archivos: &[(String, String)],
+) -> Result<vivos::CarpetaTemporal, ErrorSalida> {
+    let no_es = |que| ErrorSalida::NoEsCarpeta {
+        ruta: destino.to_owned(),
+        que,
+    };
+    let error = |fuente| ErrorSalida::Informes {
+        ruta: destino.to_owned(),
+        fuente,
+    };
+    match (fs::metadata(destino), fs::symlink_metadata(destino)) {
+        (Ok(datos), _) if datos.is_dir() => {}
+        (Ok(datos), _) if datos.is_file() => return Err(no_es("es un archivo")),
+        (Ok(_), _) => return Err(no_es("es un archivo especial")),
+        (Err(fuente), _) if fuente.raw_os_error() == Some(libc::ELOOP) => {
+            return Err(no_es(
+                "es un enlace simbólico que lleva a sí mismo (da vueltas sin llegar a nada)",
+            ));
+        }
+        (Err(_), Ok(datos)) if datos.file_type().is_symlink() => {
+            return Err(no_es("es un enlace simbólico a algo que no existe"));
+        }
+        (Err(fuente), _) if fuente.kind() != io::ErrorKind::NotFound => return Err(error(fuente)),
+        (Err(_), _) => {}
+    }
+    let preparada = vivos::CarpetaTemporal::junto_a(destino).map_err(error)?;
+    for (nombre, texto) in archivos {
+        let ruta = preparada.path().join(nombre);
+        if let Some(carpeta) = ruta.parent() {
+            fs::create_dir_all(carpeta).map_err(error)?;
+        }
+        let mut archivo = fs::File::create(&ruta).map_err(error)?;
+        archivo.write_all(texto.as_bytes()).map_err(error)?;
+        archivo.sync_all().map_err(error)?;
+    }
+    Ok(preparada)
+}
+
+/// Puts what is in `preparada` at `destino`: the folder itself, by renaming, if there
+/// is none; into the one there is, each file by renaming (a file of the same name is
+/// replaced), if there is.
+fn publicar_carpeta(preparada: &Path, destino: &Path) -> io::Result<()> {
+    // A link is followed, never replaced: only nothing at all is renamed over.
+    if fs::symlink_metadata(destino).is_err() {
+        return fs::rename(preparada, destino);
+    }
+    for entrada in fs::read_dir(preparada)? {
+        let entrada = entrada?;
+        let aqui = destino.join(entrada.file_name());
+        if entrada.file_type()?.is_dir() && fs::metadata(&aqui).is_ok_and(|datos| datos.is_dir()) {
+            publicar_carpeta(&entrada.path(), &aqui)?;
+        } else {
+            fs::rename(entrada.path(), aqui)?;
+        }
+    }
+    Ok(())
+}
