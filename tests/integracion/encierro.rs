@@ -313,12 +313,20 @@ fn las_entregas_hostiles_no_tocan_nada_fuera_de_su_carpeta() {
     la_clase_hostil(Quien::Yo, None, "como quien corre las pruebas");
 }
 
+/// As a teaching assistant runs it, with user namespaces and without them (then the
+/// bound on processes counts the user's own too).
 #[test]
 fn las_entregas_hostiles_tampoco_como_un_usuario_comun() {
     if !root() || !hay_python_del_sistema() {
         return;
     }
     la_clase_hostil(Quien::Nadie, None, "como nobody");
+    let filtro = sin(libc::SYS_unshare, libc::EPERM);
+    la_clase_hostil(
+        Quien::Nadie,
+        Some(&filtro),
+        "como nobody sin espacios de usuario",
+    );
 }
 
 /// As on Ubuntu 24.04, where AppArmor forbids unprivileged user namespaces: the

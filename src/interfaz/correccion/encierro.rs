@@ -365,7 +365,7 @@ impl Celda {
         }
         if let Some(procesos) = self.procesos {
             // After the user namespace: it counts the processes made in it only.
-            super::python::limitar(libc::RLIMIT_NPROC, procesos)?;
+            limitar(libc::RLIMIT_NPROC, procesos)?;
         }
         if self.mapas.is_some() {
             // Safety: the waiting parent makes only async-signal-safe calls.
@@ -606,6 +606,26 @@ impl GrupoDeControl {
         File::options()
             .write(true)
             .open(self.path().join("cgroup.procs"))
+    }
+}
+
+/// The type of a resource's number for `setrlimit`, which differs between C libraries.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+type Recurso = libc::__rlimit_resource_t;
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+type Recurso = libc::c_int;
+
+/// Sets both limits of `recurso` to `valor`. Async-signal-safe.
+pub(super) fn limitar(recurso: Recurso, valor: u64) -> io::Result<()> {
+    let limite = libc::rlimit {
+        rlim_cur: valor,
+        rlim_max: valor,
+    };
+    // Safety: setrlimit reads the struct passed and nothing else.
+    if unsafe { libc::setrlimit(recurso, &limite) } == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
     }
 }
 

@@ -27,7 +27,7 @@ use std::{
 };
 
 use super::{
-    encierro::Encierro,
+    encierro::{Encierro, limitar},
     error::ErrorCorreccion,
     vivos::{self, GrupoDeControl},
 };
@@ -280,25 +280,5 @@ impl Drop for Hijo {
         // And the child itself, should the student's code have left the group.
         let _ = self.proceso.kill();
         let _ = self.proceso.wait();
-    }
-}
-
-/// The type of a resource's number for `setrlimit`, which differs between C libraries.
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-type Recurso = libc::__rlimit_resource_t;
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-type Recurso = libc::c_int;
-
-/// Sets both limits of `recurso` to `valor`. Async-signal-safe.
-pub(super) fn limitar(recurso: Recurso, valor: u64) -> io::Result<()> {
-    let limite = libc::rlimit {
-        rlim_cur: valor,
-        rlim_max: valor,
-    };
-    // Safety: setrlimit reads the struct passed and nothing else.
-    if unsafe { libc::setrlimit(recurso, &limite) } == 0 {
-        Ok(())
-    } else {
-        Err(io::Error::last_os_error())
     }
 }

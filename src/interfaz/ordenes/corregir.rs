@@ -28,7 +28,8 @@ corrige, con límite de memoria y de tiempo por llamada, y encerrada: no lee ni 
 escribe fuera de su carpeta, no usa la red y lo que lanza muere con ella.
 
 Estado de salida: 0 si todas las entregas cargan y pasan todos los casos, 1 si alguna \
-no, 2 si la orden está mal escrita o no hay Python 3.")]
+no, 2 si la orden está mal escrita, no hay Python 3 o esta máquina no puede encerrar \
+las entregas.")]
 pub struct Corregir {
     #[arg(
         value_name = "ENTREGA",
