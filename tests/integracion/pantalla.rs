@@ -269,3 +269,82 @@ fn la_opcion_p_del_menu_abre_la_partida_a_pantalla_completa() {
     terminal.devuelta();
     assert!(matches!(estado, WaitStatus::Exited(_, 0)), "{estado:?}");
 }
+
+impl Terminal {
+    /// Reads what the program writes until its terminal closes: what it wrote last,
+    /// after giving the terminal back, counts too.
+    fn leer_hasta_el_fin(&mut self) {
+        let mut resto = Vec::new();
+        let _ = self.sesion.read_to_end(&mut resto);
+        self.pantalla.process(&resto);
+        self.bytes.extend_from_slice(&resto);
+    }
+}
+
+#[test]
+fn una_senal_en_medio_de_un_dibujo_devuelve_la_terminal_y_nada_se_dibuja_despues() {
+    let senales = [Signal::SIGTERM, Signal::SIGHUP, Signal::SIGINT];
+    for ronda in 0..30 {
+        let mut terminal =
+            Terminal::abrir(&["--pantalla", "--negro", "humano", "--blanco", "humano"]);
+        terminal.esperar_que("el tablero a pantalla completa", en_pantalla_completa);
+        // Keys that each redraw the board, still arriving when the signal does.
+        terminal.teclear(&"\x1b[B\x1b[A".repeat(300));
+        thread::sleep(Duration::from_millis(ronda % 10));
+        let senal = senales[ronda as usize % 3];
+        terminal.sesion.get_process_mut().kill(senal).unwrap();
+        let (estado, mut terminal) = terminal.terminar();
+        terminal.leer_hasta_el_fin();
+        terminal.devuelta();
+        assert!(
+            matches!(estado, WaitStatus::Exited(_, 129 | 130 | 143)),
+            "ronda {ronda}: {estado:?}"
+        );
+        // Nothing of the board after the normal screen came back.
+        let texto = String::from_utf8_lossy(&terminal.bytes);
+        let vuelta = texto
+            .rfind("\x1b[?1049l")
+            .expect("salió de la pantalla alterna");
+        let despues = &texto[vuelta..];
+        assert!(
+            !despues.contains("\x1b[?25l") && !despues.contains("Cursor en"),
+            "ronda {ronda}, {senal:?}: {despues:?}"
+        );
+    }
+}
+
+#[test]
+fn una_ventana_enorme_no_agota_la_memoria_y_dibuja_a_tiempo() {
+    // 65535 by 65535 took 206 GB (an abort that left the terminal raw); 5000 by 5000,
+    // 8 to 20 s a frame. The board draws in the first 500 by 200: the emulator is as
+    // big as that, not as the window says.
+    for (ancho, alto) in [(65535, 65535), (5000, 5000)] {
+        let mut terminal =
+            Terminal::abrir(&["--pantalla", "--negro", "humano", "--blanco", "humano"]);
+        terminal.esperar_que("el tablero a pantalla completa", en_pantalla_completa);
+        terminal.pantalla.set_size(tamano(200), tamano(500));
+        terminal
+            .sesion
+            .get_process_mut()
+            .set_window_size(ancho, alto)
+            .unwrap();
+        let inicio = Instant::now();
+        // A move draws a frame at the new size; then q leaves.
+        terminal.teclear("\r");
+        terminal.esperar("1. N D3");
+        assert!(
+            inicio.elapsed() < Duration::from_secs(5),
+            "{ancho}×{alto}: {:?}",
+            inicio.elapsed()
+        );
+        terminal.teclear("q");
+        terminal.esperar("¿Guardar antes de salir?");
+        terminal.teclear("n");
+        let (estado, terminal) = terminal.terminar();
+        terminal.devuelta();
+        assert!(
+            matches!(estado, WaitStatus::Exited(_, 0)),
+            "{ancho}×{alto}: {estado:?}"
+        );
+    }
+}

@@ -285,3 +285,22 @@ fn los_errores_caben_en_80_columnas_en_la_terminal() {
         }
     }
 }
+
+#[test]
+fn lo_que_se_escribe_por_adelantado_se_lee_en_orden() {
+    // Two moves typed at once, the second before the first is handled: both are
+    // played, none arrives empty. Before, the line editor dropped what it had read
+    // past the first line (27 of 40 runs lost C3).
+    for ronda in 0..10 {
+        let (mut sesion, _dir) = en_la_terminal();
+        teclear(&mut sesion, &["c4\rc3\rd3\r"]);
+        esperar(&mut sesion, "Las negras juegan C4");
+        esperar(&mut sesion, "Las blancas juegan C3");
+        esperar(&mut sesion, "Las negras juegan D3");
+        if let Err(error) = sesion.expect("Turno de las blancas (B): ") {
+            panic!("ronda {ronda}: {error}");
+        }
+        teclear(&mut sesion, &[CTRL_D]);
+        se_despide(sesion);
+    }
+}

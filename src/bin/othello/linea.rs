@@ -149,7 +149,8 @@ pub struct Argumentos {
     #[arg(
         long,
         help = "Juega en el tablero a pantalla completa: flechas o hjkl y Enter, o un clic, \
-                juegan (necesita una terminal)"
+                juegan (necesita una terminal). Si un kill -9 la deja sin eco ni cursor, \
+                escribe reset y Enter (en tmux, además tput rmcup)"
     )]
     pub pantalla: bool,
     /// When a player may pass.

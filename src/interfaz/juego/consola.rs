@@ -3,8 +3,10 @@
 //! Whatever arrives (garbage, very long lines, bytes that are not UTF-8, the end of the
 //! input) has an answer here, so the rest of the game only sees trimmed text or `None`.
 //! At a terminal the lines are typed in rustyline's line editor (arrows, history,
-//! Ctrl-A/E, Tab completion); anywhere else they are read as they come, so a piped
-//! transcript gives the same output every time.
+//! Ctrl-A/E, Tab completion), which keeps what it read past a line for the next
+//! question (its `buffer-redux` feature), so that lines typed ahead are read in order;
+//! anywhere else they are read as they come, so a piped transcript gives the same
+//! output every time.
 
 use std::io::{self, BufRead, IsTerminal, Write};
 

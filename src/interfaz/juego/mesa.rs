@@ -663,4 +663,27 @@ mod tests {
             Err(NoGuardada::NombreIlegible)
         ));
     }
+
+    #[test]
+    fn un_archivo_que_otro_escribio_despues_de_mirar_no_se_reemplaza() {
+        let carpeta = tempfile::tempdir().unwrap();
+        let ruta = carpeta.path().join("p.txt");
+        let mut mesa = mesa(PERSONAS, None);
+        mesa.aplicar(Accion::Colocar(posicion("C4")));
+        assert!(mesa.ajenos(&ruta).unwrap().is_empty());
+        // Another game saves there between the look and the save.
+        std::fs::write(&ruta, "de otra partida\n").unwrap();
+        let evento = mesa.guardar(ruta.clone());
+        assert!(
+            matches!(evento, Evento::NoGuardada(NoGuardada::Adelantada(_))),
+            "{evento}"
+        );
+        assert!(mesa.sin_guardar());
+        assert_eq!(std::fs::read_to_string(&ruta).unwrap(), "de otra partida\n");
+        // Looked at again, and the person agrees to replace it: saved.
+        assert_eq!(mesa.ajenos(&ruta).unwrap(), vec![ruta.clone()]);
+        let evento = mesa.guardar(ruta.clone());
+        assert!(matches!(evento, Evento::Guardada(_)), "{evento}");
+        assert!(!mesa.sin_guardar());
+    }
 }

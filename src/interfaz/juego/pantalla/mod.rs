@@ -5,7 +5,11 @@
 //!
 //! The terminal is always given back: raw mode, the alternate screen and the mouse
 //! capture are undone when the game is left, on an error (a guard's `Drop`), on a panic
-//! (a hook) and on a signal (the program calls [`restaurar_la_terminal`]).
+//! (a hook) and on a signal (the program calls [`restaurar_la_terminal`], which waits
+//! for the frame being drawn and lets no other start). The board draws for a terminal
+//! of at most [`ANCHO_MAXIMO`] by [`ALTO_MAXIMO`], whatever size the window says it has.
+//! After a `kill -9` nothing can give the terminal back: the README and the help of
+//! `--pantalla` say what to type (`reset`, and `tput rmcup` inside tmux).
 
 mod cara;
 mod dibujo;
@@ -14,18 +18,18 @@ mod geometria;
 use std::{
     io::{self, IsTerminal, Write},
     sync::{
-        Once,
+        Mutex, Once, PoisonError,
         atomic::{AtomicBool, Ordering},
     },
     time::Instant,
 };
 
 use ratatui::{
-    Terminal,
+    Terminal, TerminalOptions, Viewport,
     backend::CrosstermBackend,
     crossterm::{
         cursor::{Hide, Show},
-        event::{self, DisableMouseCapture, EnableMouseCapture},
+        event::{self, DisableMouseCapture, EnableMouseCapture, Event},
         execute,
         terminal::{
             EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode, size,
@@ -40,6 +44,23 @@ use super::mesa::{Comienzo, Fin, Mesa};
 /// Whether the program has the terminal in full-screen mode now.
 static ACTIVA: AtomicBool = AtomicBool::new(false);
 
+/// Held while the board writes to the terminal (a frame, a resize, entering the
+/// full-screen mode), and for good once a signal gives the terminal back: what the
+/// board writes never lands after the terminal is restored.
+static DIBUJO: Mutex<()> = Mutex::new(());
+
+/// The widest terminal the board draws for: a wider window keeps the board in its
+/// first columns. A frame costs memory and time by the cell, and a window may say it
+/// is 65535 by 65535 (hundreds of gigabytes of cells).
+const ANCHO_MAXIMO: u16 = 500;
+/// The tallest terminal the board draws for, as [`ANCHO_MAXIMO`].
+const ALTO_MAXIMO: u16 = 200;
+
+/// The part of a terminal of `ancho` by `alto` that the board draws in.
+fn acotada(ancho: u16, alto: u16) -> Rect {
+    Rect::new(0, 0, ancho.min(ANCHO_MAXIMO), alto.min(ALTO_MAXIMO))
+}
+
 /// Whether the full-screen board can be shown: standard input and output are both a
 /// terminal.
 pub(super) fn hay_terminal() -> bool {
@@ -47,9 +68,20 @@ pub(super) fn hay_terminal() -> bool {
 }
 
 /// Gives the terminal back as it was before the full-screen board, if the board has
-/// it: the normal screen, no mouse capture, the cursor shown, line mode. Safe from any
-/// thread (the signal handler's): the board's writes end before these start.
+/// it, for a program about to end (on a signal): the frame being drawn ends first, and
+/// no other starts, so nothing is drawn over the normal screen or hides the cursor
+/// again. Safe from any thread (the signal handler's).
 pub fn restaurar_la_terminal() {
+    let turno = DIBUJO.lock().unwrap_or_else(PoisonError::into_inner);
+    devolver();
+    // Kept until the program ends: the board waits for it at its next frame.
+    std::mem::forget(turno);
+}
+
+/// Gives the terminal back as [`restaurar_la_terminal`] does, without waiting for the
+/// board: for the board's own thread (its guard, a panic in a frame), which is not
+/// drawing then. Restores line mode last.
+fn devolver() {
     if ACTIVA.swap(false, Ordering::SeqCst) {
         let mut salida = io::stdout().lock();
         let _ = execute!(salida, DisableMouseCapture, LeaveAlternateScreen, Show);
@@ -65,6 +97,7 @@ impl ModoPantalla {
     /// before its message is written.
     fn entrar() -> io::Result<ModoPantalla> {
         vigilar_panicos();
+        let _turno = DIBUJO.lock().unwrap_or_else(PoisonError::into_inner);
         ACTIVA.store(true, Ordering::SeqCst);
         let modo = ModoPantalla;
         enable_raw_mode()?;
@@ -81,7 +114,7 @@ fn vigilar_panicos() {
     GANCHO.call_once(|| {
         let anterior = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |informe| {
-            restaurar_la_terminal();
+            devolver();
             anterior(informe);
         }));
     });
@@ -89,7 +122,7 @@ fn vigilar_panicos() {
 
 impl Drop for ModoPantalla {
     fn drop(&mut self) {
-        restaurar_la_terminal();
+        devolver();
     }
 }
 
@@ -106,9 +139,13 @@ pub(super) fn jugar_partida(mesa: &mut Mesa, color: bool, comienzo: Comienzo) ->
     let anuncio = mesa.empezar(comienzo);
     let fin = {
         let _modo = ModoPantalla::entrar()?;
-        let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
         let (ancho, alto) = size()?;
-        let mut pantalla = Pantalla::nueva(mesa, color, Rect::new(0, 0, ancho, alto), anuncio);
+        let area = acotada(ancho, alto);
+        let opciones = TerminalOptions {
+            viewport: Viewport::Fixed(area),
+        };
+        let mut terminal = Terminal::with_options(CrosstermBackend::new(io::stdout()), opciones)?;
+        let mut pantalla = Pantalla::nueva(mesa, color, area, anuncio);
         bucle(&mut terminal, &mut pantalla, mesa)?
     };
     let mut salida = io::stdout();
@@ -129,7 +166,10 @@ fn bucle(
     mesa: &mut Mesa,
 ) -> io::Result<Option<Fin>> {
     loop {
-        terminal.draw(|frame| dibujo::dibujar(frame, pantalla, mesa, Instant::now()))?;
+        con_la_terminal(|| {
+            terminal.draw(|frame| dibujo::dibujar(frame, pantalla, mesa, Instant::now()))?;
+            Ok(())
+        })?;
         let ahora = Instant::now();
         let espera = pantalla
             .proximo(mesa)
@@ -142,12 +182,30 @@ fn bucle(
             pantalla.a_tiempo(mesa, Instant::now());
             continue;
         }
-        match pantalla.recibir(mesa, &event::read()?, Instant::now()) {
+        let evento = match event::read()? {
+            Event::Resize(ancho, alto) => {
+                let area = acotada(ancho, alto);
+                con_la_terminal(|| terminal.resize(area))?;
+                Event::Resize(area.width, area.height)
+            }
+            evento => evento,
+        };
+        match pantalla.recibir(mesa, &evento, Instant::now()) {
             Control::Seguir => {}
             Control::Terminar(fin) => return Ok(Some(fin)),
             Control::Interrumpir => return Ok(None),
         }
     }
+}
+
+/// Writes to the terminal with `escribir` while the board has it, one writer at a time
+/// ([`DIBUJO`]); nothing once it was given back.
+fn con_la_terminal(escribir: impl FnOnce() -> io::Result<()>) -> io::Result<()> {
+    let _turno = DIBUJO.lock().unwrap_or_else(PoisonError::into_inner);
+    if ACTIVA.load(Ordering::SeqCst) {
+        escribir()?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
