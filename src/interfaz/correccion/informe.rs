@@ -19,7 +19,7 @@ use super::{
 };
 use crate::{
     ErrorArchivo, disco,
-    interfaz::ajuste::ajustar,
+    interfaz::renglones::ajustar,
     texto::{cantidad, ruta_visible},
 };
 

@@ -10,7 +10,7 @@ use std::{
 };
 
 use super::historial::Historial;
-use crate::{Partida, Tablero, disco, interfaz::ajuste::mayuscula_inicial};
+use crate::{Partida, Tablero, disco, interfaz::renglones::mayuscula_inicial};
 
 /// The files of the game at hand.
 #[derive(Default)]
