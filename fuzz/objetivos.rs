@@ -91,7 +91,7 @@ const LARGO_DEL_JUEGO: usize = 4096;
 /// The game over any lines typed returns well (or stops on input that is not text or
 /// not a game), and what it writes is text that ends in the goodbye, with no control
 /// characters but tabs and its colors' escapes, and (with
-/// the echo) no line wider than [`ANCHO`](othello::interfaz::ordenes::ANCHO) but for
+/// the echo) no line wider than [`ANCHO`](othello::interfaz::renglones::ANCHO) but for
 /// the echo of what was typed and a word too long to break (a file name). A file it
 /// says it saved is still there at the end, and the recovery save it leaves, or says
 /// it left, loads.
@@ -304,7 +304,7 @@ fn solo_texto(salida: &str, color: bool) -> bool {
 }
 
 /// The lines of the game's `salida` wider than
-/// [`ANCHO`](othello::interfaz::ordenes::ANCHO) characters, escapes aside, once the
+/// [`ANCHO`](othello::interfaz::renglones::ANCHO) characters, escapes aside, once the
 /// echo of a line of `entrada` that ends one is taken off (what a person types is
 /// theirs to make long): what is left of each.
 pub fn lineas_anchas(salida: &str, entrada: &[u8]) -> Vec<String> {
@@ -313,7 +313,7 @@ pub fn lineas_anchas(salida: &str, entrada: &[u8]) -> Vec<String> {
         .map(eco)
         .filter(|eco| !eco.is_empty())
         .collect();
-    let ancha = |linea: &str| linea.chars().count() > othello::interfaz::ordenes::ANCHO;
+    let ancha = |linea: &str| linea.chars().count() > othello::interfaz::renglones::ANCHO;
     anstream::adapter::strip_str(salida)
         .to_string()
         .lines()

@@ -16,8 +16,9 @@
 //! assert_eq!(tablero.jugadas_validas(Color::Blanco).cantidad(), 3);
 //! ```
 //!
-//! The game at the terminal ([`interfaz::juego`]) reads from any `BufRead` and writes to any
-//! `Write`, so it runs the same under a person, a pipe or a test.
+//! The game at the terminal (`interfaz::juego`, with the default feature `aplicacion`)
+//! reads from any `BufRead` and writes to any `Write`, so it runs the same under a
+//! person, a pipe or a test.
 
 #![deny(missing_docs)]
 

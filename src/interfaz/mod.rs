@@ -1,13 +1,13 @@
 //! The front ends: the game at the terminal ([`juego`]) and the orders for scripts and
 //! graders ([`ordenes`]), with what they share: the board as drawn on screen ([`Vista`])
-//! and the values of the command line ([`argumentos`]). Both read from any `BufRead` and
-//! write to any `Write`.
+//! the values of the command line ([`argumentos`]) and the lines of text fitted to a
+//! terminal ([`renglones`]). Both read from any `BufRead` and write to any `Write`.
 //!
 //! [`Vista`]: crate::Vista
 
-pub(crate) mod ajuste;
 pub mod argumentos;
 pub mod correccion;
 pub mod juego;
 pub mod ordenes;
+pub mod renglones;
 pub(crate) mod vista;

@@ -17,7 +17,7 @@ use crate::{
 /// Its text faces are the homework's: the list of lists of "B"/"N"/"V"
 /// ([`Tablero::a_lista`], `TryFrom<Vec<Vec<String>>>`) and the 8-line file format
 /// (`Display` and `FromStr`, see [`archivo`](crate::formato::archivo)). The on-screen view with
-/// labels is [`Vista`](crate::Vista).
+/// labels is `Vista`, in the front ends.
 ///
 /// ```
 /// use othello::{Casilla, Color, Tablero};

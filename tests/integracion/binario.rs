@@ -1102,3 +1102,41 @@ fn el_error_de_una_orden_es_una_linea_en_una_tuberia() {
         corrida.errores
     );
 }
+
+#[test]
+fn una_opcion_o_una_orden_mal_escrita_sugiere_la_parecida() {
+    let dir = carpeta();
+    let casos: [(&[&str], &str); 3] = [
+        (
+            &["--blanca", "fuerte"],
+            "error: argumento desconocido «--blanca»; ¿quisiste decir --blanco?\n",
+        ),
+        (
+            &["contra", "tablero.txt"],
+            "error: «contra» no es una orden; ¿quisiste decir contar?\n",
+        ),
+        // Nothing near: no question.
+        (&["--zzz"], "error: argumento desconocido «--zzz»\n"),
+    ];
+    for (argumentos, mensaje) in casos {
+        let corrida = othello(dir.path(), argumentos, "");
+        assert_eq!(corrida.codigo, Some(2));
+        assert!(corrida.errores.starts_with(mensaje), "{}", corrida.errores);
+    }
+}
+
+#[test]
+fn la_ayuda_del_menu_cabe_en_una_terminal_de_24_filas() {
+    let dir = carpeta();
+    let corrida = othello(dir.path(), &[], "ayuda\n5\n");
+    // What the terminal shows from the line where «ayuda» was typed to the next
+    // question, both included: the prompts end without a newline.
+    let (_, despues) = corrida.salida.split_once("«ayuda»): ").unwrap();
+    let (ayuda, _) = despues.split_once("): ").unwrap();
+    let filas = 1 + ayuda.lines().count();
+    assert!(filas <= 24, "{filas} filas:\n{ayuda}");
+    assert!(ayuda.contains("5) termina el programa"), "{ayuda}");
+    for linea in ayuda.lines() {
+        assert!(linea.chars().count() <= 80, "{linea}");
+    }
+}

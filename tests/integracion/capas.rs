@@ -362,7 +362,7 @@ fn ningun_archivo_importa_a_uno_que_lo_importa_de_vuelta_y_cada_capa_mira_hacia_
         ("interfaz/correccion", &["interfaz/ordenes"]),
         ("interfaz/argumentos.rs", frentes),
         ("interfaz/vista.rs", frentes),
-        ("interfaz/ajuste.rs", frentes),
+        ("interfaz/renglones.rs", frentes),
         // The game and the orders never import each other.
         ("interfaz/juego", &["interfaz/ordenes"]),
         ("interfaz/ordenes", &["interfaz/juego"]),

@@ -15,7 +15,7 @@ use othello::{
 use crate::{
     comun::{
         INICIAL, PartidaCompleta, TRAS_C4, assert_eq, carpeta, copia_de_recuperacion,
-        copias_de_recuperacion, escribir, partidas_completas, tablero_de, texto_de,
+        copias_de_recuperacion, escribir, letras, partidas_completas, tablero_de, texto_de,
     },
     fuzz::objetivos::lineas_anchas,
 };
@@ -298,11 +298,6 @@ fn revisar_partida(salida: &str, partida: &PartidaCompleta) {
     );
     assert_eq!(salida.matches("Fin de la partida").count(), 1, "{id}");
     contiene(salida, &cierre);
-}
-
-/// A board in the file format as the 64 letters, row 1 first.
-fn letras(archivo: &str) -> String {
-    archivo.chars().filter(|c| "BNV".contains(*c)).collect()
 }
 
 // 1. Complete games from a transcript.
@@ -868,7 +863,7 @@ fn opcion_de_menu_no_valida() {
 fn el_menu_acepta_ayuda_y_explica_los_niveles() {
     let salida = jugar("ayuda\n5\n");
     for texto in [
-        "Elige una opción (1 a 5, o «ayuda»): ayuda\n  0) sigue la partida que quedó a medias",
+        "Elige una opción (1 a 5, o «ayuda»): ayuda\n\n  0) sigue la partida que quedó a medias",
         "  1) dos personas en este teclado, por turnos; empiezan las negras\n",
         "  3) tú contra la computadora, en una partida nueva o en una guardada\n",
         "  aleatorio  juega al azar\n",
@@ -878,7 +873,12 @@ fn el_menu_acepta_ayuda_y_explica_los_niveles() {
     ] {
         contiene(&salida, texto);
     }
-    assert_eq!(salida.matches("Menú:").count(), 2);
+    // After the help, which explains each option, only the question comes back.
+    assert_eq!(salida.matches("Menú:").count(), 1);
+    contiene(
+        &salida,
+        "las reglas.\nElige una opción (1 a 5, o «ayuda»): 5\n",
+    );
 }
 
 #[test]

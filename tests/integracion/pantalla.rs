@@ -26,13 +26,17 @@ struct Terminal {
     /// Everything the program wrote, to look for the escapes that give the terminal
     /// back.
     bytes: Vec<u8>,
-    _dir: TempDir,
+    dir: TempDir,
 }
 
 impl Terminal {
     /// `othello` with `argumentos` in a terminal of 80 by 24, in a folder of its own.
     fn abrir(argumentos: &[&str]) -> Terminal {
-        let dir = carpeta();
+        Terminal::abrir_en(carpeta(), argumentos)
+    }
+
+    /// `othello` with `argumentos` in a terminal of 80 by 24, in the folder `dir`.
+    fn abrir_en(dir: TempDir, argumentos: &[&str]) -> Terminal {
         let mut comando = programa(dir.path());
         comando.args(argumentos).env("TERM", "xterm");
         let mut sesion = Session::spawn(comando).expect("el programa corre en una pseudo-terminal");
@@ -44,7 +48,7 @@ impl Terminal {
             sesion,
             pantalla: vt100::Parser::new(tamano(24), tamano(80), 0),
             bytes: Vec::new(),
-            _dir: dir,
+            dir,
         }
     }
 
@@ -258,9 +262,10 @@ fn sin_una_terminal_pantalla_es_un_error_de_uso() {
 #[test]
 fn la_opcion_p_del_menu_abre_la_partida_a_pantalla_completa() {
     let mut terminal = Terminal::abrir(&[]);
-    terminal.esperar("p) Tablero a pantalla completa, con flechas y ratón: no");
+    terminal.esperar("p) Cambiar al tablero a pantalla completa (flechas y ratón)");
+    terminal.esperar("Elige una opción (1 a 5, p, o «ayuda»): ");
     terminal.teclear("p\r");
-    terminal.esperar("p) Tablero a pantalla completa, con flechas y ratón: sí");
+    terminal.esperar("p) Cambiar al tablero impreso (ahora: a pantalla completa)");
     terminal.teclear("1\r");
     terminal.esperar_que("el tablero a pantalla completa", en_pantalla_completa);
     terminal.teclear("q");
@@ -347,4 +352,108 @@ fn una_ventana_enorme_no_agota_la_memoria_y_dibuja_a_tiempo() {
             "{ancho}×{alto}: {estado:?}"
         );
     }
+}
+
+/// Two people on the full-screen board, once it is open.
+fn dos_personas() -> Terminal {
+    let mut terminal = Terminal::abrir(&["--pantalla", "--negro", "humano", "--blanco", "humano"]);
+    terminal.esperar_que("el tablero a pantalla completa", en_pantalla_completa);
+    terminal
+}
+
+/// Leaves with `teclas`: the program ends well and gives the terminal back.
+fn salir(mut terminal: Terminal, teclas: &str) {
+    terminal.teclear(teclas);
+    let (estado, terminal) = terminal.terminar();
+    terminal.devuelta();
+    assert!(matches!(estado, WaitStatus::Exited(_, 0)), "{estado:?}");
+}
+
+#[test]
+fn h_es_la_columna_h_y_tras_una_jugada_invalida_el_cursor_se_queda() {
+    let mut terminal = dos_personas();
+    terminal.esperar("Cursor en D3");
+    terminal.teclear("h");
+    terminal.esperar("Casilla: H… (escribe la fila, 1 a 8)");
+    terminal.teclear("5");
+    terminal.esperar("Cursor en H5");
+    // The arrows move it; letters only write squares.
+    terminal.teclear("\x1b[D");
+    terminal.esperar("Cursor en G5");
+    terminal.teclear("b1\r");
+    terminal.esperar("Jugada no válida");
+    terminal.esperar("Cursor en B1");
+    // ? tells the keys and, in the rules, the key that saves.
+    terminal.teclear("?");
+    terminal.esperar("la tecla s escribe el tablero");
+    let ayuda = terminal.pantalla.screen().contents();
+    assert!(ayuda.contains("columna a-h y fila"), "{ayuda}");
+    assert!(!ayuda.contains("«guardar»"), "{ayuda}");
+    terminal.teclear("x");
+    terminal.esperar("Cursor en B1");
+    salir(terminal, "q");
+}
+
+#[test]
+fn guardar_al_salir_y_cargar_se_confirman_donde_se_mira() {
+    let mut terminal = dos_personas();
+    terminal.teclear("\r");
+    terminal.esperar("1. N D3");
+    terminal.teclear("q");
+    terminal.esperar("¿Guardar antes de salir?");
+    terminal.teclear("s");
+    terminal.esperar("Guardar en:");
+    terminal.teclear("p.txt\r");
+    let (estado, mut terminal) = terminal.terminar();
+    terminal.esperar("¡Hasta luego!");
+    let contenido = terminal.pantalla.screen().contents();
+    assert!(
+        contenido.contains("Partida guardada en «p.txt»"),
+        "{contenido}"
+    );
+    assert!(matches!(estado, WaitStatus::Exited(_, 0)), "{estado:?}");
+    // Loaded again, the board says it in its messages.
+    let mut terminal = Terminal::abrir_en(terminal.dir, &["--pantalla", "--cargar", "p.txt"]);
+    terminal.esperar_que("el tablero a pantalla completa", en_pantalla_completa);
+    terminal.esperar("Partida cargada de «p.txt»");
+    terminal.esperar("jugada anterior: turno de las blancas.");
+    salir(terminal, "q");
+}
+
+#[test]
+fn las_jugadas_del_panel_no_se_juntan_desde_la_decima() {
+    let mut terminal = dos_personas();
+    for jugada in [
+        "c4", "c3", "d3", "e3", "f2", "c5", "b3", "g1", "c6", "a3", "f3", "c7",
+    ] {
+        terminal.teclear(&format!("{jugada}\r"));
+    }
+    terminal.esperar("12. B C7");
+    let contenido = terminal.pantalla.screen().contents();
+    let fila = contenido
+        .lines()
+        .find(|linea| linea.contains("11. N F3"))
+        .unwrap_or_else(|| panic!("{contenido}"));
+    // Each move takes 13 columns, the second of a line after the first's.
+    let (once, doce) = (fila.find("11. N").unwrap(), fila.find("12. B").unwrap());
+    assert_eq!(doce - once, 13, "{fila}");
+    salir(terminal, "qn");
+}
+
+#[test]
+fn al_abrirse_el_tablero_borra_la_pantalla_aun_sin_pantalla_alterna() {
+    let mut terminal = dos_personas();
+    terminal.esperar("Cursor en D3");
+    // A terminal without an alternate screen (the Linux console) ignores its escapes:
+    // the same bytes, without them, on a screen of their own.
+    let bytes = String::from_utf8_lossy(&terminal.bytes).replace("\x1b[?1049h", "");
+    let mut consola = vt100::Parser::new(tamano(24), tamano(80), 0);
+    consola.process(bytes.as_bytes());
+    // What was written before the board is gone: the screen is the board alone, as on
+    // a terminal with an alternate screen.
+    assert_eq!(
+        consola.screen().contents(),
+        terminal.pantalla.screen().contents()
+    );
+    salir(terminal, "q");
 }

@@ -6,9 +6,11 @@ use std::{ffi::OsString, io, path::PathBuf, time::Duration};
 use clap::{ArgAction, CommandFactory, FromArgMatches, Parser, ValueEnum};
 use othello::{
     Color,
-    interfaz::ordenes::{
-        ANCHO, Orden,
+    interfaz::{
         argumentos::{color_tolerante, jugador, segundos, semilla},
+        juego::TIEMPO_PREDETERMINADO,
+        ordenes::Orden,
+        renglones::ANCHO,
     },
     motor::jugadores::Nivel,
 };
@@ -139,7 +141,10 @@ pub struct Argumentos {
         long,
         value_name = "SEGUNDOS",
         value_parser = segundos,
-        help = "Segundos que piensa el jugador fuerte por jugada, como 0.5 (por omisión, 1)"
+        help = format!(
+            "Segundos que piensa el jugador fuerte por jugada, como 0.5 (por omisión, {})",
+            TIEMPO_PREDETERMINADO.as_secs_f64()
+        )
     )]
     pub tiempo: Option<Duration>,
     /// Between two computers, no Enter between moves.

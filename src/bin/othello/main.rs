@@ -24,7 +24,8 @@ use othello::{
     interfaz::{
         correccion,
         juego::{self, ErrorJuego, Opciones},
-        ordenes::{self, Avance, ErrorOrden, Orden, ajustar, validar},
+        ordenes::{self, Avance, ErrorOrden, Orden, validar},
+        renglones::ajustar,
     },
     motor::jugadores::Nivel,
 };
@@ -228,7 +229,7 @@ fn jugar(argumentos: &Argumentos) -> ExitCode {
         eco: !io::stdin().is_terminal(),
         jugadores,
         semilla: argumentos.semilla,
-        tiempo: argumentos.tiempo.unwrap_or(Opciones::default().tiempo),
+        tiempo: argumentos.tiempo.unwrap_or(juego::TIEMPO_PREDETERMINADO),
         sin_pausa: argumentos.sin_pausa,
         reglas: match argumentos.reglas {
             ReglasElegidas::Tarea => Reglas::Tarea,

@@ -10,7 +10,7 @@ use std::{
 };
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use othello::interfaz::ordenes::argumentos::{lista, valor_invalido, visible};
+use othello::interfaz::argumentos::{lista, valor_invalido, visible};
 
 use crate::linea::{USO, comando};
 
@@ -74,7 +74,10 @@ fn mensaje(error: &clap::Error) -> String {
     };
     let argumento = dato(ContextKind::InvalidArg);
     match error.kind() {
-        ErrorKind::UnknownArgument => format!("argumento desconocido «{argumento}»"),
+        ErrorKind::UnknownArgument => {
+            let sugerencia = sugerencia(error, ContextKind::SuggestedArg);
+            format!("argumento desconocido «{argumento}»{sugerencia}")
+        }
         ErrorKind::InvalidValue | ErrorKind::ValueValidation => {
             let valor = dato(ContextKind::InvalidValue);
             if valor.is_empty() {
@@ -98,10 +101,26 @@ fn mensaje(error: &clap::Error) -> String {
             anterior => format!("{argumento} y {anterior} no van juntos"),
         },
         ErrorKind::InvalidSubcommand => {
-            format!("«{}» no es una orden", dato(ContextKind::InvalidSubcommand))
+            let sugerencia = sugerencia(error, ContextKind::SuggestedSubcommand);
+            let orden = dato(ContextKind::InvalidSubcommand);
+            format!("«{orden}» no es una orden{sugerencia}")
         }
         ErrorKind::InvalidUtf8 => "los argumentos deben ser texto UTF-8".to_owned(),
         _ if argumento.is_empty() => "argumentos no válidos".to_owned(),
         _ => format!("argumento no válido: {argumento}"),
     }
+}
+
+/// The option or order clap found nearest to the one mistyped, as a question after the
+/// message (`; ¿quisiste decir --blanco?`); empty when nothing is near.
+fn sugerencia(error: &clap::Error, tipo: ContextKind) -> String {
+    let parecido = match error.get(tipo) {
+        Some(ContextValue::String(parecido)) => Some(parecido),
+        // From the least to the most alike.
+        Some(ContextValue::Strings(parecidos)) => parecidos.last(),
+        _ => None,
+    };
+    parecido.map_or_else(String::new, |parecido| {
+        format!("; ¿quisiste decir {parecido}?")
+    })
 }

@@ -228,7 +228,7 @@ impl Diagnostico {
             )?;
         } else {
             for falta in &self.faltas {
-                for linea in crate::interfaz::ajuste::ajustar(falta).lines() {
+                for linea in crate::interfaz::renglones::ajustar(falta).lines() {
                     writeln!(salida, "{linea}")?;
                 }
             }

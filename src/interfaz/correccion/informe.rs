@@ -19,7 +19,7 @@ use super::{
     similitud::{self, Parecido},
 };
 use crate::{
-    interfaz::ajuste::ajustar,
+    interfaz::renglones::ajustar,
     texto::{self, cantidad, ruta_visible},
 };
 
@@ -254,9 +254,12 @@ impl InformeEntrega {
             (None, None, faltan) => Some(format!("no se encontró {}", faltan.join(" ni "))),
         };
         let avisos = self.al_cargar.iter().map(describir_aviso);
-        (motivo.into_iter().chain(avisos).chain(self.eleccion.clone()))
-            .collect::<Vec<_>>()
-            .join("; ")
+        (motivo
+            .into_iter()
+            .chain(avisos)
+            .chain(self.eleccion.clone()))
+        .collect::<Vec<_>>()
+        .join("; ")
     }
 
     /// Its section of the report for `lector`, every line fitted to 80 columns

@@ -26,7 +26,7 @@ use super::{
 };
 use crate::{
     disco,
-    interfaz::ajuste::ajustar,
+    interfaz::renglones::ajustar,
     texto::{cantidad, ruta_visible, visible},
 };
 

@@ -21,7 +21,7 @@ use std::{
 use serde::Serialize;
 
 use super::entrega::Entrega;
-use crate::{interfaz::ajuste::ajustar, texto::visible};
+use crate::{interfaz::renglones::ajustar, texto::visible};
 
 /// Tokens per hashed run: long enough that the idioms every solution shares (`for i
 /// in range(8):`) do not match by themselves.

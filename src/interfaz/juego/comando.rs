@@ -308,11 +308,17 @@ pub(super) fn ayuda(terminada: bool) -> String {
 
 /// The rules the game follows under `reglas`, for `ayuda reglas`.
 pub(super) fn reglas(reglas: Reglas) -> String {
+    reglas_guardando(reglas, "«guardar»")
+}
+
+/// The rules the game follows under `reglas`, with `guardar` the way to save where
+/// they are shown: the command at the printed board, a key on the full screen.
+pub(super) fn reglas_guardando(reglas: Reglas, guardar: &str) -> String {
     let (titulo, propias) = reglas_propias(reglas);
-    let mut texto = format!("{titulo}\n{REGLAS_COMUNES}{propias}");
-    texto += "  - «guardar» escribe el tablero y, al lado, sus jugadas: al cargarlo, la\n    \
-               partida sigue con su turno y su historial.\n";
-    texto
+    format!(
+        "{titulo}\n{REGLAS_COMUNES}{propias}  - {guardar} escribe el tablero y, al lado, sus \
+         jugadas: al cargarlo,\n    la partida sigue con su turno y su historial.\n"
+    )
 }
 
 #[cfg(test)]

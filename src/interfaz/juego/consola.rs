@@ -11,7 +11,7 @@
 use std::io::{self, BufRead, IsTerminal, Write};
 
 use super::comando::es_salir;
-use crate::interfaz::ajuste::{ANCHO, ajustar};
+use crate::interfaz::renglones::{ANCHO, ajustar};
 
 use rustyline::{
     CompletionType, Config, Context, Editor, Helper, completion::Completer, error::ReadlineError,

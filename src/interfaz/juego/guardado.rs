@@ -14,7 +14,7 @@ use super::historial::Historial;
 use crate::{
     Partida,
     disco::{self, Cerrojo, ErrorPar},
-    interfaz::ajuste::mayuscula_inicial,
+    interfaz::renglones::mayuscula_inicial,
     texto::ruta_visible,
 };
 

@@ -14,7 +14,7 @@ use super::{
     guardado::{NoGuardada, pregunta_de_reemplazo},
     mesa::{Accion, Comienzo, Evento, Fin, Mesa},
 };
-use crate::{Bitboard, Estado, Vista, interfaz::ajuste::ajustar, texto::ruta_visible};
+use crate::{Bitboard, Estado, Vista, interfaz::renglones::ajustar, texto::ruta_visible};
 
 /// What cancels the save when typed as the file's name (as an empty line does when no
 /// name is offered, and the end of the input always).

@@ -20,7 +20,7 @@ use super::{
 use crate::{
     Color, ErrorArchivo, Estado, Partida, PorColor, Reglas, Tablero, disco,
     formato::entrada,
-    interfaz::ajuste::{ajustar, mayuscula_inicial},
+    interfaz::renglones::{ajustar, mayuscula_inicial},
     motor::jugadores::Nivel,
     texto::{cantidad, cita, ruta_visible},
 };
@@ -69,43 +69,21 @@ pub(super) fn menu<R: BufRead, W: Write>(
     mut pantalla: Option<&mut bool>,
 ) -> io::Result<Option<Comienzo>> {
     let nueva = |jugadores| Comienzo::nueva(reglas, Some(jugadores));
+    // After the help, which explains every option, only the question comes back: the
+    // help and the question fit on a terminal of 24 rows.
+    let mut con_opciones = true;
     loop {
         let pendientes = recuperacion
             .as_deref()
             .map(Recuperacion::pendientes)
             .unwrap_or_default();
-        writeln!(consola)?;
-        writeln!(consola, "Menú:")?;
-        if let Some(pendiente) = pendientes.first() {
-            consola.decir(&format!(
-                "  0) Seguir la partida interrumpida ({})",
-                pendiente.descripcion()
-            ))?;
-        }
-        writeln!(consola, "  1) Partida nueva, dos personas")?;
-        writeln!(consola, "  2) Cargar una partida guardada")?;
-        writeln!(consola, "  3) Contra la computadora")?;
-        writeln!(consola, "  4) Computadora contra computadora")?;
-        writeln!(consola, "  5) Salir")?;
-        if let Some(pantalla) = pantalla.as_deref() {
-            let si = if *pantalla { "sí" } else { "no" };
-            writeln!(
-                consola,
-                "  p) Tablero a pantalla completa, con flechas y ratón: {si}"
-            )?;
-        }
-        if pendientes.len() > 1 {
-            writeln!(
-                consola,
-                "Otras partidas interrumpidas, de la más reciente a la más antigua:"
-            )?;
-            for (numero, pendiente) in (OTRAS..).zip(&pendientes[1..]) {
-                consola.decir(&format!("  {numero}) {}", pendiente.descripcion()))?;
-            }
+        if std::mem::replace(&mut con_opciones, true) {
+            opciones(consola, &pendientes, pantalla.as_deref().copied())?;
         }
         let primera = if pendientes.is_empty() { 1 } else { 0 };
         let ultima = (OTRAS - 1 + pendientes.len().saturating_sub(1)).max(5);
-        let pregunta = format!("Elige una opción ({primera} a {ultima}, o «ayuda»): ");
+        let con_p = if pantalla.is_some() { ", p" } else { "" };
+        let pregunta = format!("Elige una opción ({primera} a {ultima}{con_p}, o «ayuda»): ");
         let Some(opcion) = consola.preguntar(&pregunta)? else {
             return Ok(None);
         };
@@ -137,11 +115,13 @@ pub(super) fn menu<R: BufRead, W: Write>(
                 Eleccion::Ninguna
             }
             ("ayuda" | "?", _) => {
-                write!(consola, "{AYUDA}")?;
+                con_opciones = false;
+                write!(consola, "\n{AYUDA}")?;
                 if pantalla.is_some() {
                     writeln!(
                         consola,
-                        "  p) el tablero a pantalla completa (o el impreso): como othello --pantalla"
+                        "  p) cambia entre el tablero impreso y el de pantalla completa (con\n     \
+                         flechas y ratón, como othello --pantalla)"
                     )?;
                 }
                 write!(consola, "\n{NIVELES}")?;
@@ -166,6 +146,49 @@ pub(super) fn menu<R: BufRead, W: Write>(
             Eleccion::Salir => return Ok(None),
         }
     }
+}
+
+/// The menu's options: the unfinished games of `pendientes` among them, and `p` when
+/// the board can be shown on the full screen (`pantalla`, whether it is now).
+fn opciones<R: BufRead, W: Write>(
+    consola: &mut Consola<R, W>,
+    pendientes: &[Pendiente],
+    pantalla: Option<bool>,
+) -> io::Result<()> {
+    writeln!(consola)?;
+    writeln!(consola, "Menú:")?;
+    if let Some(pendiente) = pendientes.first() {
+        consola.decir(&format!(
+            "  0) Seguir la partida interrumpida ({})",
+            pendiente.descripcion()
+        ))?;
+    }
+    writeln!(consola, "  1) Partida nueva, dos personas")?;
+    writeln!(consola, "  2) Cargar una partida guardada")?;
+    writeln!(consola, "  3) Contra la computadora")?;
+    writeln!(consola, "  4) Computadora contra computadora")?;
+    writeln!(consola, "  5) Salir")?;
+    match pantalla {
+        Some(false) => writeln!(
+            consola,
+            "  p) Cambiar al tablero a pantalla completa (flechas y ratón)"
+        )?,
+        Some(true) => writeln!(
+            consola,
+            "  p) Cambiar al tablero impreso (ahora: a pantalla completa)"
+        )?,
+        None => {}
+    }
+    if pendientes.len() > 1 {
+        writeln!(
+            consola,
+            "Otras partidas interrumpidas, de la más reciente a la más antigua:"
+        )?;
+        for (numero, pendiente) in (OTRAS..).zip(&pendientes[1..]) {
+            consola.decir(&format!("  {numero}) {}", pendiente.descripcion()))?;
+        }
+    }
+    Ok(())
 }
 
 /// The menu's number of the second newest unfinished game; the others follow.
@@ -380,29 +403,40 @@ pub(super) fn abrir<R: BufRead, W: Write>(
         )
         .map_err(|razon| format!("{jugadas} no corresponde: {razon}")),
     };
-    let sin_jugadas = |partida| Comienzo::de(partida, Some(ruta), None);
+    // What is said here is kept for the full-screen board too.
+    let mut avisos = Vec::new();
+    let mut avisar = |consola: &mut Consola<R, W>, aviso: String| {
+        avisos.push(aviso.clone());
+        consola.decir(&aviso)
+    };
     let partida = match (retomada, turno) {
         (Ok(retomada), Some(turno)) if retomada.partida.turno() != turno => {
-            consola.decir(&format!("{encabezado}."))?;
-            consola.decir(&format!(
-                "Sus jugadas ({jugadas}) dejan el turno a las {}: con --turno {turno}, \
+            avisar(consola, format!("{encabezado}."))?;
+            avisar(
+                consola,
+                format!(
+                    "Sus jugadas ({jugadas}) dejan el turno a las {}: con --turno {turno}, \
                      se juega sin ellas.",
-                retomada.partida.turno().nombre()
-            ))?;
+                    retomada.partida.turno().nombre()
+                ),
+            )?;
             Partida::desde(tablero, turno).con_reglas(reglas)
         }
         (Ok(retomada), _) => {
-            consola.decir(&format!(
-                "{encabezado}, con {}: turno de las {}.",
-                cantidad(
-                    retomada.historial.cantidad() as u64,
-                    "jugada anterior",
-                    "jugadas anteriores",
+            avisar(
+                consola,
+                format!(
+                    "{encabezado}, con {}: turno de las {}.",
+                    cantidad(
+                        retomada.historial.cantidad() as u64,
+                        "jugada anterior",
+                        "jugadas anteriores",
+                    ),
+                    retomada.partida.turno().nombre()
                 ),
-                retomada.partida.turno().nombre()
-            ))?;
+            )?;
             if let Some(arreglo) = retomada.arreglo {
-                consola.decir(&mayuscula_inicial(&format!("{}.", arreglo.aviso())))?;
+                avisar(consola, mayuscula_inicial(&format!("{}.", arreglo.aviso())))?;
             }
             return Ok(Some(Comienzo {
                 retomada,
@@ -411,14 +445,15 @@ pub(super) fn abrir<R: BufRead, W: Write>(
                 sin_pausa: None,
                 recuperada: false,
                 ajustes: None,
+                avisos,
             }));
         }
         (Err(_), Some(turno)) => {
-            consola.decir(&format!("{encabezado}."))?;
+            avisar(consola, format!("{encabezado}."))?;
             Partida::desde(tablero, turno).con_reglas(reglas)
         }
         (Err(razon), None) => {
-            consola.decir(&format!("{encabezado}."))?;
+            avisar(consola, format!("{encabezado}."))?;
             let aviso = format!("{razon}: se pregunta quién juega.");
             match preguntar_turno(consola, tablero, reglas, &aviso)? {
                 Some(partida) => partida,
@@ -426,7 +461,10 @@ pub(super) fn abrir<R: BufRead, W: Write>(
             }
         }
     };
-    Ok(Some(sin_jugadas(partida)))
+    Ok(Some(Comienzo {
+        avisos,
+        ..Comienzo::de(partida, Some(ruta), None)
+    }))
 }
 
 /// Asks who moves on a loaded board, offering the likely answer, after saying

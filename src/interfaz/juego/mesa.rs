@@ -20,7 +20,7 @@ use super::{
 };
 use crate::{
     Bitboard, Color, ErrorPartida, Estado, Jugada, Motivo, Partida, PorColor, Posicion, Reglas,
-    Resultado, interfaz::ajuste::mayuscula_inicial, motor::jugadores::Nivel, texto::cantidad,
+    Resultado, interfaz::renglones::mayuscula_inicial, motor::jugadores::Nivel, texto::cantidad,
 };
 
 /// A game to play, as chosen in the menu or on the command line.
@@ -38,6 +38,9 @@ pub(super) struct Comienzo {
     pub(super) recuperada: bool,
     /// How the unfinished game was played, as its copy says: it goes on so.
     pub(super) ajustes: Option<Ajustes>,
+    /// What was said of it while it was chosen (loaded from where, with how many
+    /// moves): the full-screen board, which opens after, says it again.
+    pub(super) avisos: Vec<String>,
 }
 
 impl Comienzo {
@@ -66,6 +69,7 @@ impl Comienzo {
             sin_pausa: None,
             recuperada: false,
             ajustes: None,
+            avisos: Vec::new(),
         }
     }
 }

@@ -39,6 +39,10 @@ use crate::{
     texto::{cantidad, ruta_visible},
 };
 
+/// How long the strong player thinks per move unless told otherwise: the game's and
+/// its help's one figure.
+pub const TIEMPO_PREDETERMINADO: Duration = Duration::from_secs(1);
+
 /// How the game starts and looks.
 #[derive(Clone, Debug)]
 pub struct Opciones {
@@ -77,7 +81,8 @@ pub struct Opciones {
 }
 
 impl Default for Opciones {
-    /// The homework's game between two people, a second per computer move.
+    /// The homework's game between two people, [`TIEMPO_PREDETERMINADO`] per strong
+    /// computer move.
     fn default() -> Opciones {
         Opciones {
             cargar: None,
@@ -86,7 +91,7 @@ impl Default for Opciones {
             eco: false,
             jugadores: None,
             semilla: None,
-            tiempo: Duration::from_secs(1),
+            tiempo: TIEMPO_PREDETERMINADO,
             sin_pausa: false,
             reglas: Reglas::Tarea,
             pantalla: false,

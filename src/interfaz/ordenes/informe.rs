@@ -14,11 +14,11 @@ use serde::{Serialize, Serializer};
 use super::error::ErrorOrden;
 use crate::{
     Casilla, Color, ErrorArchivo, ErrorObf, Estado, Motivo, Partida, Tablero, Vista,
-    interfaz::ajuste::{ajustar, mayuscula_inicial},
+    interfaz::renglones::{ajustar, mayuscula_inicial},
     texto::{acortar, cantidad},
 };
 
-/// Writes `texto` as one paragraph, wrapped at [`ANCHO`](crate::interfaz::ajuste::ANCHO),
+/// Writes `texto` as one paragraph, wrapped at [`ANCHO`](crate::interfaz::renglones::ANCHO),
 /// and a newline.
 pub(super) fn parrafo(salida: &mut dyn Write, texto: &str) -> io::Result<()> {
     writeln!(salida, "{}", ajustar(texto))

@@ -37,11 +37,6 @@ pub use self::{
     corrida::{Avance, OpcionesDeOrden},
     error::{Codigo, ErrorOrden},
 };
-/// The width every message is wrapped to, and the wrapping, for the binary's own
-/// messages.
-pub use crate::interfaz::ajuste::{ANCHO, ajustar};
-/// The values on the command line, which the program reads for its own options too.
-pub use crate::interfaz::argumentos::{self, ErrorValor};
 
 /// One order and its arguments, as the command line gives them. The program puts its
 /// own options around it; [`Orden::desde_argumentos`] reads one alone.

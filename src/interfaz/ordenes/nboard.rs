@@ -16,7 +16,8 @@ use std::{
     time::{Duration, Instant},
 };
 
-use super::{ANCHO, corrida::Corrida, error::ErrorOrden, motor::Hilos};
+use super::{corrida::Corrida, error::ErrorOrden, motor::Hilos};
+use crate::interfaz::renglones::ANCHO;
 use crate::{
     Color, ErrorArchivo, Jugada, Posicion, Tablero,
     formato::entrada,

@@ -139,10 +139,8 @@ pub fn json(argumentos: &[&str], entrada: impl AsRef<[u8]>) -> (i32, Value) {
     (respuesta.codigo, valor)
 }
 
-/// The 64 letters of a board in the file format, row 1 first.
-pub fn letras(archivo: &str) -> String {
-    archivo.chars().filter(|c| "BNV".contains(*c)).collect()
-}
+/// The 64 letters of a board, for the orders' tests as for the others'.
+pub use crate::comun::letras;
 
 /// The board of 64 letters in the canonical file format.
 pub fn archivo(letras: &str) -> String {

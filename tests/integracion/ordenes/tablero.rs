@@ -468,7 +468,7 @@ fn jugadas_en_orden_de_lectura_con_sus_volteos() {
 /// detail, which the program puts after «valor … inválido para <VALOR>:».
 #[test]
 fn valor_estricto_en_jugar_y_jugadas() {
-    use othello::interfaz::ordenes::{ErrorValor, Orden};
+    use othello::interfaz::{argumentos::ErrorValor, ordenes::Orden};
     use std::error::Error;
 
     let casos = [

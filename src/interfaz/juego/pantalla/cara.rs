@@ -17,7 +17,10 @@ use ratatui::{
     layout::Rect,
 };
 
-use super::geometria::{ALTO, ANCHO, Marco};
+use super::{
+    geometria::{ALTO, ANCHO, Marco},
+    teclas::{self, Mando},
+};
 use crate::{
     Bitboard, Posicion,
     interfaz::juego::{
@@ -106,12 +109,16 @@ pub(super) struct Pantalla {
     pub(super) atras: usize,
     /// When the game last changed: the computer moves a pause after.
     cambio: Instant,
+    /// What to say again on the normal screen once the board is closed: where the
+    /// game was saved on leaving.
+    pub(super) despedida: Vec<String>,
 }
 
 impl Pantalla {
     /// The board for `mesa`, on a terminal of size `area`, with the cursor on a valid
-    /// move and `anuncio` (who plays) as the first message.
-    pub(super) fn nueva(mesa: &Mesa, color: bool, area: Rect, anuncio: Option<String>) -> Pantalla {
+    /// move and `avisos` (how the game was loaded, who plays) as the first messages, or
+    /// the keys if there are none.
+    pub(super) fn nueva(mesa: &Mesa, color: bool, area: Rect, avisos: &[String]) -> Pantalla {
         let mut pantalla = Pantalla {
             cursor: "D3".parse().expect("una casilla"),
             columna: None,
@@ -123,11 +130,14 @@ impl Pantalla {
             area,
             atras: 0,
             cambio: Instant::now(),
+            despedida: Vec::new(),
         };
-        pantalla.decir(&anuncio.unwrap_or_else(|| {
-            "Flechas o hjkl mueven el cursor; Enter o un clic juegan; ? muestra la ayuda."
-                .to_owned()
-        }));
+        if avisos.is_empty() {
+            pantalla.decir(teclas::BIENVENIDA);
+        }
+        for aviso in avisos {
+            pantalla.decir(aviso);
+        }
         pantalla.cursor_en_una_jugada(mesa);
         pantalla
     }
@@ -224,41 +234,25 @@ impl Pantalla {
         }
         let columna = self.columna.take();
         let terminada = mesa.fin().is_some();
-        match codigo {
-            KeyCode::Char('q') | KeyCode::Char('Q') => return self.salir(mesa),
-            KeyCode::Char('n') | KeyCode::Char('N') if terminada => {
-                return Control::Terminar(Fin::Otra);
-            }
-            KeyCode::Char('?') => self.ayuda = true,
-            KeyCode::Char('u') | KeyCode::Char('U') => self.aplicar(mesa, Accion::Deshacer, ahora),
-            KeyCode::Char('s') | KeyCode::Char('S') => {
-                self.pregunta = Some(Pregunta::nombre(mesa, false));
-            }
-            KeyCode::Char('p') | KeyCode::Char('P') if !terminada => {
-                self.aplicar(mesa, Accion::Pasar, ahora);
-            }
-            KeyCode::Left | KeyCode::Char('h') => {
-                self.mover(-1, 0);
-                // Also the column H, if a row number follows.
-                if codigo == KeyCode::Char('h') {
-                    self.columna = Some(7);
-                }
-            }
-            KeyCode::Right | KeyCode::Char('l') => self.mover(1, 0),
-            KeyCode::Up | KeyCode::Char('k') => self.mover(0, -1),
-            KeyCode::Down | KeyCode::Char('j') => self.mover(0, 1),
-            KeyCode::PageUp => self.atras += 1,
-            KeyCode::PageDown => self.atras = self.atras.saturating_sub(1),
-            KeyCode::Char(letra @ ('a'..='g' | 'A'..='H')) => {
-                let numero = letra.to_ascii_uppercase() as u8 - b'A';
+        match teclas::mando(codigo) {
+            Some(Mando::Salir) => return self.salir(mesa),
+            Some(Mando::Otra) if terminada => return Control::Terminar(Fin::Otra),
+            Some(Mando::Ayuda) => self.ayuda = true,
+            Some(Mando::Deshacer) => self.aplicar(mesa, Accion::Deshacer, ahora),
+            Some(Mando::Guardar) => self.pregunta = Some(Pregunta::nombre(mesa, false)),
+            Some(Mando::Pasar) if !terminada => self.aplicar(mesa, Accion::Pasar, ahora),
+            Some(Mando::Mover(dx, dy)) => self.mover(dx, dy),
+            Some(Mando::Atras) => self.atras += 1,
+            Some(Mando::Adelante) => self.atras = self.atras.saturating_sub(1),
+            Some(Mando::Columna(numero)) => {
                 self.columna = Some(numero);
                 self.ir_a(numero, self.cursor.fila());
             }
-            KeyCode::Char(cifra @ '1'..='8') => match columna {
-                Some(numero) => self.ir_a(numero, cifra as u8 - b'1'),
+            Some(Mando::Fila(fila)) => match columna {
+                Some(numero) => self.ir_a(numero, fila),
                 None => self.decir("Escribe la columna antes que la fila: C4."),
             },
-            KeyCode::Enter | KeyCode::Char(' ') if !terminada => self.jugar_aqui(mesa, ahora),
+            Some(Mando::Jugar) if !terminada => self.jugar_aqui(mesa, ahora),
             _ => {}
         }
         Control::Seguir
@@ -311,9 +305,12 @@ impl Pantalla {
     }
 
     /// Has the table do `accion` and shows what happened: the messages, the flipped
-    /// pieces marked; the cursor goes to a valid move of the side to move.
+    /// pieces marked; once the game moved on, the cursor goes to a valid move of the
+    /// side to move, and after a refusal it stays where the player put it.
     fn aplicar(&mut self, mesa: &mut Mesa, accion: Accion, ahora: Instant) {
-        for evento in mesa.aplicar(accion) {
+        let eventos = mesa.aplicar(accion);
+        let rechazo = eventos.iter().all(Evento::es_rechazo);
+        for evento in eventos {
             match &evento {
                 Evento::Jugada { volteadas, .. } => {
                     self.destello = Some((*volteadas, ahora + DESTELLO));
@@ -331,7 +328,9 @@ impl Pantalla {
         }
         self.atras = 0;
         self.cambio = ahora;
-        self.cursor_en_una_jugada(mesa);
+        if !rechazo {
+            self.cursor_en_una_jugada(mesa);
+        }
     }
 
     /// Puts the cursor on the valid move of the side to move nearest to it, unless it
@@ -419,6 +418,7 @@ impl Pantalla {
         self.decir(&evento.to_string());
         match (guardada, salir) {
             (true, true) => {
+                self.despedida.push(evento.to_string());
                 mesa.dejar(false);
                 Control::Terminar(Fin::Salir)
             }
@@ -468,7 +468,7 @@ mod tests {
         let jugadores = Jugadores::nuevos(niveles, Some(1), Duration::from_millis(10));
         let mut mesa = Mesa::nueva(jugadores, false, None, Reglas::Tarea);
         let anuncio = mesa.empezar(Comienzo::nueva(Reglas::Tarea, None));
-        let pantalla = Pantalla::nueva(&mesa, false, Rect::new(0, 0, 80, 24), anuncio);
+        let pantalla = Pantalla::nueva(&mesa, false, Rect::new(0, 0, 80, 24), anuncio.as_slice());
         (mesa, pantalla)
     }
 
@@ -540,21 +540,21 @@ mod tests {
     }
 
     #[test]
-    fn las_flechas_y_hjkl_mueven_el_cursor_sin_salir_del_tablero() {
+    fn las_flechas_mueven_el_cursor_sin_salir_del_tablero() {
         let (mut mesa, mut pantalla) = personas();
         let teclas = [
             tecla(KeyCode::Left),
-            tecla(KeyCode::Char('h')),
+            tecla(KeyCode::Left),
             tecla(KeyCode::Up),
-            tecla(KeyCode::Char('k')),
-            tecla(KeyCode::Char('k')),
-            tecla(KeyCode::Char('k')),
+            tecla(KeyCode::Up),
+            tecla(KeyCode::Up),
+            tecla(KeyCode::Up),
         ];
         enviar(&mut pantalla, &mut mesa, &teclas);
         assert_eq!(pantalla.cursor, posicion("B1"));
         let teclas = [
             tecla(KeyCode::Right),
-            tecla(KeyCode::Char('j')),
+            tecla(KeyCode::Down),
             tecla(KeyCode::Down),
         ];
         enviar(&mut pantalla, &mut mesa, &teclas);
@@ -563,11 +563,15 @@ mod tests {
     }
 
     #[test]
-    fn escribir_una_casilla_lleva_el_cursor_y_h_con_una_fila_es_la_columna_h() {
+    fn escribir_una_casilla_lleva_el_cursor_y_h_es_solo_la_columna_h() {
         let (mut mesa, mut pantalla) = personas();
         enviar(&mut pantalla, &mut mesa, &escribir("c4"));
         assert_eq!(pantalla.cursor, posicion("C4"));
-        enviar(&mut pantalla, &mut mesa, &escribir("h7"));
+        // h is the column H, never a move to the left.
+        enviar(&mut pantalla, &mut mesa, &escribir("h"));
+        assert_eq!(pantalla.cursor, posicion("H4"));
+        assert_eq!(pantalla.columna_escrita(), Some('H'));
+        enviar(&mut pantalla, &mut mesa, &escribir("7"));
         assert_eq!(pantalla.cursor, posicion("H7"));
         enviar(&mut pantalla, &mut mesa, &escribir("F5"));
         enviar(&mut pantalla, &mut mesa, &[tecla(KeyCode::Char(' '))]);
@@ -586,8 +590,26 @@ mod tests {
             "Jugada no válida: una ficha en A1 no flanquea ninguna ficha rival. Intenta de \
              nuevo."
         );
-        // The cursor goes back to a valid move.
-        assert!(mesa.partida().jugadas_validas().contiene(pantalla.cursor));
+        // The cursor stays where the player put it.
+        assert_eq!(pantalla.cursor, posicion("A1"));
+        let eventos = [tecla(KeyCode::Right), tecla(KeyCode::Enter)];
+        enviar(&mut pantalla, &mut mesa, &eventos);
+        assert_eq!(pantalla.cursor, posicion("B1"));
+    }
+
+    #[test]
+    fn guardar_al_salir_lo_repite_tras_cerrar_el_tablero() {
+        let carpeta = tempfile::tempdir().unwrap();
+        let ruta = carpeta.path().join("p.txt");
+        let (mut mesa, mut pantalla) = personas();
+        enviar(&mut pantalla, &mut mesa, &[tecla(KeyCode::Enter)]);
+        enviar(&mut pantalla, &mut mesa, &escribir("qs"));
+        let mut eventos = escribir(&ruta.display().to_string());
+        eventos.push(tecla(KeyCode::Enter));
+        let control = enviar(&mut pantalla, &mut mesa, &eventos);
+        assert_eq!(control, Control::Terminar(Fin::Salir));
+        assert_eq!(pantalla.despedida.len(), 1);
+        assert!(pantalla.despedida[0].starts_with("Partida guardada en «"));
     }
 
     #[test]
@@ -658,7 +680,7 @@ mod tests {
         let jugadores = Jugadores::nuevos(niveles, Some(1), Duration::from_millis(10));
         let mut mesa = Mesa::nueva(jugadores, true, None, Reglas::Tarea);
         mesa.empezar(Comienzo::nueva(Reglas::Tarea, None));
-        let mut pantalla = Pantalla::nueva(&mesa, false, Rect::new(0, 0, 80, 24), None);
+        let mut pantalla = Pantalla::nueva(&mesa, false, Rect::new(0, 0, 80, 24), &[]);
         // The clock moves on to each instant the board asks for.
         let mut ahora = Instant::now();
         while let Some(cuando) = pantalla.proximo(&mesa) {
@@ -775,7 +797,7 @@ V, V, V, V, V, V, V, V
         let partida = Partida::desde(tablero, crate::Color::Negro);
         mesa.empezar(Comienzo::de(partida, None, None));
         assert!(mesa.partida().debe_pasar());
-        let mut pantalla = Pantalla::nueva(&mesa, false, Rect::new(0, 0, 80, 24), None);
+        let mut pantalla = Pantalla::nueva(&mesa, false, Rect::new(0, 0, 80, 24), &[]);
         enviar(&mut pantalla, &mut mesa, &[tecla(KeyCode::Enter)]);
         assert_eq!(mesa.historial().cantidad(), 1);
         assert_eq!(mesa.partida().turno(), crate::Color::Blanco);

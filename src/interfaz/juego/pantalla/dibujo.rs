@@ -17,30 +17,15 @@ use ratatui::{
 use super::{
     cara::{Pantalla, Pregunta, agrandar},
     geometria::Marco,
+    teclas::{AYUDA, GUARDAR, TECLAS, TECLAS_AL_FINAL},
 };
 use crate::{
     Bitboard, Casilla, Color, Estado, Posicion, Vista,
     interfaz::{
-        ajuste::ajustar_a,
         juego::{comando, guardado::pregunta_de_reemplazo, mesa::Mesa},
+        renglones::ajustar_a,
     },
 };
-
-/// The keys during the game, on the last line.
-const TECLAS: &str =
-    "←↑↓→/hjkl mueven · Enter/clic juega · p pasa · u deshace · s guarda · ? · q sale";
-
-/// The keys once the game is over.
-const TECLAS_AL_FINAL: &str = "n otra partida · u deshace · s guarda · ? ayuda · q sale";
-
-/// The help over the board: the keys, then the rules.
-const AYUDA: &str = "\
-Teclas: ← ↑ ↓ → o h j k l mueven el cursor; escribir c4 lo lleva a C4.
-  Enter o espacio  juega en el cursor (o pasa, sin jugadas); un clic juega ahí.
-  p pasa · u deshace · s guarda (pregunta el nombre) · ? muestra esta ayuda
-  RePág/AvPág o la rueda del ratón recorren las jugadas.
-  q sale (antes ofrece guardar) · Ctrl-C sale y la partida queda en su copia
-";
 
 /// Draws `pantalla` and `mesa` at `ahora` (which marks the flipped pieces).
 pub(super) fn dibujar(frame: &mut Frame<'_>, pantalla: &Pantalla, mesa: &Mesa, ahora: Instant) {
@@ -196,7 +181,8 @@ fn historial(frame: &mut Frame<'_>, pantalla: &Pantalla, mesa: &Mesa, area: Rect
         .historial()
         .jugadas()
         .enumerate()
-        .map(|(i, (color, jugada))| format!("{:>3}. {color} {jugada:<6}", i + 1))
+        // `Jugada` writes itself without padding: the text is padded.
+        .map(|(i, (color, jugada))| format!("{:>3}. {color} {:<6}", i + 1, jugada.to_string()))
         .collect();
     let filas: Vec<String> = jugadas.chunks(2).map(|par| par.concat()).collect();
     let alto = usize::from(adentro.height);
@@ -243,7 +229,8 @@ fn entrada(pantalla: &Pantalla, mesa: &Mesa) -> Line<'static> {
 
 /// The help over the board, all of it: the keys and the rules of this game.
 fn ayuda(frame: &mut Frame<'_>, mesa: &Mesa, marco: &Marco) {
-    let texto = format!("{AYUDA}\n{}", comando::reglas(mesa.partida().reglas()));
+    let reglas = comando::reglas_guardando(mesa.partida().reglas(), GUARDAR);
+    let texto = format!("{AYUDA}\n{reglas}");
     let bloque = Block::new()
         .borders(Borders::TOP | Borders::BOTTOM)
         .title(" Ayuda (cualquier tecla la cierra) ");
@@ -275,7 +262,7 @@ mod tests {
         let jugadores = Jugadores::nuevos(niveles, Some(1), Duration::from_millis(10));
         let mut mesa = Mesa::nueva(jugadores, false, None, Reglas::Tarea);
         mesa.empezar(Comienzo::nueva(Reglas::Tarea, None));
-        let pantalla = Pantalla::nueva(&mesa, color, Rect::new(0, 0, ancho, alto), None);
+        let pantalla = Pantalla::nueva(&mesa, color, Rect::new(0, 0, ancho, alto), &[]);
         (mesa, pantalla)
     }
 
@@ -397,7 +384,10 @@ mod tests {
             mesa.empezar(Comienzo::nueva(reglas, None));
             pantalla.ayuda = true;
             let texto = lineas(&pantallazo(&pantalla, &mesa, Instant::now())).join("\n");
-            for linea in AYUDA.lines().chain(comando::reglas(reglas).lines()) {
+            for linea in AYUDA
+                .lines()
+                .chain(comando::reglas_guardando(reglas, GUARDAR).lines())
+            {
                 assert!(texto.contains(linea), "falta {linea:?} en\n{texto}");
             }
         }

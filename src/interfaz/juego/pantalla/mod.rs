@@ -1,6 +1,6 @@
 //! The full-screen face of the game (`othello --pantalla`): a board that stays in
-//! place, a cursor moved with the arrows or hjkl, the mouse, a side panel with the
-//! moves and the messages. It plays through the same [`Mesa`] as the printed board:
+//! place, a cursor moved with the arrows or a typed square, the mouse, a side panel
+//! with the moves and the messages. It plays through the same [`Mesa`] as the printed board:
 //! the same rules, saves, history and recovery copy.
 //!
 //! The terminal is always given back: raw mode, the alternate screen and the mouse
@@ -14,6 +14,7 @@
 mod cara;
 mod dibujo;
 mod geometria;
+mod teclas;
 
 use std::{
     io::{self, IsTerminal, Write},
@@ -32,7 +33,8 @@ use ratatui::{
         event::{self, DisableMouseCapture, EnableMouseCapture, Event},
         execute,
         terminal::{
-            EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode, size,
+            Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode,
+            enable_raw_mode, size,
         },
     },
     layout::Rect,
@@ -40,6 +42,7 @@ use ratatui::{
 
 use self::cara::{Control, Pantalla};
 use super::mesa::{Comienzo, Fin, Mesa};
+use crate::interfaz::renglones::ajustar;
 
 /// Whether the program has the terminal in full-screen mode now.
 static ACTIVA: AtomicBool = AtomicBool::new(false);
@@ -101,7 +104,15 @@ impl ModoPantalla {
         ACTIVA.store(true, Ordering::SeqCst);
         let modo = ModoPantalla;
         enable_raw_mode()?;
-        execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture, Hide)?;
+        // Cleared too: a terminal without an alternate screen (the Linux console)
+        // would keep what was written before under the board.
+        execute!(
+            io::stdout(),
+            EnterAlternateScreen,
+            Clear(ClearType::All),
+            EnableMouseCapture,
+            Hide
+        )?;
         Ok(modo)
     }
 }
@@ -127,17 +138,24 @@ impl Drop for ModoPantalla {
 }
 
 /// Plays `comienzo` on the full-screen board until the players leave it or want
-/// another game. After the board closes, what ended the game (or where it was kept)
-/// is written on the normal screen, so that it stays in view.
+/// another game. After the board closes, where the game was saved on leaving and what
+/// ended it (or where it was kept) are written on the normal screen, so that they stay
+/// in view.
 ///
 /// # Errors
 ///
 /// Reading the keys or writing the screen fails; Ctrl-C is an error of kind
 /// [`Interrupted`](io::ErrorKind::Interrupted), as the signal it stands for, with the
 /// game kept in its recovery copy.
-pub(super) fn jugar_partida(mesa: &mut Mesa, color: bool, comienzo: Comienzo) -> io::Result<Fin> {
-    let anuncio = mesa.empezar(comienzo);
-    let fin = {
+pub(super) fn jugar_partida(
+    mesa: &mut Mesa,
+    color: bool,
+    mut comienzo: Comienzo,
+) -> io::Result<Fin> {
+    // What the menu said of the game, then who plays: the first messages.
+    let mut avisos = std::mem::take(&mut comienzo.avisos);
+    avisos.extend(mesa.empezar(comienzo));
+    let (fin, despedida) = {
         let _modo = ModoPantalla::entrar()?;
         let (ancho, alto) = size()?;
         let area = acotada(ancho, alto);
@@ -145,10 +163,14 @@ pub(super) fn jugar_partida(mesa: &mut Mesa, color: bool, comienzo: Comienzo) ->
             viewport: Viewport::Fixed(area),
         };
         let mut terminal = Terminal::with_options(CrosstermBackend::new(io::stdout()), opciones)?;
-        let mut pantalla = Pantalla::nueva(mesa, color, area, anuncio);
-        bucle(&mut terminal, &mut pantalla, mesa)?
+        let mut pantalla = Pantalla::nueva(mesa, color, area, &avisos);
+        let fin = bucle(&mut terminal, &mut pantalla, mesa)?;
+        (fin, pantalla.despedida)
     };
     let mut salida = io::stdout();
+    for aviso in despedida {
+        writeln!(salida, "{}", ajustar(&aviso))?;
+    }
     if let Some(fin) = mesa.fin() {
         writeln!(salida, "{fin}")?;
     }
