@@ -366,6 +366,10 @@ impl Buscador {
             limite.profundidad.unwrap_or(n).min(n)
         };
         self.tabla.nueva_busqueda();
+        let limite = Limite {
+            tiempo: limite.tiempo.map(|t| t.mul_f64(PARTE_DEL_LIMITE)),
+            ..limite
+        };
         let fin = limite.tiempo.map(|t| inicio + t);
         let mut ctx = Contexto::nuevo(&self.tabla, fin);
         ctx.evaluacion = self.evaluacion;
@@ -459,6 +463,11 @@ impl Buscador {
         Some(hecha)
     }
 }
+
+/// The share of its time limit that a search may use: past its deadline it still
+/// has to notice it (the clock is read every thousand nodes or so) and answer, and a
+/// busy machine may not give it the processor at once.
+const PARTE_DEL_LIMITE: f64 = 0.95;
 
 /// How many times longer a mid-game iteration takes than the one before, in the
 /// middle game (measured: see `docs/motor.md`).
