@@ -366,6 +366,10 @@ impl Buscador {
             limite.profundidad.unwrap_or(n).min(n)
         };
         self.tabla.nueva_busqueda();
+        let limite = Limite {
+            tiempo: limite.tiempo.map(|t| t.mul_f64(PARTE_DEL_LIMITE)),
+            ..limite
+        };
         let fin = limite.tiempo.map(|t| inicio + t);
         let mut ctx = Contexto::nuevo(&self.tabla, fin);
         ctx.evaluacion = self.evaluacion;
@@ -388,9 +392,20 @@ impl Buscador {
                 exacto = true;
                 break;
             }
-            if !iteracion_media(&mut ctx, self.hilos, p, o, profundidad, &mut raices, todas) {
-                break;
+            let comienzo = Instant::now();
+            match iteracion_media(&mut ctx, self.hilos, p, o, profundidad, &mut raices, todas) {
+                Iteracion::Completa => {}
+                Iteracion::Parcial(mejor) if mejor.x != hecha.raices[0].x => {
+                    // Out of time, but the deeper search already shows a better move
+                    // than the last complete one: that move, at this depth.
+                    hecha.raices.retain(|r| r.x != mejor.x);
+                    hecha.raices.insert(0, mejor);
+                    hecha.profundidad = profundidad;
+                    break;
+                }
+                Iteracion::Parcial(_) | Iteracion::Nada => break,
             }
+            let duracion = comienzo.elapsed();
             hecha.raices.clone_from(&raices);
             hecha.profundidad = profundidad;
             if profundidad == n {
@@ -401,12 +416,10 @@ impl Buscador {
                     r.valor /= ESCALA;
                 }
             }
-            if let (Some(t), false) = (limite.tiempo, exacto) {
-                // The next iteration costs several times this one: do not start what
-                // cannot finish.
-                if inicio.elapsed() > t / 2 {
-                    break;
-                }
+            if let (Some(t), false) = (limite.tiempo, exacto)
+                && !empezar_otra(inicio.elapsed(), duracion, t)
+            {
+                break;
             }
         }
         // With one move, no need to know its score exactly.
@@ -449,6 +462,43 @@ impl Buscador {
         hecha.nodos = ctx.nodos;
         Some(hecha)
     }
+}
+
+/// The share of its time limit that a search may use: past its deadline it still
+/// has to notice it (the clock is read every thousand nodes or so) and answer, and a
+/// busy machine may not give it the processor at once.
+const PARTE_DEL_LIMITE: f64 = 0.95;
+
+/// How many times longer a mid-game iteration takes than the one before, in the
+/// middle game (measured: see `docs/motor.md`).
+const CRECIMIENTO: f64 = 2.5;
+
+/// The share of a mid-game iteration that its first root move takes (the previous
+/// best, searched with a full window); after it, an interrupted iteration can still
+/// answer with a better move. Chosen by the time per move it gives (`docs/motor.md`).
+const PARTE_PRIMERA: f64 = 0.5;
+
+/// Whether to start the next mid-game iteration, `transcurrido` into a move of
+/// `limite` whose last iteration took `ultima`: when its first root move is predicted
+/// to finish in the time left. One that does not finish answers only if its first
+/// moves already found a better one; the time it spent is lost otherwise, and a
+/// search that stops early leaves time unused: this balance is what keeps the mean
+/// time per move near the limit without passing it.
+fn empezar_otra(transcurrido: Duration, ultima: Duration, limite: Duration) -> bool {
+    let prevista = ultima.as_secs_f64() * CRECIMIENTO * PARTE_PRIMERA;
+    transcurrido.as_secs_f64() + prevista <= limite.as_secs_f64()
+}
+
+/// How far a mid-game iteration got (see [`iteracion_media`]).
+#[derive(Clone, Copy, Debug)]
+enum Iteracion {
+    /// Every root move was searched.
+    Completa,
+    /// The time ran out after the first root move: the best of the moves searched,
+    /// with its score at the new depth.
+    Parcial(Raiz),
+    /// The time ran out before the first root move was searched.
+    Nada,
 }
 
 /// What a search found: the root moves, best first.
@@ -540,8 +590,8 @@ fn rotadas(raices: &[Raiz], k: usize) -> Vec<Raiz> {
 
 /// One mid-game iteration at the root to `profundidad` on `hilos` threads (see
 /// [`en_paralelo`]): the moves in their current order, PVS (or a full window for each
-/// when `todas`), then sorted by score. Returns false, leaving `raices` as they were, if
-/// the time ran out.
+/// when `todas`), then sorted by score. If the time ran out, `raices` stay as they
+/// were, and the answer says how far it got (without `todas`, the best move found).
 fn iteracion_media(
     ctx: &mut Contexto<'_>,
     hilos: usize,
@@ -550,7 +600,7 @@ fn iteracion_media(
     profundidad: u32,
     raices: &mut Vec<Raiz>,
     todas: bool,
-) -> bool {
+) -> Iteracion {
     let guia = raices.clone();
     en_paralelo(
         ctx,
@@ -570,7 +620,7 @@ fn iteracion_media_sola(
     profundidad: u32,
     raices: &mut Vec<Raiz>,
     todas: bool,
-) -> bool {
+) -> Iteracion {
     let mut nuevas = raices.clone();
     let mut alfa = -INFINITO_MEDIO;
     for (i, r) in nuevas.iter_mut().enumerate() {
@@ -588,7 +638,12 @@ fn iteracion_media_sola(
             }
         };
         if ctx.abortada {
-            return false;
+            // The moves before this one have their scores: the first exact, the others
+            // exact if they beat it (re-searched), else only bounds below it.
+            return match nuevas[..i].iter().max_by_key(|r| r.valor) {
+                Some(&mejor) if !todas => Iteracion::Parcial(mejor),
+                _ => Iteracion::Nada,
+            };
         }
         r.valor = valor;
         r.nodos = ctx.nodos - antes;
@@ -597,7 +652,7 @@ fn iteracion_media_sola(
     // Stable: among equal scores the earlier (better ordered) move stays first.
     nuevas.sort_by_key(|r| std::cmp::Reverse(r.valor));
     *raices = nuevas;
-    true
+    Iteracion::Completa
 }
 
 /// The exact solve at the root on `hilos` threads, moves in their current order: PVS
@@ -793,6 +848,38 @@ mod tests {
             .map(|(jugada, puntaje)| (jugada.to_owned(), puntaje.parse().unwrap()))
             .collect();
         (obf, puntajes)
+    }
+
+    #[test]
+    fn la_siguiente_profundidad_empieza_si_su_primera_jugada_cabe() {
+        let ms = Duration::from_millis;
+        // 100 ms per move, the last iteration 20 ms: the next one's first move is
+        // predicted to take 25 ms.
+        assert!(empezar_otra(ms(40), ms(20), ms(100)));
+        assert!(empezar_otra(ms(75), ms(20), ms(100)));
+        assert!(!empezar_otra(ms(76), ms(20), ms(100)));
+        // Past half the time, a short iteration still leaves room for another (the
+        // rule of before stopped there and left time unused).
+        assert!(empezar_otra(ms(60), ms(4), ms(100)));
+        assert!(!empezar_otra(ms(60), ms(40), ms(100)));
+    }
+
+    #[test]
+    fn con_tiempo_y_profundidad_el_final_se_resuelve_si_el_tiempo_alcanza() {
+        // FFO #1 (14 empties) with a second and a mid-game depth of 2, as the NBoard
+        // GUI's `set depth` caps it: the endgame is exact all the same.
+        let (obf, _) = ffo(FFO_1_A_3[0]);
+        let limite = Limite {
+            tiempo: Some(Duration::from_secs(1)),
+            profundidad: Some(2),
+        };
+        let jugada = Buscador::con_tabla(14)
+            .mejor_jugada(&obf.tablero, obf.turno, limite)
+            .unwrap();
+        assert_eq!(
+            (jugada.posicion.to_string(), jugada.puntaje, jugada.exacta),
+            ("G8".into(), 18, true)
+        );
     }
 
     /// Plain minimax on the public API: the final disc difference for `turno`, empties

@@ -18,7 +18,7 @@ use super::{
 
 /// How many nodes go by between two looks at the clock: enough that reading it costs
 /// nothing, few enough (well under a millisecond) that a deadline is kept.
-const NODOS_ENTRE_RELOJ: u64 = 4096;
+const NODOS_ENTRE_RELOJ: u64 = 1024;
 
 /// The state of one search: the transposition table (borrowed from the
 /// [`Buscador`](super::busqueda::Buscador), so that it outlives the move), the nodes

@@ -178,3 +178,18 @@ fn perft_dice_su_convencion_y_da_la_serie_publicada() {
     let figura2: serde_json::Value = serde_json::from_str(&figura2).unwrap();
     assert_eq!(figura2["perft"][0]["nodos"], 3);
 }
+
+/// FFO #59 (34 empties): black wipes white out with H4, G8 or E8 (+64). The order used
+/// to run rounds of the mid-game search until it reached the end of the game, which
+/// took hours; its rounds now try the exact solve, which takes about a second.
+#[test]
+fn resolver_ffo_59_termina_pronto() {
+    let obf = "-----------------------O--OOOOO---OOOOOXOOOOXXXX--XXOOXX--XX-O-X X";
+    let (codigo, salida) = correr(&["resolver", "--obf", obf, "--hilos", "1", "--json"], "");
+    assert_eq!(codigo, Some(0), "{salida}");
+    let json: serde_json::Value = serde_json::from_str(&salida).unwrap();
+    assert_eq!(json["diferencia"], 64);
+    assert_eq!(json["exacta"], true);
+    let mejor = json["mejor"].as_str().unwrap();
+    assert!(["H4", "G8", "E8"].contains(&mejor), "{mejor}");
+}

@@ -224,12 +224,19 @@ impl Resolver {
                      límite.",
                     duracion_aproximada(2f64.powi((vacias - VACIAS_EN_UN_SEGUNDO) as i32))
                 )));
-                // Deeper and deeper, each time limit twice the last, until the answer is
-                // exact or the search is one ply from the end of the game: the best move
-                // so far is told each time.
+                // Rounds, each time limit twice the last: the best move so far is told
+                // each time. Up to VACIAS_DE_UNA_VEZ, one round of the mid-game and then
+                // the solve; past it, each round tries the exact solve after its mid-game
+                // iterations, until one finishes it. (Rounds of the mid-game alone would
+                // reach the end of a game of 34 empties only after hours, though the
+                // solve of FFO #59, a wipe-out, takes a second.)
                 let mut limite = PRIMERA_RONDA;
                 loop {
-                    let ronda = buscador.mejor_jugada(&tablero, turno, Limite::por_tiempo(limite));
+                    let ronda = Limite {
+                        tiempo: Some(limite),
+                        profundidad: (vacias > VACIAS_DE_UNA_VEZ).then_some(vacias),
+                    };
+                    let ronda = buscador.mejor_jugada(&tablero, turno, ronda);
                     nodos += ronda.map_or(0, |evaluada| evaluada.nodos);
                     match ronda {
                         Some(evaluada) if !evaluada.exacta => {
@@ -240,10 +247,7 @@ impl Resolver {
                                 evaluada.puntaje,
                                 inicio.elapsed().as_secs_f64()
                             )));
-                            // The mid-game search no longer goes to the end of the game
-                            // (its cuts are only probable): once it reaches the ply
-                            // before, the exact solve runs at once.
-                            if vacias <= VACIAS_DE_UNA_VEZ || evaluada.profundidad + 1 >= vacias {
+                            if vacias <= VACIAS_DE_UNA_VEZ {
                                 break None;
                             }
                         }

@@ -1,0 +1,287 @@
+#!/usr/bin/env python3
+"""Games through `othello nboard`, timed: the engine's time per move, and matches
+against Egaroucid's light engine.
+
+    python3 benches/nboard.py tiempo --tiempo 0.1 [--partidas 4]
+        The engine against itself (one `othello nboard` process per side, one thread
+        each) from openings of 4 random moves: the mean and the largest time per move
+        in the middle game (50 to 24 empties), as the NBoard GUI sees it (from `go` to
+        `===`), against --tiempo.
+
+    python3 benches/nboard.py contra --egaroucid DRIVER --nivel 10 --tiempo 0.07 \\
+        [--partidas 200]
+        The engine (`othello nboard --hilos 1 --tiempo T`) against the light engine of
+        Egaroucid through its driver (see ../shared/bench/egaroucid-light/: fetched
+        and built outside this repository). Each opening (4 random moves) is played
+        with both colors. Tells the points of ours, and each side's mean time per move,
+        to set T so that both think alike.
+
+Both take --othello PROGRAM (target/release/othello by default) and --semilla S. The
+rules are written here again, small, to check every move each engine answers.
+"""
+
+import argparse
+import random
+import subprocess
+import sys
+import time
+
+DIRECCIONES = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+
+
+def inicial():
+    """The board as 64 chars, a1 b1 ... h8: X black, O white, - empty."""
+    tablero = ["-"] * 64
+    tablero[27], tablero[28], tablero[35], tablero[36] = "O", "X", "X", "O"
+    return tablero
+
+
+def volteos(tablero, casilla, color):
+    """The squares that `color` flips by playing on `casilla` (0..63)."""
+    if tablero[casilla] != "-":
+        return []
+    rival = "O" if color == "X" else "X"
+    fila, columna = divmod(casilla, 8)
+    todas = []
+    for df, dc in DIRECCIONES:
+        linea = []
+        f, c = fila + df, columna + dc
+        while 0 <= f < 8 and 0 <= c < 8 and tablero[f * 8 + c] == rival:
+            linea.append(f * 8 + c)
+            f, c = f + df, c + dc
+        if linea and 0 <= f < 8 and 0 <= c < 8 and tablero[f * 8 + c] == color:
+            todas.extend(linea)
+    return todas
+
+
+def jugadas(tablero, color):
+    return [x for x in range(64) if volteos(tablero, x, color)]
+
+
+def jugar(tablero, casilla, color):
+    volteadas = volteos(tablero, casilla, color)
+    assert volteadas, f"jugada inválida {nombre(casilla)}"
+    for x in volteadas + [casilla]:
+        tablero[x] = color
+
+
+def nombre(casilla):
+    return "abcdefgh"[casilla % 8] + str(casilla // 8 + 1)
+
+
+def casilla_de(texto):
+    texto = texto.strip().lower()
+    return (int(texto[1]) - 1) * 8 + "abcdefgh".index(texto[0])
+
+
+def apertura(azar, largo):
+    """`largo` random moves from the start, as squares."""
+    tablero, color, movidas = inicial(), "X", []
+    for _ in range(largo):
+        validas = jugadas(tablero, color)
+        x = azar.choice(validas)
+        jugar(tablero, x, color)
+        movidas.append(x)
+        color = "O" if color == "X" else "X"
+    return movidas
+
+
+class Nboard:
+    """`othello nboard`, one process, told every move of the game."""
+
+    def __init__(self, programa, argumentos, profundidad):
+        self.proceso = subprocess.Popen(
+            [programa, "nboard", *argumentos],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
+        self.enviar("nboard 2")
+        self.enviar(f"set depth {profundidad}")
+        self.ping = 0
+
+    def enviar(self, linea):
+        self.proceso.stdin.write(linea + "\n")
+        self.proceso.stdin.flush()
+
+    def esperar(self, prefijo):
+        while True:
+            linea = self.proceso.stdout.readline()
+            if not linea:
+                sys.exit(f"othello nboard terminó sin responder {prefijo}")
+            if linea.startswith(prefijo):
+                return linea.strip()
+
+    def nueva(self, movidas):
+        texto = "".join(
+            ("B" if i % 2 == 0 else "W") + "[" + nombre(x).upper() + "]"
+            for i, x in enumerate(movidas)
+        )
+        tablero = "---------------------------O*------*O---------------------------"
+        self.enviar(f"set game (;GM[Othello]BO[8 {tablero} *]{texto};)")
+        self.ping += 1
+        self.enviar(f"ping {self.ping}")
+        self.esperar(f"pong {self.ping}")
+
+    def elegir(self, tablero, color):
+        """Its move (a square, or None to pass), the seconds from go to ===, and
+        the seconds it tells (its own clock)."""
+        inicio = time.perf_counter()
+        self.enviar("go")
+        respuesta = self.esperar("=== ")
+        segundos = time.perf_counter() - inicio
+        partes = respuesta[4:].split("/")
+        propio = float(partes[2]) if len(partes) == 3 else 0.0
+        jugada = partes[0]
+        return (None if jugada.upper() == "PA" else casilla_de(jugada)), segundos, propio
+
+    def jugada(self, casilla):
+        self.enviar("move " + ("PA" if casilla is None else nombre(casilla).upper()))
+
+    def cerrar(self):
+        self.enviar("quit")
+        self.proceso.wait()
+
+
+class Ligero:
+    """The light engine of Egaroucid through its driver: one line in, one line out."""
+
+    def __init__(self, driver, nivel):
+        self.proceso = subprocess.Popen(
+            [driver], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL, text=True, bufsize=1,
+        )
+        self.nivel = nivel
+
+    def nueva(self, movidas):
+        pass
+
+    def elegir(self, tablero, color):
+        inicio = time.perf_counter()
+        self.proceso.stdin.write(f"{self.nivel} {''.join(tablero)} {color}\n")
+        self.proceso.stdin.flush()
+        respuesta = self.proceso.stdout.readline().split()
+        segundos = time.perf_counter() - inicio
+        if not respuesta:
+            sys.exit("el motor ligero terminó sin responder")
+        casilla = None if respuesta[0] == "pass" else casilla_de(respuesta[0])
+        return casilla, segundos, int(respuesta[3]) / 1000
+
+    def jugada(self, casilla):
+        pass
+
+    def cerrar(self):
+        self.proceso.stdin.close()
+        self.proceso.wait()
+
+
+def partida(negro, blanco, movidas, tiempos):
+    """Plays from the opening `movidas`; appends (engine, empties, seconds as seen
+    from here, seconds as it tells) to `tiempos` for each move chosen; returns black's
+    disc difference."""
+    tablero, color = inicial(), "X"
+    for motor in (negro, blanco):
+        motor.nueva(movidas)
+    for x in movidas:
+        jugar(tablero, x, color)
+        color = "O" if color == "X" else "X"
+    while jugadas(tablero, "X") or jugadas(tablero, "O"):
+        motor = negro if color == "X" else blanco
+        vacias = tablero.count("-")
+        casilla, segundos, propio = motor.elegir(tablero, color)
+        tiempos.append((motor, vacias, segundos, propio))
+        if casilla is None:
+            assert not jugadas(tablero, color), "pasó con jugadas"
+        else:
+            assert casilla in jugadas(tablero, color), f"jugada inválida {nombre(casilla)}"
+            jugar(tablero, casilla, color)
+        for uno in (negro, blanco):
+            uno.jugada(casilla)
+        color = "O" if color == "X" else "X"
+    negras, blancas = tablero.count("X"), tablero.count("O")
+    vacias = tablero.count("-")
+    if negras > blancas:
+        negras += vacias
+    elif blancas > negras:
+        blancas += vacias
+    return negras - blancas
+
+
+def orden_tiempo(args):
+    azar = random.Random(args.semilla)
+    motor = ["--tiempo", str(args.tiempo), "--hilos", "1"]
+    negro = Nboard(args.othello, motor, 60)
+    blanco = Nboard(args.othello, motor, 60)
+    tiempos = []
+    for _ in range(args.partidas):
+        partida(negro, blanco, apertura(azar, 4), tiempos)
+    negro.cerrar()
+    blanco.cerrar()
+    t = args.tiempo
+    medio = [(s, p) for _, v, s, p in tiempos if 24 <= v <= 50]
+    vistos, propios = [s for s, _ in medio], [p for _, p in medio]
+    print(f"--tiempo {t}: {len(medio)} jugadas de medio juego; de go a ===, media "
+          f"{sum(vistos) / len(vistos) / t:.3f} T, la mayor {max(vistos) / t:.3f} T; "
+          f"según el motor, media {sum(propios) / len(propios) / t:.3f} T, "
+          f"la mayor {max(propios) / t:.3f} T")
+
+
+def orden_contra(args):
+    azar = random.Random(args.semilla)
+    nuestro = Nboard(args.othello, ["--tiempo", str(args.tiempo), "--hilos", "1"], 60)
+    ligero = Ligero(args.egaroucid, args.nivel)
+    puntos, ganadas, empates, perdidas = 0.0, 0, 0, 0
+    tiempos = []
+    for k in range(args.partidas):
+        if k % 2 == 0:
+            movidas = apertura(azar, 4)
+        nuestro_negro = k % 2 == 0
+        negro, blanco = (nuestro, ligero) if nuestro_negro else (ligero, nuestro)
+        diferencia = partida(negro, blanco, movidas, tiempos)
+        if not nuestro_negro:
+            diferencia = -diferencia
+        if diferencia > 0:
+            puntos, ganadas = puntos + 1, ganadas + 1
+        elif diferencia == 0:
+            puntos, empates = puntos + 0.5, empates + 1
+        else:
+            perdidas += 1
+        print(f"partida {k + 1}: {diferencia:+d}", file=sys.stderr)
+    nuestro.cerrar()
+    ligero.cerrar()
+
+    def media(motor, k):
+        todos = [t[k] for t in tiempos if t[0] is motor]
+        return sum(todos) / len(todos)
+
+    print(f"nivel {args.nivel}, --tiempo {args.tiempo}, {args.partidas} partidas: "
+          f"{100 * puntos / args.partidas:.1f} % de los puntos "
+          f"({ganadas}-{empates}-{perdidas}); por jugada, de la pregunta a la "
+          f"respuesta, el nuestro {media(nuestro, 2):.3f} s y el ligero "
+          f"{media(ligero, 2):.3f} s ({media(nuestro, 2) / media(ligero, 2):.2f} ×); "
+          f"según cada uno, {media(nuestro, 3):.3f} s y {media(ligero, 3):.3f} s")
+
+
+def main():
+    lector = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    lector.add_argument("orden", choices=["tiempo", "contra"])
+    lector.add_argument("--othello", default="target/release/othello")
+    lector.add_argument("--tiempo", type=float, required=True)
+    lector.add_argument("--partidas", type=int, default=None)
+    lector.add_argument("--semilla", type=int, default=1)
+    lector.add_argument("--egaroucid")
+    lector.add_argument("--nivel", type=int, default=10)
+    args = lector.parse_args()
+    if args.orden == "tiempo":
+        args.partidas = args.partidas or 4
+        orden_tiempo(args)
+    else:
+        if not args.egaroucid:
+            sys.exit("contra necesita --egaroucid DRIVER")
+        args.partidas = args.partidas or 200
+        orden_contra(args)
+
+
+if __name__ == "__main__":
+    main()
