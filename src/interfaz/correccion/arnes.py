@@ -40,7 +40,6 @@ import faulthandler
 import json
 import os
 import signal
-import traceback
 import types
 
 ENTRADA = os.fdopen(os.dup(0), "r", encoding="utf-8")
@@ -111,19 +110,10 @@ class Entrega:
         return None
 
     def lugar_del_error(self, error):
-        """The line of the student's file where `error` was raised, the innermost one
-        (in a recursion that did not end, the recursive call), and the name of the
-        function it is in; (None, None) if it was raised elsewhere. A frame on the
-        line of its `def` had just been entered (a time-out arriving as a helper is
-        called): its caller's line says more, where there is one."""
-        numero, funcion = None, None
-        for marco, linea in traceback.walk_tb(error.__traceback__):
-            codigo = marco.f_code
-            if codigo.co_filename == self.archivo and (
-                numero is None or linea != codigo.co_firstlineno
-            ):
-                numero, funcion = linea, corto(codigo.co_name)
-        return numero, funcion
+        """Where in the student's file `error` was raised, as `lugar` says, with the
+        function's name shortened."""
+        numero, funcion = lugar(self.archivo, error)
+        return numero, funcion and corto(funcion)
 
 
 def cargar_pedido(pedido):

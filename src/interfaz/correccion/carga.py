@@ -16,6 +16,7 @@ import builtins
 import os
 import signal
 import sys
+import traceback
 import types
 import warnings
 
@@ -138,6 +139,20 @@ def ejecutar(arbol, archivo, nombre, limite, solo_definiciones=False):
     return modulo, problemas
 
 
+def lugar(archivo, error):
+    """The line of the file `archivo` where `error` was raised, the innermost one (in
+    a recursion that did not end, the recursive call), and the name of the function it
+    is in; (None, None) if it was raised elsewhere. A frame on the line of its `def`
+    had just been entered (a time-out arriving as a helper is called): its caller's
+    line says more, where there is one."""
+    numero, funcion = None, None
+    for marco, linea in traceback.walk_tb(error.__traceback__):
+        codigo = marco.f_code
+        if codigo.co_filename == archivo and (numero is None or linea != codigo.co_firstlineno):
+            numero, funcion = linea, codigo.co_name
+    return numero, funcion
+
+
 def cargar(archivo, limite=1.0, solo_definiciones=False):
     """The student's file `archivo` as a module named after it, loaded as `othello
     corregir` loads it, with `limite` seconds for each top-level statement; each
@@ -149,6 +164,7 @@ def cargar(archivo, limite=1.0, solo_definiciones=False):
     modulo, problemas = ejecutar(arbol, archivo, nombre, limite, solo_definiciones)
     como = {"tiempo": "no terminó en %s s" % limite, "salida": "terminó el programa"}
     for linea, resultado, valor in problemas:
+        linea = lugar(archivo, valor)[0] or linea
         que = como.get(resultado) or "lanzó %s: %s" % (type(valor).__name__, valor)
         warnings.warn("al cargar %s, la línea %d %s" % (archivo, linea, que), stacklevel=2)
     return modulo

@@ -183,8 +183,8 @@ pub(super) fn por_que_no_se_corrio(motivo: Abandono, nombre: &str) -> String {
              eso estos casos cuentan como fallas)"
         ),
         Abandono::TiempoTotal => {
-            "se acabó el tiempo de la entrega (--tiempo-por-entrega); estos casos no cuentan \
-             en la nota"
+            "se acabó el tiempo de la entrega (--tiempo-por-entrega), repartido entre sus \
+             funciones según sus casos; estos casos no cuentan en la nota"
                 .to_owned()
         }
     }

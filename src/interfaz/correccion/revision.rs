@@ -118,15 +118,24 @@ impl<'a> Corrector<'a> {
             });
         }
         let nombres = examen.nombres(&carga);
+        // The cases still to run, for each run's share of the submission's time.
+        let mut quedan: usize = (Funcion::TODAS.into_iter())
+            .filter(|&funcion| nombres[funcion].is_some())
+            .map(|funcion| self.casos.de(funcion).len())
+            .sum::<usize>()
+            + nombres
+                .jugar
+                .as_ref()
+                .map_or(0, |_| self.casos.robustez().len());
         let funciones = PorFuncion::de(|funcion| {
             nombres[funcion].as_ref().map(|nombre| {
                 let casos = (self.casos.de(funcion), self.casos.protocolo(funcion));
-                examen.correr(funcion, nombre, casos)
+                examen.correr(funcion, nombre, casos, Some(&mut quedan))
             })
         });
         let robustez = nombres.jugar.as_ref().map(|nombre| {
             let casos = (self.casos.robustez(), self.casos.protocolo_robustez());
-            examen.correr(Funcion::Jugar, nombre, casos)
+            examen.correr(Funcion::Jugar, nombre, casos, Some(&mut quedan))
         });
         InformeEntrega {
             funciones,
@@ -332,7 +341,13 @@ impl Examen<'_> {
             let protocolo = self.corrector.casos.protocolo(funcion);
             let hasta = PRUEBAS.min(casos.len());
             nombres[funcion] = candidatas.into_iter().find(|candidata| {
-                (self.correr(funcion, candidata, (&casos[..hasta], &protocolo[..hasta]))).aprobada()
+                (self.correr(
+                    funcion,
+                    candidata,
+                    (&casos[..hasta], &protocolo[..hasta]),
+                    None,
+                ))
+                .aprobada()
             });
         }
         nombres
@@ -343,27 +358,53 @@ impl Examen<'_> {
         self.fin.saturating_duration_since(Instant::now())
     }
 
-    /// `casos` (with their text for the harness) of `funcion`, called as `nombre`.
+    /// When a run of `n` cases, of the `quedan` still to run (its own included), must
+    /// end: its share of the submission's time left, in proportion to its cases, so
+    /// that a function that hangs often cannot leave the next ones without time. What
+    /// a run does not use passes on to the next.
+    fn parte(&self, n: usize, quedan: &mut usize) -> Instant {
+        let parte = self.resto().mul_f64(n as f64 / (*quedan).max(1) as f64);
+        *quedan = quedan.saturating_sub(n);
+        Instant::now() + parte
+    }
+
+    /// `casos` (with their text for the harness) of `funcion`, called as `nombre`, in
+    /// the submission's time, or with `quedan` (the cases still to run), in this run's
+    /// share of it ([`Examen::parte`]), counted once a child is ready: what is left
+    /// when it is over is not run.
     fn correr(
         &mut self,
         funcion: Funcion,
         nombre: &str,
         (casos, protocolo): (&[Caso], &[Box<RawValue>]),
+        quedan: Option<&mut usize>,
     ) -> InformeFuncion {
         let corrector = self.corrector;
         let mut tanda = Tanda::nueva(
             casos,
             Recuento::nuevo(nombre, self.carpeta, corrector.opciones),
         );
+        if self.hijo.is_none() && !self.resto().is_zero() && self.cargar().is_err() {
+            // No child any more: the cases count as deaths, unless it was the time
+            // that ran out while loading.
+            tanda.abandonar(if self.resto().is_zero() {
+                Abandono::TiempoTotal
+            } else {
+                Abandono::Muertes
+            });
+            return tanda.informe();
+        }
+        let hasta = quedan.map_or(self.fin, |quedan| self.parte(casos.len(), quedan));
+        let resto = || hasta.saturating_duration_since(Instant::now());
         while tanda.pendiente() {
-            if self.resto().is_zero() {
+            if resto().is_zero() {
                 tanda.abandonar(Abandono::TiempoTotal);
                 break;
             }
             if self.hijo.is_none() && self.cargar().is_err() {
                 // No child any more: the remaining cases count as deaths, unless it
-                // was the submission's time that ran out while loading.
-                tanda.abandonar(if self.resto().is_zero() {
+                // was the time that ran out while loading.
+                tanda.abandonar(if resto().is_zero() || self.resto().is_zero() {
                     Abandono::TiempoTotal
                 } else {
                     Abandono::Muertes
@@ -383,7 +424,7 @@ impl Examen<'_> {
                 tanda.muertes += 1;
             }
             while vivo && tanda.quedan() {
-                let resto = self.fin.saturating_duration_since(Instant::now());
+                let resto = resto();
                 match hijo.esperar(corrector.plazo().min(resto)) {
                     Llegada::Plazo if resto < corrector.plazo() => {
                         tanda.abandonar(Abandono::TiempoTotal);
