@@ -411,10 +411,10 @@ pub fn corregir(bytes: &[u8]) {
     let json: serde_json::Value =
         serde_json::from_str(&serde_json::to_string(&resumen).expect("JSON")).expect("se lee");
     for funcion in Funcion::TODAS {
-        // estudiante, archivo, jugar, robustez, contar, guardarPartida, cargarPartida, …
+        // estudiante, nombre, id, archivo, jugar, robustez, contar, guardarPartida, …
         let columna = fila[match funcion {
-            Funcion::Jugar => 2,
-            otra => 3 + otra as usize,
+            Funcion::Jugar => 4,
+            otra => 5 + otra as usize,
         }];
         let en_json = &json["entregas"][0]["funciones"][funcion.clave()];
         let Some(informe) = &entrega.funciones[funcion] else {

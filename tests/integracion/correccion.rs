@@ -17,8 +17,8 @@ use std::{
 
 use othello::interfaz::{
     correccion::{
-        ErrorCorreccion, Funcion, InformeEntrega, InformeFuncion, OpcionesCorreccion, PorFuncion,
-        Resumen, Tipo, corregir, escribir_casos, revisar_respuestas,
+        Entrega, ErrorCorreccion, Funcion, InformeEntrega, InformeFuncion, OpcionesCorreccion,
+        PorFuncion, Resumen, Tipo, corregir, escribir_casos, revisar_respuestas,
     },
     ordenes::{OpcionesDeOrden, Orden, ejecutar},
 };
@@ -1840,4 +1840,39 @@ fn canvas_y_dos_estudiantes_con_el_mismo_archivo() {
         texto.ends_with("Se reemplazaron 2 informes que ya estaban: ana.txt, carla.txt.\n"),
         "{texto}"
     );
+}
+
+#[test]
+fn un_zip_o_un_py_txt_sueltos_en_la_clase_son_de_un_estudiante() {
+    // #45: no interpreter needed, only which files and whose.
+    let dir = carpeta();
+    let clase = dir.path().join("clase");
+    let correcta = fs::read_to_string(entrega("correcta_main.py")).unwrap();
+    escribir_zip(
+        &clase.join("carla_diaz.zip"),
+        &[("tarea2.py", &correcta, 2)],
+    );
+    fs::write(clase.join("beto_rojas.py.txt"), &correcta).unwrap();
+    fs::write(clase.join("ana_perez.py"), &correcta).unwrap();
+    fs::write(clase.join("LEEME.md"), "Las entregas de la sección 2.\n").unwrap();
+    let entregas = Entrega::buscar(std::slice::from_ref(&clase), None).unwrap();
+    let nombres: Vec<&str> = entregas.iter().map(|e| e.estudiante.as_str()).collect();
+    assert_eq!(nombres, ["ana_perez", "beto_rojas", "carla_diaz"]);
+    assert_eq!(entregas[0].eleccion, None);
+    assert_eq!(
+        entregas[1].eleccion.as_deref(),
+        Some("beto_rojas.py.txt no termina en .py, pero es Python: se corrigió igual")
+    );
+    let carla = &entregas[2];
+    assert_eq!(carla.corto, "carla_diaz.zip/tarea2.py");
+    assert_eq!(carla.origen, clase.join("carla_diaz.zip/tarea2.py"));
+    assert_eq!(
+        carla.eleccion.as_deref(),
+        Some("venía en carla_diaz.zip, que se descomprimió")
+    );
+    // Unpacked while the submission lives, and removed after.
+    let desempacado = carla.archivo.clone();
+    assert_eq!(fs::read_to_string(&desempacado).unwrap(), correcta);
+    drop(entregas);
+    assert!(!desempacado.exists(), "{desempacado:?}");
 }

@@ -19,8 +19,8 @@ pub struct Entrega {
     /// The student, a name no other submission of the run has: the platform's name
     /// for them, or their folder's, or their file's without `.py`.
     pub estudiante: String,
-    /// The file graded; the student's folder when there is nothing to grade
-    /// ([`Entrega::falta`]).
+    /// The file graded; the student's folder (or what they sent) when there is nothing
+    /// to grade ([`Entrega::falta`]).
     pub archivo: PathBuf,
     /// Where the file graded came from, as the teaching assistant finds it: the file
     /// itself, or inside a zip the zip's path joined with the entry's name.
@@ -117,15 +117,15 @@ impl Entrega {
         let canvas = Canvas::leer(&nombre);
         let estudiante = match &canvas {
             Some(canvas) => canvas.participante.nombre.clone(),
-            None => archivo
-                .file_stem()
-                .map_or_else(|| nombre.clone(), |n| n.to_string_lossy().into_owned()),
+            None => sin_extension(&nombre).to_owned(),
         };
+        let corto = canvas.as_ref().map_or(nombre, |c| c.original.clone());
+        let renombrado = (Tipo::de(&archivo) == Tipo::Renombrado).then(|| renombrado(&corto));
         Entrega {
             estudiante,
             origen: archivo.clone(),
-            corto: canvas.as_ref().map_or(nombre, |c| c.original.clone()),
-            eleccion: canvas.as_ref().and_then(Canvas::atraso),
+            eleccion: juntar(canvas.as_ref().and_then(Canvas::atraso), renombrado),
+            corto,
             participante: canvas.map(|canvas| canvas.participante),
             archivo,
             falta: None,
@@ -134,11 +134,11 @@ impl Entrega {
     }
 
     /// The submissions named, as a class is exported from a learning platform: a file
-    /// is one student's; a folder is one student's when it holds one file with `jugar`
-    /// at most and no folder with one (or when a platform named it so), and otherwise a
-    /// class: one folder per student (Moodle's named `Nombre_123456_assignsubmission_…`)
-    /// and one file, or a platform's files, per student (Canvas's named
-    /// `nombre_123_456_archivo.py`). Of a student's files (inside subfolders and sent
+    /// is one student's; a folder is one student's when it holds Python, one file with
+    /// `jugar` at most and no folder with one (or when a platform named it so), and
+    /// otherwise a class: one folder per student (Moodle's named
+    /// `Nombre_123456_assignsubmission_…`) and one file or zip, or a platform's files,
+    /// per student (Canvas's named `nombre_123_456_archivo.py`). Of a student's files (inside subfolders and sent
     /// zips too) the one graded is `forzado` if it is there ([`Entrega::de_la_carpeta`]).
     /// Within a class, by student's name; two students never share a name.
     ///
@@ -180,6 +180,8 @@ impl Entrega {
             } else if let Some(canvas) = Canvas::leer(&nombre_de(&dentro)) {
                 let clave = canvas.participante.id.clone();
                 de_canvas.entry(clave).or_default().push((dentro, canvas));
+            } else if Tipo::de(&dentro) == Tipo::Zip {
+                entregas.push(Entrega::de_zip(&dentro, forzado)?);
             } else if Tipo::de(&dentro) != Tipo::Otro {
                 entregas.push(Entrega::de_archivo(dentro));
             }
@@ -194,8 +196,21 @@ impl Entrega {
         Ok(entregas)
     }
 
+    /// The submission of the zip `zip`, loose in a class folder: the student named
+    /// after it, what it holds chosen from as from a student's folder.
+    fn de_zip(zip: &Path, forzado: Option<&str>) -> Result<Entrega, ErrorCorreccion> {
+        let paquete = Paquete::nuevo().map_err(ErrorCorreccion::Temporal)?;
+        let mut contenido = Contenido::default();
+        (contenido.zips).push((zip.to_owned(), PathBuf::from(nombre_de(zip))));
+        contenido.desempacar(&paquete)?;
+        let mut entrega = contenido.elegir(zip, forzado);
+        entrega.paquete = Some(paquete);
+        entrega.estudiante = sin_extension(&nombre_de(zip)).to_owned();
+        Ok(entrega)
+    }
+
     /// The submission of one student whose files Canvas exported side by side, copied
-    /// under their own names into a temporary folder so that they import each other.
+    /// into a temporary folder under the names the student gave them.
     fn de_canvas(
         archivos: Vec<(PathBuf, Canvas)>,
         forzado: Option<&str>,
@@ -414,10 +429,7 @@ impl Contenido {
             notas.push(format!("venía en {zip}, que se descomprimió"));
         }
         if elegido.renombrado {
-            notas.push(format!(
-                "{} no termina en .py, pero es Python: se corrigió igual",
-                elegido.corto
-            ));
+            notas.push(renombrado(&elegido.corto));
         }
         Entrega {
             estudiante: String::new(),
@@ -448,6 +460,11 @@ fn fecha(hora: SystemTime) -> Option<String> {
     let momento = jiff::Timestamp::try_from(hora).ok()?;
     let local = momento.to_zoned(jiff::tz::TimeZone::system());
     Some(local.strftime("%Y-%m-%d %H:%M").to_string())
+}
+
+/// What the report says of Python graded under another name, `corto`.
+fn renombrado(corto: &str) -> String {
+    format!("{corto} no termina en .py, pero es Python: se corrigió igual")
 }
 
 /// Two optional sentences as one.
@@ -664,6 +681,22 @@ impl Canvas {
     }
 }
 
+/// A file's name without the extensions a submission comes with: `ana.py`, `ana.zip`
+/// and `ana.py.txt` are all `ana`.
+fn sin_extension(nombre: &str) -> &str {
+    let mut corto = nombre;
+    for extension in [".txt", ".zip", ".py"] {
+        let corte = corto.len().saturating_sub(extension.len());
+        if corte > 0
+            && corto.is_char_boundary(corte)
+            && corto[corte..].eq_ignore_ascii_case(extension)
+        {
+            corto = &corto[..corte];
+        }
+    }
+    corto
+}
+
 /// The last part of `ruta`, as a name (the path itself if it has none).
 fn nombre_de(ruta: &Path) -> String {
     ruta.file_name().map_or_else(
@@ -746,6 +779,16 @@ mod tests {
         assert!(Canvas::leer("tarea2_final.py").is_none());
         assert!(Canvas::leer("ana_perez.py").is_none());
         assert!(Canvas::leer("correcta_bucle_arriba.py").is_none());
+    }
+
+    #[test]
+    fn un_archivo_suelto_se_llama_sin_sus_extensiones() {
+        assert_eq!(sin_extension("ana.py"), "ana");
+        assert_eq!(sin_extension("ana.py.txt"), "ana");
+        assert_eq!(sin_extension("ana.ZIP"), "ana");
+        assert_eq!(sin_extension("ana"), "ana");
+        assert_eq!(sin_extension(".py"), ".py");
+        assert_eq!(sin_extension("tarea2.final.py"), "tarea2.final");
     }
 
     #[test]
