@@ -360,7 +360,9 @@ fn el_libro_de_canvas_por_su_id_y_la_tarea_elegida() {
         informes: Some(dir.path().join("informes")),
         ..opciones()
     };
-    let error = corregir_entregas(&clase, &sin_tarea, |_, _| {}).unwrap_err();
+    let mut avisos = 0;
+    let error = corregir_entregas(&clase, &sin_tarea, |_, _| avisos += 1).unwrap_err();
+    assert_eq!(avisos, 0, "se dice antes de corregir");
     assert!(matches!(error, ErrorCorreccion::Planilla(_)), "{error:?}");
     assert_eq!(
         error.to_string(),
