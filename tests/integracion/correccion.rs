@@ -852,7 +852,7 @@ fn las_ordenes_corregir_y_casos_de_punta_a_punta() {
     );
     let planilla = std::fs::read_to_string(&notas).unwrap();
     assert_eq!(planilla.lines().count(), 3, "{planilla}");
-    assert!(planilla.starts_with("estudiante,nombre,id,archivo,jugar,robustez,contar,"));
+    assert!(planilla.starts_with("\u{feff}estudiante;nombre;id;archivo;jugar;robustez;contar;"));
 
     // --json: one object, as the issue writes it, and no second one for the failure.
     let (codigo, json, _) = correr(&["corregir", &mala, "--casos", "200", "--json"]);

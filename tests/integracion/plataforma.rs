@@ -360,7 +360,9 @@ fn el_libro_de_canvas_por_su_id_y_la_tarea_elegida() {
         informes: Some(dir.path().join("informes")),
         ..opciones()
     };
-    let error = corregir_entregas(&clase, &sin_tarea, |_, _| {}).unwrap_err();
+    let mut avisos = 0;
+    let error = corregir_entregas(&clase, &sin_tarea, |_, _| avisos += 1).unwrap_err();
+    assert_eq!(avisos, 0, "se dice antes de corregir");
     assert!(matches!(error, ErrorCorreccion::Planilla(_)), "{error:?}");
     assert_eq!(
         error.to_string(),
@@ -462,11 +464,11 @@ fn los_informes_dicen_que_es_lo_que_no_es_carpeta_y_no_dejan_carpetas_vacias() {
     }
     let dir = carpeta();
     let entrega = entregas().join("copias/carla_rios.py");
-    let corregir = |informes: &str, antes: &str| {
+    let corregir = |informes: &str, antes: &str, mas: &str| {
         let salida = Command::new("sh")
             .arg("-c")
             .arg(format!(
-                "{antes}exec \"$OTHELLO\" corregir \"$ENTREGA\" --casos 5 --informes \"$INFORMES\""
+                "{antes}exec \"$OTHELLO\" corregir \"$ENTREGA\" --casos 5 --informes \"$INFORMES\" {mas}"
             ))
             .current_dir(dir.path())
             .env("OTHELLO", env!("CARGO_BIN_EXE_othello"))
@@ -481,7 +483,7 @@ fn los_informes_dicen_que_es_lo_que_no_es_carpeta_y_no_dejan_carpetas_vacias() {
         )
     };
     fs::write(dir.path().join("notas.txt"), "mías").unwrap();
-    let (codigo, errores) = corregir("notas.txt", "");
+    let (codigo, errores) = corregir("notas.txt", "", "");
     assert_eq!(codigo, Some(2), "{errores}");
     assert!(errores.contains("«notas.txt» es un archivo;"), "{errores}");
     assert!(!errores.contains("ya existe"), "{errores}");
@@ -490,17 +492,24 @@ fn los_informes_dicen_que_es_lo_que_no_es_carpeta_y_no_dejan_carpetas_vacias() {
         "mías"
     );
     std::os::unix::fs::symlink("vuelta", dir.path().join("vuelta")).unwrap();
-    let (codigo, errores) = corregir("vuelta", "");
+    let (codigo, errores) = corregir("vuelta", "", "");
     assert_eq!(codigo, Some(2), "{errores}");
     assert!(
         errores.contains("«vuelta» es un enlace simbólico que lleva a sí mismo"),
         "{errores}"
     );
     // No byte can be written (as on a full disk): the folder is not left empty.
-    let (codigo, errores) = corregir("nuevo/", "ulimit -S -f 0; ");
+    let (codigo, errores) = corregir("nuevo/", "ulimit -S -f 0; ", "");
     assert_eq!(codigo, Some(2), "{errores}");
     assert!(
         errores.contains("no se escribieron los informes en «nuevo/»"),
+        "{errores}"
+    );
+    // An output that cannot be written: it says which were not, and writes no other.
+    let (codigo, errores) = corregir("nuevo/", "", "--csv no-existe/notas.csv");
+    assert_eq!(codigo, Some(2), "{errores}");
+    assert!(
+        errores.contains("; no se escribieron «no-existe/notas.csv» ni «nuevo/»"),
         "{errores}"
     );
     let mut quedan: Vec<String> = fs::read_dir(dir.path())

@@ -111,7 +111,7 @@ pub enum ErrorCasos {
 #[derive(Debug, thiserror::Error)]
 pub enum ErrorPlanilla {
     /// It could not be read.
-    #[error("no se pudo leer la planilla: {0}")]
+    #[error(transparent)]
     Lectura(#[from] ErrorArchivo),
     /// It is not text in UTF-8, as both platforms write it.
     #[error("la planilla «{}» no está en UTF-8, como la exportan Moodle y Canvas", ruta_visible(.0))]
@@ -185,7 +185,41 @@ pub enum ErrorSalida {
         /// What the system said.
         fuente: io::Error,
     },
+    /// An output could not be written, and so neither those after it.
+    #[error("{causa}; {}", incompleta(.escritas, .faltan))]
+    Incompleta {
+        /// Why.
+        causa: Box<ErrorSalida>,
+        /// The outputs written before, complete.
+        escritas: Vec<String>,
+        /// The output that failed and those after it.
+        faltan: Vec<String>,
+    },
     /// Grading was interrupted before the outputs were written.
     #[error("la corrección se interrumpió antes de escribir {0}")]
     Interrumpida(String),
+}
+
+/// What [`ErrorSalida::Incompleta`] adds to its cause: "se escribió «a»; no se
+/// escribieron «b» ni «c»".
+fn incompleta(escritas: &[String], faltan: &[String]) -> String {
+    let faltan = match faltan {
+        [una] => format!("no se escribió {una}"),
+        varias => format!("no se escribieron {}", lista(varias, "ni")),
+    };
+    match escritas {
+        [] => faltan,
+        [una] => format!("se escribió {una}; {faltan}"),
+        varias => format!("se escribieron {}; {faltan}", lista(varias, "y")),
+    }
+}
+
+/// `nombres` as a sentence says them: "«a», «b» y «c»", with `y` ("y", "ni") before
+/// the last.
+pub(super) fn lista(nombres: &[String], y: &str) -> String {
+    match nombres.split_last() {
+        Some((ultimo, [])) => ultimo.clone(),
+        Some((ultimo, otros)) => format!("{} {y} {ultimo}", otros.join(", ")),
+        None => String::new(),
+    }
 }

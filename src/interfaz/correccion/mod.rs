@@ -95,7 +95,8 @@ pub fn corregir(
 /// # Errors
 ///
 /// [`ErrorCorreccion`] when grading cannot run: no interpreter, a grade sheet that
-/// cannot be read, or an output that cannot be written. What a submission does wrong
+/// cannot be read or is no platform's (said before grading), or an output that cannot
+/// be written. What a submission does wrong
 /// is in the returned [`Resumen`], whose [`Resumen::codigo`] is the exit status.
 pub fn corregir_entregas(
     entregas: &[Entrega],
@@ -104,6 +105,10 @@ pub fn corregir_entregas(
 ) -> Result<Resumen, ErrorCorreccion> {
     let interprete =
         python::Interprete::buscar(opciones.python.as_deref())?.encerrado(opciones.sin_encierro)?;
+    // A sheet that cannot be filled in is said before grading, not after.
+    if let Some(ruta) = &opciones.planilla {
+        planilla::llenar(ruta, opciones.tarea.as_deref(), &[])?;
+    }
     let casos = casos::Casos::generar(opciones.semilla, opciones.cantidades());
     let corrector = revision::Corrector::nuevo(&interprete, &casos, opciones);
     let informes = en_paralelo(

@@ -15,7 +15,10 @@ use std::{
     path::{Path, PathBuf},
 };
 
-use super::{error::ErrorSalida, planilla, vivos};
+use super::{
+    error::{ErrorSalida, lista},
+    planilla, vivos,
+};
 use crate::{disco, texto::ruta_visible};
 
 /// What a grading run writes: each output's place and contents.
@@ -31,13 +34,62 @@ pub(super) struct Salidas {
 
 impl Salidas {
     /// Writes every output, all or none as the module says. Outputs written before
-    /// one that fails stay written, complete; the error says which failed.
+    /// one that fails stay written, complete, and those after it are not written; the
+    /// error says which were and which were not.
     ///
     /// # Errors
     ///
     /// [`ErrorSalida`], naming the output that could not be written.
     pub(super) fn escribir(self) -> Result<(), ErrorSalida> {
-        let informes = match &self.informes {
+        let nombres = self.nombres();
+        let incompleta = |causa: ErrorSalida, hechas: usize| {
+            if nombres.len() > 1 {
+                ErrorSalida::Incompleta {
+                    causa: Box::new(causa),
+                    escritas: nombres[..hechas].to_vec(),
+                    faltan: nombres[hechas..].to_vec(),
+                }
+            } else {
+                causa
+            }
+        };
+        let informes = self
+            .preparar_informes()
+            .map_err(|causa| incompleta(causa, 0))?;
+        let mut pasos: Vec<Paso<'_>> = Vec::new();
+        if let Some((ruta, bytes)) = &self.csv {
+            pasos.push(Box::new(move || Ok(disco::guardar_bytes(bytes, ruta)?)));
+        }
+        if let Some((ruta, bytes)) = &self.planilla {
+            pasos.push(Box::new(move || Ok(planilla::guardar(ruta, bytes)?)));
+        }
+        match &informes {
+            Some(Informes::Zip(ruta, bytes)) => {
+                pasos.push(Box::new(move || Ok(disco::guardar_bytes(bytes, ruta)?)));
+            }
+            Some(Informes::Carpeta(ruta, preparada)) => pasos.push(Box::new(move || {
+                publicar_carpeta(preparada.path(), ruta).map_err(|fuente| ErrorSalida::Informes {
+                    ruta: ruta.clone(),
+                    fuente,
+                })
+            })),
+            None => {}
+        }
+        let hecho = vivos::publicar(|| {
+            for (hechas, paso) in pasos.into_iter().enumerate() {
+                paso().map_err(|causa| incompleta(causa, hechas))?;
+            }
+            Ok(())
+        });
+        // The hidden folder goes now, after the registry is let go.
+        drop(informes);
+        hecho.map_err(|_| ErrorSalida::Interrumpida(lista(&nombres, "y")))?
+    }
+
+    /// The feedback made where no one looks: a zip in memory, or a folder beside its
+    /// place.
+    fn preparar_informes(&self) -> Result<Option<Informes>, ErrorSalida> {
+        Ok(match &self.informes {
             Some((ruta, archivos)) if es_zip(ruta) => Some(Informes::Zip(
                 ruta.clone(),
                 comprimir(archivos).map_err(|fuente| ErrorSalida::Informes {
@@ -50,32 +102,7 @@ impl Salidas {
                 preparar_carpeta(ruta, archivos)?,
             )),
             None => None,
-        };
-        let nombres = self.nombres();
-        let hecho = vivos::publicar(|| -> Result<(), ErrorSalida> {
-            if let Some((ruta, bytes)) = &self.csv {
-                disco::guardar_bytes(bytes, ruta)?;
-            }
-            if let Some((ruta, bytes)) = &self.planilla {
-                planilla::guardar(ruta, bytes)?;
-            }
-            match &informes {
-                Some(Informes::Zip(ruta, bytes)) => disco::guardar_bytes(bytes, ruta)?,
-                Some(Informes::Carpeta(ruta, preparada)) => {
-                    publicar_carpeta(preparada.path(), ruta).map_err(|fuente| {
-                        ErrorSalida::Informes {
-                            ruta: ruta.clone(),
-                            fuente,
-                        }
-                    })?;
-                }
-                None => {}
-            }
-            Ok(())
-        });
-        // The hidden folder goes now, after the registry is let go.
-        drop(informes);
-        hecho.map_err(|_| ErrorSalida::Interrumpida(nombres))?
+        })
     }
 
     /// The feedback files that will replace ones already in the feedback folder, by
@@ -90,28 +117,21 @@ impl Salidas {
         }
     }
 
-    /// What the outputs are, for a message: "la planilla y los informes".
-    fn nombres(&self) -> String {
+    /// Each output, quoted, in the order they are written.
+    fn nombres(&self) -> Vec<String> {
+        let citada = |ruta: &Path| format!("«{}»", ruta_visible(ruta));
         let mut nombres = Vec::new();
-        if let Some((ruta, _)) = &self.csv {
-            nombres.push(format!("«{}»", ruta_visible(ruta)));
-        }
-        if let Some((ruta, _)) = &self.planilla {
-            nombres.push(format!(
-                "«{}»",
-                ruta_visible(&planilla::ruta_de_la_copia(ruta))
-            ));
-        }
-        if let Some((ruta, _)) = &self.informes {
-            nombres.push(format!("«{}»", ruta_visible(ruta)));
-        }
-        match nombres.split_last() {
-            Some((ultimo, [])) => ultimo.clone(),
-            Some((ultimo, otros)) => format!("{} ni {ultimo}", otros.join(", ")),
-            None => "nada".into(),
-        }
+        nombres.extend(self.csv.iter().map(|(ruta, _)| citada(ruta)));
+        nombres.extend(
+            (self.planilla.iter()).map(|(ruta, _)| citada(&planilla::ruta_de_la_copia(ruta))),
+        );
+        nombres.extend(self.informes.iter().map(|(ruta, _)| citada(ruta)));
+        nombres
     }
 }
+
+/// One output taking its place.
+type Paso<'a> = Box<dyn FnOnce() -> Result<(), ErrorSalida> + 'a>;
 
 /// The feedback, ready to take its place.
 enum Informes {
