@@ -121,7 +121,20 @@ impl Clase {
                 });
             }
         }
-        comando.output().unwrap()
+        // Another test's fork may still hold the copy open for writing until its exec:
+        // the system says the file is busy, for a moment.
+        let inicio = Instant::now();
+        loop {
+            match comando.output() {
+                Err(error)
+                    if error.raw_os_error() == Some(libc::ETXTBSY)
+                        && inicio.elapsed() < Duration::from_secs(10) =>
+                {
+                    thread::sleep(Duration::from_millis(20));
+                }
+                salida => return salida.unwrap(),
+            }
+        }
     }
 
     /// Everything outside is as it was, no connection came, no process is left and

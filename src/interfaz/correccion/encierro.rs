@@ -24,7 +24,7 @@
 //! Where user namespaces are forbidden (Ubuntu 24.04's AppArmor), the same ends without
 //! them: the filter also refuses `setsid` and `setpgid`, so that every process stays in
 //! the child's process group, which is killed whole, and `RLIMIT_NPROC` leaves room for
-//! a few processes over the user's own; Landlock (from its ABI 6) keeps signals in.
+//! 64 processes over those the user already has; Landlock (from its ABI 6) keeps signals in.
 //! What the machine lacks is said in one line ([`Carencia`]), and grading refuses to run
 //! without it unless asked to (`--sin-encierro`).
 
@@ -49,7 +49,7 @@ use serde::Serialize;
 use super::vivos::GrupoDeControl;
 
 /// How many processes (threads included) a submission may have at once.
-pub(super) const PROCESOS: u64 = 64;
+const PROCESOS: u64 = 64;
 
 /// The first Landlock ABI that contains the file system fully: the third adds
 /// `truncate`, without which a file outside could be emptied.
@@ -402,11 +402,7 @@ unsafe fn ser_el_primero() -> io::Result<()> {
                 // Nothing of the grader's stays open here: its pipes end when the
                 // grandchild's do.
                 libc::close_range(0, libc::c_uint::MAX, 0);
-                let mut estado = 0;
-                while libc::waitpid(primero, &raw mut estado, 0) == -1
-                    && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted
-                {
-                }
+                let estado = esperar(primero);
                 let codigo = if libc::WIFEXITED(estado) {
                     libc::WEXITSTATUS(estado)
                 } else {
@@ -513,15 +509,21 @@ fn en_un_hijo(prueba: impl FnOnce() -> bool) -> bool {
             -1 => false,
             0 => libc::_exit(if prueba() { 0 } else { 1 }),
             hijo => {
-                let mut estado = 0;
-                while libc::waitpid(hijo, &raw mut estado, 0) == -1
-                    && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted
-                {
-                }
+                let estado = esperar(hijo);
                 libc::WIFEXITED(estado) && libc::WEXITSTATUS(estado) == 0
             }
         }
     }
+}
+
+/// Waits for the child `hijo` and gives its status. Async-signal-safe.
+fn esperar(hijo: libc::pid_t) -> libc::c_int {
+    let mut estado = 0;
+    // Safety: waitpid writes the status into the variable given.
+    while unsafe { libc::waitpid(hijo, &raw mut estado, 0) } == -1
+        && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted
+    {}
+    estado
 }
 
 /// How many processes (threads included) the user has now: what `RLIMIT_NPROC` counts
