@@ -55,7 +55,8 @@ pub struct Limite {
     /// Wall-clock time for the whole answer.
     pub tiempo: Option<Duration>,
     /// Plies of the mid-game search. A depth at least the number of empty squares asks
-    /// for the exact score.
+    /// for the exact score; with a time too, so does a position with few enough empty
+    /// squares for that time, whatever the depth (as the game's player solves them).
     pub profundidad: Option<u32>,
 }
 
@@ -638,10 +639,8 @@ fn iteracion_media_sola(
             }
         };
         if ctx.abortada {
-            // The moves before this one have their scores: the first exact, the others
-            // exact if they beat it (re-searched), else only bounds below it.
-            return match nuevas[..i].iter().max_by_key(|r| r.valor) {
-                Some(&mejor) if !todas => Iteracion::Parcial(mejor),
+            return match mejor_parcial(&nuevas[..i]) {
+                Some(mejor) if !todas => Iteracion::Parcial(mejor),
                 _ => Iteracion::Nada,
             };
         }
@@ -653,6 +652,17 @@ fn iteracion_media_sola(
     nuevas.sort_by_key(|r| std::cmp::Reverse(r.valor));
     *raices = nuevas;
     Iteracion::Completa
+}
+
+/// The best of the root moves that an interrupted iteration searched, in their order:
+/// the first has its exact score, each other its exact score if it beat the best
+/// before it (re-searched with a full window), else only a bound, at most that best.
+/// So on a tie the earlier move stays. `None` if none was searched.
+fn mejor_parcial(buscadas: &[Raiz]) -> Option<Raiz> {
+    buscadas
+        .iter()
+        .copied()
+        .min_by_key(|r| std::cmp::Reverse(r.valor))
 }
 
 /// The exact solve at the root on `hilos` threads, moves in their current order: PVS
@@ -862,6 +872,22 @@ mod tests {
         // rule of before stopped there and left time unused).
         assert!(empezar_otra(ms(60), ms(4), ms(100)));
         assert!(!empezar_otra(ms(60), ms(40), ms(100)));
+    }
+
+    #[test]
+    fn una_iteracion_cortada_responde_con_la_mejor_buscada() {
+        let raiz = |x, valor| Raiz { x, valor, nodos: 0 };
+        assert_eq!(mejor_parcial(&[]).map(|r| r.x), None);
+        // The second only showed that it is not better (a bound equal to the first):
+        // the first stays.
+        let empate = [raiz(19, 150), raiz(26, 150)];
+        assert_eq!(mejor_parcial(&empate).map(|r| r.x), Some(19));
+        // The third beat the first in its re-search.
+        let mejor = [raiz(19, 150), raiz(26, 90), raiz(37, 210)];
+        assert_eq!(
+            mejor_parcial(&mejor).map(|r| (r.x, r.valor)),
+            Some((37, 210))
+        );
     }
 
     #[test]

@@ -145,8 +145,9 @@ impl Sesion {
     fn limite(&self) -> Limite {
         match (self.tiempo, self.profundidad) {
             (None, Some(profundidad)) => Limite::por_profundidad(profundidad),
-            (tiempo, profundidad) => Limite {
-                tiempo: Some(tiempo.unwrap_or(Limite::default().tiempo.unwrap_or_default())),
+            (None, None) => Limite::default(),
+            (Some(tiempo), profundidad) => Limite {
+                tiempo: Some(tiempo),
                 profundidad,
             },
         }
@@ -240,10 +241,10 @@ fn leer_ggf(texto: &str) -> Result<Partida, String> {
     let mut partida = None;
     let mut resto = texto.trim();
     while let Some(abre) = resto.find('[') {
+        // The tag's name: the capitals just before `[` (after `(;`, `]` or spaces).
         let etiqueta = resto[..abre]
-            .trim_start_matches(|c: char| !c.is_ascii_uppercase())
-            .trim();
-        let etiqueta = etiqueta.rsplit(|c: char| !c.is_ascii_uppercase()).next();
+            .rsplit(|c: char| !c.is_ascii_uppercase())
+            .next();
         let cierra = resto[abre..]
             .find(']')
             .ok_or_else(|| "falta un «]» en la partida".to_owned())?;
