@@ -404,7 +404,9 @@ pub fn corregir(bytes: &[u8]) {
     let mut csv = Vec::new();
     resumen.escribir_csv(&mut csv).expect("se escribe");
     let csv = String::from_utf8(csv).expect("planilla UTF-8");
-    let filas: Vec<Vec<&str>> = csv.lines().map(|fila| fila.split(',').collect()).collect();
+    // The gradebook opens in a spreadsheet set to Spanish: a byte order mark, then `;`.
+    let csv = csv.trim_start_matches('\u{feff}');
+    let filas: Vec<Vec<&str>> = csv.lines().map(|fila| fila.split(';').collect()).collect();
     let [_, fila] = filas.as_slice() else {
         panic!("cabecera y una fila: {csv:?}");
     };
@@ -466,7 +468,7 @@ pub fn corregir(bytes: &[u8]) {
             texto.lines().any(|linea| linea.starts_with(&cuenta)),
             "{texto}"
         );
-        assert_eq!(columna, format!("{}/{casos}", informe.correctos));
+        assert_eq!(columna, format!("{} de {casos}", informe.correctos));
         assert_eq!(en_json["casos"], casos);
         assert_eq!(en_json["correctos"], informe.correctos);
         assert_eq!(

@@ -605,7 +605,7 @@ fn errores_de_uso_en_castellano() {
             "valor «azules» inválido para --turno <N|B>: se esperaba N o B (o negras, \
              blancas)",
         ),
-        (&["--volar"], "argumento desconocido «--volar»"),
+        (&["--zzz"], "argumento desconocido «--zzz»"),
         (
             &["--color", "raro"],
             "valor «raro» inválido para --color <CUANDO>: se esperaba auto, siempre o nunca",

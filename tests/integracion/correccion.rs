@@ -1339,22 +1339,20 @@ mod h45v {
         let informe = fs::read_to_string(dir.path().join("informes/importa_numpy.txt")).unwrap();
         assert!(sin_cortes(&informe).contains(numpy), "{informe}");
         let notas = fs::read_to_string(dir.path().join("notas.csv")).unwrap();
+        let filas = crate::plataforma::filas(notas.trim_start_matches('\u{feff}'), b';');
         let fila = |nombre: &str| {
-            notas
-                .lines()
-                .find(|fila| fila.starts_with(nombre))
+            (filas.iter())
+                .find(|fila| fila[0] == nombre)
                 .unwrap_or_else(|| panic!("{nombre}: {notas}"))
-                .to_owned()
+                .clone()
         };
+        // The reason is the column after the grade.
+        assert_eq!(fila("importa_numpy")[11], numpy, "{notas}");
         assert!(
-            fila("importa_numpy,").ends_with(&format!(",\"{numpy}\"")),
+            fila("sale_al_importar")[11].contains("FileNotFoundError"),
             "{notas}"
         );
-        assert!(
-            fila("sale_al_importar,").contains("FileNotFoundError"),
-            "{notas}"
-        );
-        assert!(fila("correcta_main,").ends_with(",7.0,"), "{notas}");
+        assert_eq!(fila("correcta_main")[10..12], ["7,0", ""], "{notas}");
     }
 
     #[test]
@@ -1675,29 +1673,30 @@ fn una_clase_de_moodle_con_versiones_un_zip_y_una_carpeta_vacia() {
     let filas: Vec<&str> = notas.lines().collect();
     assert_eq!(filas.len(), 8, "{notas}");
     assert!(
-        filas[0].starts_with("estudiante,nombre,id,archivo,"),
+        filas[0].starts_with("\u{feff}estudiante;nombre;id;archivo;"),
         "{notas}"
     );
     assert!(
-        filas[6].starts_with("José Muñoz Tapia (204511),José Muñoz Tapia,204511,"),
+        filas[6].starts_with("José Muñoz Tapia (204511);José Muñoz Tapia;204511;"),
         "{notas}"
     );
     assert!(
-        filas[1].contains(",7.0,\"se corrigió othello_corregido.py"),
+        filas[1].contains(";7,0;se corrigió othello_corregido.py"),
         "{notas}"
     );
     assert!(filas[1].contains("también hay othello.py, del "), "{notas}");
     assert!(
-        filas[4].ends_with(",0.0,1.0,no entregó nada: su carpeta está vacía"),
+        filas[4].ends_with(";0,0;1,0;no entregó nada: su carpeta está vacía;"),
         "{notas}"
     );
     // The feedback: one file each, for a student (no option of the program), with what
-    // the kinds of failure in it mean.
+    // the kinds of failure in it mean, in a folder named as Moodle exported theirs.
+    let retroalimentacion = |entrega: &InformeEntrega| {
+        let exportado = &entrega.participante.as_ref().unwrap().exportado;
+        (dir.path().join("informes").join(exportado)).join("retroalimentacion.txt")
+    };
     for entrega in resumen.entregas() {
-        let ruta = dir
-            .path()
-            .join(format!("informes/{}.txt", entrega.estudiante));
-        let informe = fs::read_to_string(&ruta).unwrap();
+        let informe = fs::read_to_string(retroalimentacion(entrega)).unwrap();
         assert!(
             informe.starts_with(&format!("{}\n  ", entrega.estudiante)),
             "{informe}"
@@ -1707,8 +1706,10 @@ fn una_clase_de_moodle_con_versiones_un_zip_y_una_carpeta_vacia() {
             assert!(linea.chars().count() <= 80, "{linea}");
         }
     }
-    let informe =
-        fs::read_to_string(dir.path().join("informes/José Muñoz Tapia (204599).txt")).unwrap();
+    let jose = (resumen.entregas().iter())
+        .find(|entrega| entrega.estudiante == "José Muñoz Tapia (204599)")
+        .unwrap();
+    let informe = fs::read_to_string(retroalimentacion(jose)).unwrap();
     assert!(
         informe
             .contains("\nQué significa cada tipo de falla:\n  resultado\n    tu función devolvió"),

@@ -212,9 +212,10 @@ fn notas(salida: &Output) -> BTreeMap<String, String> {
     let texto = String::from_utf8_lossy(&salida.stdout);
     let mut notas = BTreeMap::new();
     let mut estudiante = None;
+    // Each student's name stands alone on its line; their file and grade, below it.
     for linea in texto.lines() {
-        if let Some((nombre, _)) = linea.split_once(" (clase/") {
-            estudiante = Some(nombre.to_owned());
+        if !linea.starts_with(' ') {
+            estudiante = Some(linea.to_owned());
         } else if let Some((_, nota)) = linea.split_once(", nota ") {
             notas.insert(estudiante.take().unwrap(), nota.to_owned());
         }

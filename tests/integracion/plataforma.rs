@@ -59,7 +59,7 @@ fn planilla(dir: &Path, nombre: &str) -> PathBuf {
 }
 
 /// The rows of a CSV text, split by `separador`.
-fn filas(texto: &str, separador: u8) -> Vec<Vec<String>> {
+pub(crate) fn filas(texto: &str, separador: u8) -> Vec<Vec<String>> {
     csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
@@ -111,6 +111,8 @@ fn el_csv_se_abre_en_una_planilla_en_castellano() {
         filas[0],
         [
             "estudiante",
+            "nombre",
+            "id",
             "archivo",
             "jugar",
             "robustez",
@@ -126,7 +128,7 @@ fn el_csv_se_abre_en_una_planilla_en_castellano() {
     assert_eq!(filas[2][0], "guardar_mal");
     // Right cases as "x de y", which no spreadsheet takes for a date as "1/1".
     assert_eq!(
-        filas[2][2..9],
+        filas[2][4..11],
         [
             "20 de 20", "2 de 2", "6 de 6", "0 de 2", "2 de 2", "90,0", "6,3"
         ]
@@ -138,7 +140,7 @@ fn el_csv_se_abre_en_una_planilla_en_castellano() {
             "import csv, sys\n\
              with open(sys.argv[1], encoding='utf-8-sig', newline='') as f:\n\
              \x20   filas = list(csv.reader(f, delimiter=';'))\n\
-             print(filas[2][0], float(filas[2][8].replace(',', '.')), len(filas))",
+             print(filas[2][0], float(filas[2][10].replace(',', '.')), len(filas))",
         )
         .arg(&notas)
         .output()
@@ -438,9 +440,9 @@ fn las_copias_se_listan_sin_tocar_las_notas_ni_la_retroalimentacion() {
     assert_eq!(json["parecidos"][0]["estudiantes"][1], "bruno_vera");
     let notas = fs::read_to_string(dir.path().join("notas.csv")).unwrap();
     let filas = filas(notas.trim_start_matches('\u{feff}'), b';');
-    assert!(filas[1][10].starts_with("bruno_vera 9"), "{:?}", filas[1]);
-    assert!(filas[2][10].starts_with("ana_soto 9"), "{:?}", filas[2]);
-    assert_eq!(filas[3][10], "");
+    assert!(filas[1][12].starts_with("bruno_vera 9"), "{:?}", filas[1]);
+    assert!(filas[2][12].starts_with("ana_soto 9"), "{:?}", filas[2]);
+    assert_eq!(filas[3][12], "");
     // Never in a student's feedback.
     for estudiante in ["ana_soto", "bruno_vera"] {
         let informe =
@@ -576,7 +578,15 @@ fn una_interrupcion_al_escribir_deja_todas_las_salidas_o_ninguna() {
             assert_eq!(informes.len(), 3, "{contexto}");
             for nombre in &informes {
                 let texto = fs::read_to_string(dir.path().join("informes").join(nombre)).unwrap();
-                assert!(texto.ends_with("nota 7.0\n"), "{contexto}: {texto}");
+                // Whole: the grade below the name, and the last function's line at the end.
+                assert!(
+                    texto.contains(": total 100.0 %, nota 7.0\n"),
+                    "{contexto}: {texto}"
+                );
+                assert!(
+                    texto.ends_with("\n  cargarPartida 1/1\n"),
+                    "{contexto}: {texto}"
+                );
             }
         }
         let ocultos: Vec<_> = fs::read_dir(dir.path())

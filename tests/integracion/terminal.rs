@@ -34,7 +34,7 @@ fn en_la_terminal() -> (OsSession, TempDir) {
         .set_window_size(80, 24)
         .expect("tamaño de la terminal");
     sesion.set_expect_timeout(Some(Duration::from_secs(60)));
-    esperar(&mut sesion, "Elige una opción (1 a 5, o «ayuda»): ");
+    esperar(&mut sesion, "Elige una opción (1 a 5, p, o «ayuda»): ");
     teclear(&mut sesion, &["1", ENTER]);
     esperar(&mut sesion, "Turno de las negras (N): ");
     (sesion, dir)
