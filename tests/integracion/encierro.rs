@@ -207,20 +207,17 @@ fn procesos_de(tmp: &Path) -> Vec<String> {
     procesos
 }
 
-/// The grade of each student in the report.
+/// The grade of each submission in the report, by its file's name without `.py`: the
+/// line under each student's name, `  correcta.py: total 100.0 %, nota 7.0`.
 fn notas(salida: &Output) -> BTreeMap<String, String> {
     let texto = String::from_utf8_lossy(&salida.stdout);
-    let mut notas = BTreeMap::new();
-    let mut estudiante = None;
-    // Each student's name stands alone on its line; their file and grade, below it.
-    for linea in texto.lines() {
-        if !linea.starts_with(' ') {
-            estudiante = Some(linea.to_owned());
-        } else if let Some((_, nota)) = linea.split_once(", nota ") {
-            notas.insert(estudiante.take().unwrap(), nota.to_owned());
-        }
-    }
-    notas
+    (texto.lines())
+        .filter_map(|linea| {
+            let (archivo, resto) = linea.strip_prefix("  ")?.split_once(".py: total ")?;
+            let (_, nota) = resto.split_once(", nota ")?;
+            Some((archivo.to_owned(), nota.to_owned()))
+        })
+        .collect()
 }
 
 /// Each of `estudiantes` got a 7.0.

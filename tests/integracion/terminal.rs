@@ -143,7 +143,7 @@ fn interrumpida(mut sesion: OsSession, dir: &TempDir, codigo: i32, con_aviso: bo
     let mut otra = Session::spawn(comando).expect("el programa corre de nuevo");
     otra.set_expect_timeout(Some(Duration::from_secs(60)));
     esperar(&mut otra, "0) Seguir la partida interrumpida (1 jugada");
-    esperar(&mut otra, "Elige una opción (0 a 5, o «ayuda»): ");
+    esperar(&mut otra, "Elige una opción (0 a 5, p, o «ayuda»): ");
     teclear(&mut otra, &["0", ENTER]);
     esperar(&mut otra, "Negras (N): 4   Blancas (B): 1");
     esperar(&mut otra, "Turno de las blancas (B): ");
