@@ -1207,7 +1207,7 @@ fn una_correccion_que_termina_no_deja_procesos_ni_carpetas() {
 
 /// Issue 45, the verdicts: saving onto a file that exists, what happened while loading,
 /// and a rare hang.
-mod h45v {
+mod veredictos {
     use super::*;
     use crate::comun::assert_eq;
 
