@@ -116,6 +116,12 @@ impl Terminal {
             !pantalla.alternate_screen()
         });
         let estado = self.sesion.get_process().wait().unwrap();
+        // What the program wrote after leaving the alternate screen (the message on
+        // where the game was left) may still be unread: read it all.
+        let mut resto = Vec::new();
+        let _ = self.sesion.read_to_end(&mut resto);
+        self.pantalla.process(&resto);
+        self.bytes.extend_from_slice(&resto);
         (estado, self)
     }
 
