@@ -51,7 +51,7 @@ use criterion::{
     measurement::{Measurement, ValueFormatter, WallTime},
 };
 use othello::{
-    Partida, Transcripcion,
+    Partida, Tablero, Transcripcion,
     formato::archivo,
     interfaz::ordenes::{self, ErrorOrden, OpcionesDeOrden, Orden},
 };
@@ -143,14 +143,6 @@ fn partidas() -> Vec<Partida60> {
     partidas
 }
 
-/// The 64 letters of a board text, row by row.
-fn letras(texto: &str) -> String {
-    texto
-        .chars()
-        .filter(|c| matches!(c, 'N' | 'B' | 'V'))
-        .collect()
-}
-
 /// The board, in the canonical file format, after the first `jugadas` moves of `espaciada`
 /// (a `pasar` counts as a move).
 fn tablero_tras(espaciada: &str, jugadas: usize) -> String {
@@ -201,9 +193,13 @@ fn tableros() -> (Vec<String>, usize) {
         for jugadas in 0..=total {
             posiciones.push(tablero_tras(&partida.espaciada, jugadas));
         }
-        let ultimo = posiciones.last().expect("hay posiciones");
+        let ultimo: Tablero = posiciones
+            .last()
+            .expect("hay posiciones")
+            .parse()
+            .expect("un tablero válido");
         assert_eq!(
-            letras(ultimo),
+            ultimo.filas_en_letras().concat(),
             partida.final_,
             "el tablero final no coincide"
         );

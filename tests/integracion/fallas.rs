@@ -18,6 +18,7 @@ use std::{
 };
 
 use othello::{ErrorArchivo, Tablero, disco};
+use rand::{RngExt, SeedableRng, rngs::ChaCha8Rng};
 
 use crate::comun::{INICIAL, TRAS_C4, assert_eq, carpeta, programa, tablero_de};
 
@@ -380,14 +381,6 @@ fn con_un_limite_de_tamano_el_guardado_falla_con_un_mensaje_y_deja_el_archivo() 
     assert_eq!(ocultos(dir.path()), Vec::<OsString>::new());
 }
 
-/// A pseudo-random number from `semilla`, changed (xorshift): reproducible delays.
-fn al_azar(semilla: &mut u64) -> u64 {
-    *semilla ^= *semilla << 13;
-    *semilla ^= *semilla >> 7;
-    *semilla ^= *semilla << 17;
-    *semilla
-}
-
 /// Kills `hijo` with SIGKILL after `micros` microseconds (if it is still running) and
 /// reaps it.
 fn matar_despues(mut hijo: std::process::Child, micros: u64) {
@@ -403,7 +396,7 @@ fn cincuenta_guardados_matados_con_kill_9_dejan_siempre_un_tablero_entero() {
     let ruta = dir.path().join("p.txt");
     fs::write(&ruta, INICIAL).unwrap();
     let validos = [INICIAL.to_owned(), TRAS_C4.to_owned()];
-    let mut semilla = 0x2545_f491_4f6c_dd1d;
+    let mut azar = ChaCha8Rng::seed_from_u64(0x2545_f491_4f6c_dd1d);
     let (mut anterior, mut cambios) = (INICIAL.to_owned(), 0);
     for ronda in 0..50 {
         let obf = if ronda % 2 == 0 {
@@ -417,7 +410,7 @@ fn cincuenta_guardados_matados_con_kill_9_dejan_siempre_un_tablero_entero() {
             .spawn()
             .unwrap();
         // From at once to past the end of the save (a few milliseconds).
-        matar_despues(hijo, al_azar(&mut semilla) % 8_000);
+        matar_despues(hijo, azar.random_range(0..8_000));
         let texto = fs::read_to_string(&ruta).unwrap();
         assert!(validos.contains(&texto), "ronda {ronda}: {texto:?}");
         cambios += usize::from(texto != anterior);
@@ -457,7 +450,7 @@ fn una_partida_matada_con_kill_9_se_retoma_siempre_con_sus_jugadas() {
     // The recovery copy writes the moves, then the board: a kill may land between, and
     // loading then takes the newer of the two. History lost is a failure.
     let dir = carpeta();
-    let mut semilla = 0x9e37_79b9_7f4a_7c15;
+    let mut azar = ChaCha8Rng::seed_from_u64(0x9e37_79b9_7f4a_7c15);
     let (mut enteras, mut sin_copia) = (0, 0);
     for ronda in 0..50 {
         let datos = dir.path().join(format!("datos-{ronda}"));
@@ -477,7 +470,7 @@ fn una_partida_matada_con_kill_9_se_retoma_siempre_con_sus_jugadas() {
             .spawn()
             .unwrap();
         drop(hijo.stdin.take());
-        matar_despues(hijo, 2_000 + al_azar(&mut semilla) % 30_000);
+        matar_despues(hijo, azar.random_range(2_000..32_000));
         match crate::comun::copias_de_recuperacion(&datos.join("othello")).as_slice() {
             // Killed before its first board was written: one move at most was lost.
             [] => sin_copia += 1,
@@ -498,7 +491,7 @@ fn un_guardado_matado_con_kill_9_se_carga_siempre_con_sus_jugadas() {
     // the save. Whatever the moment, p.txt loads with moves that lead to it.
     let dir = carpeta();
     let ruta = dir.path().join("p.txt");
-    let mut semilla = 0x2545_f491_4f6c_dd1d;
+    let mut azar = ChaCha8Rng::seed_from_u64(0x2545_f491_4f6c_dd1d);
     let mut cambios = 0;
     for ronda in 0..60 {
         let corrida = crate::comun::correr(
@@ -519,7 +512,7 @@ fn un_guardado_matado_con_kill_9_se_carga_siempre_con_sus_jugadas() {
                 .write_all(b"1\nc4\nc3\nd3\nguardar p.txt\ns\n")
                 .unwrap();
         }
-        matar_despues(hijo, al_azar(&mut semilla) % 12_000);
+        matar_despues(hijo, azar.random_range(0..12_000));
         cambios += usize::from(fs::read_to_string(&ruta).unwrap() != antes);
         se_carga_con_sus_jugadas(dir.path(), &ruta, ronda);
     }
