@@ -48,8 +48,12 @@ use super::{
 };
 use crate::{Color, Posicion, Tablero};
 
+/// How long the strong player thinks per move unless told otherwise: [`Limite::default`],
+/// and the figure that the game's, `analizar`'s and `nboard`'s help give.
+pub const TIEMPO_PREDETERMINADO: Duration = Duration::from_secs(1);
+
 /// How long or how deep a search may go. With both set, whichever comes first; with
-/// neither, the default (one second).
+/// neither, the default ([`TIEMPO_PREDETERMINADO`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limite {
     /// Wall-clock time for the whole answer.
@@ -79,9 +83,9 @@ impl Limite {
 }
 
 impl Default for Limite {
-    /// One second per move: the strong player's default.
+    /// [`TIEMPO_PREDETERMINADO`] per move: the strong player's default.
     fn default() -> Limite {
-        Limite::por_tiempo(Duration::from_secs(1))
+        Limite::por_tiempo(TIEMPO_PREDETERMINADO)
     }
 }
 

@@ -18,7 +18,7 @@ use std::{
 use othello::interfaz::{
     correccion::{
         Entrega, ErrorCorreccion, Funcion, InformeEntrega, InformeFuncion, OpcionesCorreccion,
-        PorFuncion, Resumen, Tipo, corregir, escribir_casos, revisar_respuestas,
+        PorFuncion, Resumen, SemillaDeCasos, Tipo, corregir, escribir_casos, revisar_respuestas,
     },
     ordenes::{OpcionesDeOrden, Orden, ejecutar},
 };
@@ -673,8 +673,8 @@ fn la_misma_semilla_da_el_mismo_informe() {
     if !hay_python() {
         return;
     }
-    let con_semilla = |semilla| OpcionesCorreccion {
-        semilla,
+    let con_semilla = |valor| OpcionesCorreccion {
+        semilla: SemillaDeCasos { valor },
         casos: Some(50),
         ..rapidas()
     };

@@ -8,11 +8,10 @@ use othello::{
     Color,
     interfaz::{
         argumentos::{color_tolerante, jugador, segundos, semilla},
-        juego::TIEMPO_PREDETERMINADO,
         ordenes::Orden,
         renglones::ANCHO,
     },
-    motor::jugadores::Nivel,
+    motor::{busqueda::TIEMPO_PREDETERMINADO, jugadores::Nivel},
 };
 
 /// The usage lines, in the help and in usage errors.
@@ -238,4 +237,25 @@ pub fn leer(argumentos: impl IntoIterator<Item = OsString>) -> Result<Argumentos
     comando()
         .try_get_matches_from(argumentos)
         .and_then(|coincidencias| Argumentos::from_arg_matches(&coincidencias))
+}
+
+#[cfg(test)]
+mod tests {
+    use othello::interfaz::juego::Opciones;
+
+    use super::*;
+
+    #[test]
+    fn el_juego_sin_tiempo_piensa_lo_que_dice_su_ayuda() {
+        let comando = comando();
+        let tiempo = comando
+            .get_arguments()
+            .find(|argumento| argumento.get_long() == Some("tiempo"))
+            .expect("--tiempo");
+        let ayuda = tiempo.get_help().expect("su ayuda").to_string();
+        let (_, dicho) = ayuda.split_once("(por omisión, ").expect("su valor");
+        let dicho = dicho.split(')').next().unwrap_or(dicho);
+        assert_eq!(segundos(dicho).ok(), Some(Opciones::default().tiempo));
+        assert_eq!(Opciones::default().tiempo, Duration::from_secs(1));
+    }
 }

@@ -229,7 +229,7 @@ fn jugar(argumentos: &Argumentos) -> ExitCode {
         eco: !io::stdin().is_terminal(),
         jugadores,
         semilla: argumentos.semilla,
-        tiempo: argumentos.tiempo.unwrap_or(juego::TIEMPO_PREDETERMINADO),
+        tiempo: argumentos.tiempo.unwrap_or(Opciones::default().tiempo),
         sin_pausa: argumentos.sin_pausa,
         reglas: match argumentos.reglas {
             ReglasElegidas::Tarea => Reglas::Tarea,

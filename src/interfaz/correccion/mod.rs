@@ -58,7 +58,7 @@ pub use error::{ErrorCasos, ErrorCorreccion, ErrorPlanilla, ErrorSalida};
 pub use funcion::{ErrorRenombre, Funcion, PorFuncion, Renombre};
 pub use informe::{InformeEntrega, InformeFuncion, Resumen};
 pub use nota::{Calificacion, ErrorPesos, Escala, Pesos};
-pub use opciones::{OpcionesCorreccion, SEMILLA_PREDETERMINADA};
+pub use opciones::{OpcionesCorreccion, SemillaDeCasos};
 pub use planilla::InformePlanilla;
 pub use respuesta::{Aviso, Suceso, Tipo};
 pub use revision::revisar_respuestas;
@@ -109,7 +109,7 @@ pub fn corregir_entregas(
     if let Some(ruta) = &opciones.planilla {
         planilla::llenar(ruta, opciones.tarea.as_deref(), &[])?;
     }
-    let casos = casos::Casos::generar(opciones.semilla, opciones.cantidades());
+    let casos = casos::Casos::generar(opciones.semilla.valor, opciones.cantidades());
     let corrector = revision::Corrector::nuevo(&interprete, &casos, opciones);
     let informes = en_paralelo(
         entregas,
@@ -120,7 +120,7 @@ pub fn corregir_entregas(
         },
         progreso,
     );
-    let mut resumen = Resumen::nuevo(opciones.semilla, &opciones.escala, informes);
+    let mut resumen = Resumen::nuevo(opciones.semilla.valor, &opciones.escala, informes);
     resumen.poner_parecidos(similitud::comparar(entregas, opciones.parecidas));
     let mut salidas = salidas::Salidas::default();
     if let Some(ruta) = &opciones.planilla {

@@ -42,18 +42,8 @@ pub struct OpcionesCorreccion {
     )]
     pub archivo: Option<String>,
     /// `--semilla S`: the same seed gives the same cases.
-    #[arg(
-        long,
-        value_name = "S",
-        default_value_t = SEMILLA_PREDETERMINADA,
-        hide_default_value = true,
-        value_parser = semilla,
-        help = format!(
-            "Semilla de los casos: la misma semilla, los mismos casos (por omisión, \
-             {SEMILLA_PREDETERMINADA})"
-        )
-    )]
-    pub semilla: u64,
+    #[command(flatten)]
+    pub semilla: SemillaDeCasos,
     /// `--casos N`: `N` cases of `jugar` and the others in proportion; `None` for the
     /// defaults ([`Cantidades::default`]).
     #[arg(
@@ -191,8 +181,27 @@ pub struct OpcionesCorreccion {
     pub diagnostico: bool,
 }
 
+/// `--semilla S` of `corregir` and `casos`: the same seed gives the same cases in both.
+#[derive(clap::Args, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SemillaDeCasos {
+    /// The seed.
+    #[arg(
+        id = "semilla",
+        long = "semilla",
+        value_name = "S",
+        default_value_t = SEMILLA_PREDETERMINADA,
+        hide_default_value = true,
+        value_parser = semilla,
+        help = format!(
+            "Semilla de los casos: la misma semilla, los mismos casos, en corregir y en \
+             casos (por omisión, {SEMILLA_PREDETERMINADA})"
+        )
+    )]
+    pub valor: u64,
+}
+
 /// The seed used when none is given: the homework's year.
-pub const SEMILLA_PREDETERMINADA: u64 = 2015;
+const SEMILLA_PREDETERMINADA: u64 = 2015;
 
 /// `--tiempo-limite` when not given, as it would be written.
 const TIEMPO_LIMITE: &str = "1";
@@ -245,7 +254,7 @@ mod tests {
     #[test]
     fn sin_opciones_valen_las_de_la_ayuda() {
         let opciones = OpcionesCorreccion::default();
-        assert_eq!(opciones.semilla, 2015);
+        assert_eq!(opciones.semilla.valor, 2015);
         assert_eq!(opciones.cantidades(), Cantidades::escaladas(1000));
         assert_eq!(opciones.tiempo_limite, Duration::from_secs(1));
         assert_eq!(opciones.tiempo_por_entrega, Duration::from_secs(30));

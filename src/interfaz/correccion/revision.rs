@@ -462,7 +462,7 @@ pub fn revisar_respuestas(
     carpeta: &Path,
     opciones: &OpcionesCorreccion,
 ) -> Resumen {
-    let casos = casos_de(opciones.semilla, opciones.cantidades());
+    let casos = casos_de(opciones.semilla.valor, opciones.cantidades());
     let buscados = opciones.nombres();
     let funciones = PorFuncion::de(|funcion| {
         let mut lineas = python::lineas(respuestas[funcion]?);
@@ -486,7 +486,7 @@ pub fn revisar_respuestas(
     let entrega =
         InformeEntrega::no_importa(&Entrega::de_archivo(carpeta.to_owned()), String::new());
     Resumen::nuevo(
-        opciones.semilla,
+        opciones.semilla.valor,
         &opciones.escala,
         vec![InformeEntrega {
             importa: true,

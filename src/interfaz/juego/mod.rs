@@ -35,13 +35,9 @@ use self::{
 };
 use crate::{
     Color, ErrorArchivo, PorColor, Reglas, disco,
-    motor::jugadores::Nivel,
+    motor::{busqueda::TIEMPO_PREDETERMINADO, jugadores::Nivel},
     texto::{cantidad, ruta_visible},
 };
-
-/// How long the strong player thinks per move unless told otherwise: the game's and
-/// its help's one figure.
-pub const TIEMPO_PREDETERMINADO: Duration = Duration::from_secs(1);
 
 /// How the game starts and looks.
 #[derive(Clone, Debug)]

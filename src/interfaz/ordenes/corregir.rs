@@ -12,10 +12,9 @@ use serde::Serialize;
 
 use super::{corrida::Corrida, error::ErrorOrden, informe::Informe};
 use crate::interfaz::{
-    argumentos::{entero, semilla},
+    argumentos::entero,
     correccion::{
-        self, CASOS_PREDETERMINADOS, Diagnostico, OpcionesCorreccion, Resumen,
-        SEMILLA_PREDETERMINADA,
+        self, CASOS_PREDETERMINADOS, Diagnostico, OpcionesCorreccion, Resumen, SemillaDeCasos,
     },
 };
 
@@ -85,17 +84,8 @@ pub struct OrdenCasos {
         help = "La carpeta de los casos (se crea si falta)"
     )]
     carpeta: PathBuf,
-    #[arg(
-        long,
-        value_name = "S",
-        default_value_t = SEMILLA_PREDETERMINADA,
-        hide_default_value = true,
-        value_parser = semilla,
-        help = format!(
-            "Semilla de los casos (por omisión, {SEMILLA_PREDETERMINADA}, la de corregir)"
-        )
-    )]
-    semilla: u64,
+    #[command(flatten)]
+    semilla: SemillaDeCasos,
     #[arg(
         long,
         value_name = "N",
@@ -142,12 +132,47 @@ impl OrdenCasos {
         corrida: &mut Corrida<impl Read, impl Write>,
     ) -> Result<(), ErrorOrden> {
         let mut pytest = Vec::new();
-        correccion::escribir_casos(&self.carpeta, self.semilla, self.cantidad, &mut pytest)?;
+        correccion::escribir_casos(
+            &self.carpeta,
+            self.semilla.valor,
+            self.cantidad,
+            &mut pytest,
+        )?;
         corrida.informar(&InformeCasos {
             carpeta: self.carpeta.clone(),
-            semilla: self.semilla,
+            semilla: self.semilla.valor,
             cantidad: self.cantidad,
             pytest: String::from_utf8_lossy(&pytest).into_owned(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::interfaz::ordenes::{
+        Orden,
+        tests::{ayuda, orden, por_omision},
+    };
+
+    /// The seed that `corregir` and `casos` read from `semilla`, if given.
+    fn semillas(semilla: &[&str]) -> [u64; 2] {
+        let Orden::Corregir(corregir) = orden(&[&["corregir", "e.py"], semilla].concat()) else {
+            panic!("corregir")
+        };
+        let Orden::Casos(casos) = orden(&[&["casos", "--carpeta", "c"], semilla].concat()) else {
+            panic!("casos")
+        };
+        [corregir.opciones.semilla.valor, casos.semilla.valor]
+    }
+
+    #[test]
+    fn corregir_y_casos_leen_la_misma_semilla_con_la_misma_ayuda() {
+        assert_eq!(ayuda("corregir", "semilla"), ayuda("casos", "semilla"));
+        assert_eq!(semillas(&[]), [2015, 2015]);
+        assert_eq!(
+            semillas(&["--semilla", &por_omision("casos", "semilla")]),
+            semillas(&[])
+        );
+        assert_eq!(semillas(&["--semilla", "7"]), [7, 7]);
     }
 }

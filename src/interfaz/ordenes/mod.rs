@@ -250,6 +250,38 @@ mod tests {
 
     use super::*;
 
+    /// The order that `argumentos` give, read as the program reads them.
+    #[track_caller]
+    pub(super) fn orden(argumentos: &[&str]) -> Orden {
+        Orden::desde_argumentos(argumentos).expect("argumentos válidos")
+    }
+
+    /// The help of `orden`'s option `--opcion`, as `othello orden --help` shows it.
+    #[track_caller]
+    pub(super) fn ayuda(orden: &str, opcion: &str) -> String {
+        let comando = Orden::augment_subcommands(clap::Command::new("othello"));
+        let orden = comando.find_subcommand(orden).expect("la orden existe");
+        let argumento = orden
+            .get_arguments()
+            .find(|argumento| argumento.get_long() == Some(opcion))
+            .expect("la opción existe");
+        argumento
+            .get_help()
+            .expect("la opción tiene ayuda")
+            .to_string()
+    }
+
+    /// The default that the help of `orden`'s `--opcion` states: the `X` of
+    /// "por omisión, X".
+    #[track_caller]
+    pub(super) fn por_omision(orden: &str, opcion: &str) -> String {
+        let ayuda = ayuda(orden, opcion);
+        let (_, dicho) = ayuda
+            .split_once("por omisión, ")
+            .expect("la ayuda dice su valor por omisión");
+        dicho.split([')', ';']).next().unwrap_or(dicho).to_owned()
+    }
+
     /// A command that holds only the orders, to compare names with clap's.
     #[derive(clap::Parser)]
     struct Solo {

@@ -16,7 +16,7 @@ use super::{
     corrida::{Avance, Corrida},
     error::ErrorOrden,
     informe::{Informe, InformeTablero, parrafo},
-    tablero::AYUDA_ARCHIVO,
+    tablero::{AYUDA_ARCHIVO, Desde},
 };
 use crate::{
     Casilla, Color, Obf, Tablero,
@@ -24,7 +24,7 @@ use crate::{
         Entrada, color_tolerante, computadora, entero, entrada, hilos, segundos, semilla,
     },
     motor::{
-        busqueda::{Buscador, Limite},
+        busqueda::{Buscador, Limite, TIEMPO_PREDETERMINADO},
         jugadores::Nivel,
         perft::{self, Convencion},
         torneo::{self, Bases, Marcador},
@@ -339,7 +339,10 @@ pub struct Analizar {
         long,
         value_name = "SEGUNDOS",
         value_parser = segundos,
-        help = "Segundos para todo el análisis, como 0.5 (por omisión, 1)"
+        help = format!(
+            "Segundos para todo el análisis, como 0.5 (por omisión, {})",
+            TIEMPO_PREDETERMINADO.as_secs_f64()
+        )
     )]
     tiempo: Option<Duration>,
     #[command(flatten)]
@@ -389,6 +392,16 @@ impl Informe for InformeAnalizar {
 }
 
 impl Analizar {
+    /// How long or deep the analysis goes: `--profundidad`, `--tiempo`, or the default
+    /// [`Limite`].
+    fn limite(&self) -> Limite {
+        match (self.profundidad, self.tiempo) {
+            (Some(profundidad), _) => Limite::por_profundidad(profundidad),
+            (None, Some(tiempo)) => Limite::por_tiempo(tiempo),
+            (None, None) => Limite::default(),
+        }
+    }
+
     pub(super) fn ejecutar(
         &self,
         corrida: &mut Corrida<impl Read, impl Write>,
@@ -408,15 +421,10 @@ impl Analizar {
                 )));
             }
         }
-        let limite = match (self.profundidad, self.tiempo) {
-            (Some(profundidad), _) => Limite::por_profundidad(profundidad),
-            (None, Some(tiempo)) => Limite::por_tiempo(tiempo),
-            (None, None) => Limite::default(),
-        };
         let jugadas: Vec<JugadaEvaluada> = self
             .hilos
             .buscador()
-            .analizar(&tablero, turno, limite)
+            .analizar(&tablero, turno, self.limite())
             .into_iter()
             .map(|evaluada| JugadaEvaluada {
                 posicion: evaluada.posicion.to_string(),
@@ -470,6 +478,12 @@ partida terminada cuenta como hoja en cada profundidad siguiente; con la de ajed
 suma. La última jugada se cuenta con la cantidad de jugadas válidas, sin jugarla. Con \
 más de 12 avisa en la salida de errores cuánto puede tardar: cada profundidad, unas \
 nueve veces más que la anterior.")]
+#[command(
+    mut_arg("desde", |desde| desde.requires("turno")),
+    mut_arg("turno", |turno| turno
+        .requires("desde")
+        .help("Quién mueve en el tablero de --desde: N o B (o negras, blancas)"))
+)]
 pub struct Perft {
     #[arg(
         value_name = "PROFUNDIDAD",
@@ -477,32 +491,21 @@ pub struct Perft {
         help = "La profundidad mayor, de 1 a 20"
     )]
     profundidad: u32,
-    #[arg(
-        long,
-        value_name = "ARCHIVO",
-        requires = "turno",
-        value_parser = entrada(),
-        help = "Cuenta desde este tablero en vez del inicial («-»: la entrada estándar)"
-    )]
-    desde: Option<Entrada>,
-    #[arg(
-        long,
-        value_name = "N|B",
-        requires = "desde",
-        value_parser = color_tolerante,
-        help = "Quién mueve en el tablero de --desde"
-    )]
-    turno: Option<Color>,
+    #[command(flatten)]
+    desde: Desde,
     #[arg(
         long,
         value_enum,
-        default_value_t = ConvencionElegida::Publicada,
+        default_value_t = CONVENCION,
         hide_possible_values = true,
         hide_default_value = true,
-        help = "publicada (por omisión) o ajedrez"
+        help = format!("publicada o ajedrez (por omisión, {})", CONVENCION.nombre())
     )]
     convencion: ConvencionElegida,
 }
+
+/// `perft --convencion` when not given: the published series'.
+const CONVENCION: ConvencionElegida = ConvencionElegida::Publicada;
 
 /// The depth `perft` takes a couple of seconds for from the start, in release mode;
 /// each one more about nine times as long (the figures are in `docs/motor.md`).
@@ -568,10 +571,7 @@ impl Perft {
         &self,
         corrida: &mut Corrida<impl Read, impl Write>,
     ) -> Result<(), ErrorOrden> {
-        let (tablero, turno) = match (&self.desde, self.turno) {
-            (Some(fuente), Some(turno)) => (corrida.tablero(fuente)?, turno),
-            _ => (Tablero::inicial(), Color::Negro),
-        };
+        let (tablero, turno) = self.desde.leer(corrida)?;
         // A game ends within about as many plies as there are empty squares; past
         // that, a depth adds little.
         let jugadas = self.profundidad.min(tablero.contar(Casilla::Vacia));
@@ -635,38 +635,58 @@ pub struct Torneo {
     #[arg(
         long,
         value_name = "N",
-        default_value = "100",
+        default_value_t = PARTIDAS,
         hide_default_value = true,
         value_parser = entero(1u32, 1_000_000),
-        help = "Cuántas partidas, de 1 a 1000000 (por omisión, 100)"
+        help = format!("Cuántas partidas, de 1 a 1000000 (por omisión, {PARTIDAS})")
     )]
     partidas: u32,
     #[arg(
         long,
         value_name = "K",
-        default_value = "4",
+        default_value_t = APERTURAS,
         hide_default_value = true,
         value_parser = entero(0u32, 60),
-        help = "Cuántas jugadas al azar abren cada partida, de 0 a 60 (por omisión, 4)"
+        help = format!(
+            "Cuántas jugadas al azar abren cada partida, de 0 a 60 (por omisión, {APERTURAS})"
+        )
     )]
     aperturas: u32,
     #[arg(
         long,
         value_name = "S",
-        default_value = "1",
+        default_value_t = SEMILLA_DEL_TORNEO,
         hide_default_value = true,
         value_parser = semilla,
-        help = "Semilla de las aperturas y del azar de los jugadores (por omisión, 1)"
+        help = format!(
+            "Semilla de las aperturas y del azar de los jugadores (por omisión, \
+             {SEMILLA_DEL_TORNEO})"
+        )
     )]
     semilla: u64,
     #[arg(
         long,
         value_name = "SEGUNDOS",
         value_parser = segundos,
-        help = "Segundos que piensa el jugador fuerte por jugada (por omisión, 0.1)"
+        help = format!(
+            "Segundos que piensa el jugador fuerte por jugada (por omisión, {})",
+            TIEMPO_DEL_TORNEO.as_secs_f64()
+        )
     )]
     tiempo: Option<Duration>,
 }
+
+/// `torneo --partidas` when not given.
+const PARTIDAS: u32 = 100;
+
+/// `torneo --aperturas` when not given.
+const APERTURAS: u32 = 4;
+
+/// `torneo --semilla` when not given.
+const SEMILLA_DEL_TORNEO: u64 = 1;
+
+/// `torneo --tiempo` when not given.
+const TIEMPO_DEL_TORNEO: Duration = Duration::from_millis(100);
 
 /// What `torneo` answers: its settings and results, under `torneo`.
 #[derive(Serialize)]
@@ -756,18 +776,23 @@ impl Informe for InformeTorneo {
 }
 
 impl Torneo {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
-        let bases = Bases {
+    /// The tournament asked for, the defaults filled in.
+    fn bases(&self) -> Bases {
+        Bases {
             primero: self.negro,
             segundo: self.blanco,
             partidas: self.partidas,
             aperturas: self.aperturas,
             semilla: self.semilla,
-            tiempo: self.tiempo.unwrap_or(Duration::from_millis(100)),
-        };
+            tiempo: self.tiempo.unwrap_or(TIEMPO_DEL_TORNEO),
+        }
+    }
+
+    pub(super) fn ejecutar(
+        &self,
+        corrida: &mut Corrida<impl Read, impl Write>,
+    ) -> Result<(), ErrorOrden> {
+        let bases = self.bases();
         let progreso = corrida.opciones.progreso;
         let resultados = torneo::jugar(&bases, |hechas, total| {
             if let Some(progreso) = progreso {
@@ -796,5 +821,85 @@ impl Torneo {
                 bases,
             },
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::error::ErrorKind;
+
+    use super::*;
+    use crate::interfaz::ordenes::{
+        Orden,
+        tests::{orden, por_omision},
+    };
+
+    #[test]
+    fn el_torneo_sin_opciones_juega_lo_que_dice_su_ayuda() {
+        let base = ["torneo", "--negro", "libro", "--blanco", "fuerte"];
+        let Orden::Torneo(sin_opciones) = orden(&base) else {
+            panic!("un torneo")
+        };
+        let dichos: Vec<[String; 2]> = ["partidas", "aperturas", "semilla", "tiempo"]
+            .map(|opcion| [format!("--{opcion}"), por_omision("torneo", opcion)])
+            .into();
+        let mut argumentos = base.to_vec();
+        argumentos.extend(dichos.iter().flatten().map(String::as_str));
+        let Orden::Torneo(con_la_ayuda) = orden(&argumentos) else {
+            panic!("un torneo")
+        };
+        assert_eq!(sin_opciones.bases(), con_la_ayuda.bases());
+        assert_eq!(
+            sin_opciones.bases(),
+            Bases {
+                primero: Nivel::Libro,
+                segundo: Nivel::Fuerte,
+                partidas: 100,
+                aperturas: 4,
+                semilla: 1,
+                tiempo: Duration::from_millis(100),
+            }
+        );
+    }
+
+    #[test]
+    fn analizar_sin_limite_piensa_lo_que_dice_su_ayuda() {
+        let base = ["analizar", "--obf", "-"];
+        let Orden::Analizar(sin_tiempo) = orden(&base) else {
+            panic!("analizar")
+        };
+        let dicho = por_omision("analizar", "tiempo");
+        let Orden::Analizar(con_la_ayuda) = orden(&[&base[..], &["--tiempo", &dicho]].concat())
+        else {
+            panic!("analizar")
+        };
+        assert_eq!(sin_tiempo.limite(), con_la_ayuda.limite());
+        assert_eq!(
+            sin_tiempo.limite(),
+            Limite::por_tiempo(Duration::from_secs(1))
+        );
+    }
+
+    #[test]
+    fn perft_sin_convencion_cuenta_con_la_de_su_ayuda() {
+        let Orden::Perft(sin_convencion) = orden(&["perft", "1"]) else {
+            panic!("perft")
+        };
+        let dicha = por_omision("perft", "convencion");
+        let Orden::Perft(con_la_ayuda) = orden(&["perft", "1", "--convencion", &dicha]) else {
+            panic!("perft")
+        };
+        assert_eq!(sin_convencion.convencion, con_la_ayuda.convencion);
+        assert_eq!(sin_convencion.convencion, ConvencionElegida::Publicada);
+    }
+
+    #[test]
+    fn perft_toma_desde_y_turno_juntos_o_ninguno() {
+        for solo in [&["--desde", "-"], &["--turno", "B"]] {
+            let error = Orden::desde_argumentos([&["perft", "2"][..], solo].concat())
+                .expect_err("falta la otra");
+            assert_eq!(error.kind(), ErrorKind::MissingRequiredArgument, "{solo:?}");
+        }
+        orden(&["perft", "2", "--desde", "-", "--turno", "B"]);
     }
 }

@@ -22,18 +22,20 @@ use crate::{
     Color, ErrorArchivo, Jugada, Posicion, Tablero,
     formato::entrada,
     interfaz::argumentos::{NOMBRE_ENTRADA_ESTANDAR, segundos},
-    motor::busqueda::{Buscador, Limite},
+    motor::busqueda::{Buscador, Limite, TIEMPO_PREDETERMINADO},
     reglas::partida::{Partida, Reglas},
     texto::cita,
 };
 
 /// `nboard [--tiempo SEGUNDOS] [--hilos N]`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = "\
+#[command(after_help = format!("\
 Habla el protocolo de NBoard por la entrada y la salida estándar, una orden por línea, \
 para jugar en NBoard o contra otros motores: set game, move, set depth, go, hint, \
 ping, learn y quit. Con go juega como el jugador fuerte del juego, en --tiempo por \
-jugada; sin --tiempo, a la profundidad de set depth (o un segundo, si no la hay).")]
+jugada; sin --tiempo, a la profundidad de set depth (o {} s, si no la hay).",
+    TIEMPO_PREDETERMINADO.as_secs_f64()
+))]
 pub struct Nboard {
     #[arg(
         long,
@@ -141,7 +143,7 @@ impl Sesion {
     }
 
     /// The limit of one search: `--tiempo` with `set depth` as a cap; without a time,
-    /// the depth alone (the same answer on any machine), or the game's second.
+    /// the depth alone (the same answer on any machine), or the default time.
     fn limite(&self) -> Limite {
         match (self.tiempo, self.profundidad) {
             (None, Some(profundidad)) => Limite::por_profundidad(profundidad),

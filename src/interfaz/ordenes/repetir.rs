@@ -12,11 +12,12 @@ use super::{
     corrida::Corrida,
     error::ErrorOrden,
     informe::{Informe, InformePartida, escribir_tablero},
+    tablero::Desde,
 };
 use crate::{
-    Color, Jugada, Partida, Repeticion, Tablero, Transcripcion,
+    Jugada, Partida, Repeticion, Transcripcion,
     formato::transcripcion::Notacion,
-    interfaz::argumentos::{Entrada, Salida, color_tolerante, entrada},
+    interfaz::argumentos::{Entrada, Salida, entrada},
 };
 
 /// `repetir [--desde ARCHIVO] [--turno N|B] [--hasta-error] [--salida ARCHIVO]
@@ -31,20 +32,8 @@ minúsculas; en un archivo, las líneas que empiezan con # son comentarios.
 Si una jugada no es válida, dice su número, su texto y por qué, y sale con estado 1. \
 Sin ninguna jugada (un archivo vacío o solo con comentarios), sale con estado 2.")]
 pub struct Repetir {
-    #[arg(
-        long,
-        value_name = "ARCHIVO",
-        value_parser = entrada(),
-        help = "Empieza desde este tablero en vez del inicial («-»: la entrada estándar)"
-    )]
-    desde: Option<Entrada>,
-    #[arg(
-        long,
-        value_name = "N|B",
-        value_parser = color_tolerante,
-        help = "Quién juega primero: N o B (o negras, blancas); por omisión, N"
-    )]
-    turno: Option<Color>,
+    #[command(flatten)]
+    desde: Desde,
     #[arg(
         long,
         value_name = "ARCHIVO",
@@ -114,10 +103,7 @@ impl Repetir {
         &self,
         corrida: &mut Corrida<impl Read, impl Write>,
     ) -> Result<(), ErrorOrden> {
-        let tablero = match &self.desde {
-            Some(fuente) => corrida.tablero(fuente)?,
-            None => Tablero::inicial(),
-        };
+        let (tablero, turno) = self.desde.leer(corrida)?;
         // Moves given one per argument have no comments: a `#` there is a bad move.
         let transcripcion = match &self.jugadas_de {
             Some(fuente) => match corrida.texto(fuente)?.parse() {
@@ -130,7 +116,7 @@ impl Repetir {
             let ruta = self.jugadas_de.as_ref().map(Entrada::nombre);
             return Err(ErrorOrden::SinJugadas(ruta));
         }
-        let partida = Partida::desde(tablero, self.turno.unwrap_or(Color::Negro));
+        let partida = Partida::desde(tablero, turno);
         match transcripcion.repetir(partida) {
             Ok(repeticion) => {
                 let destino = self.salida.destino();
@@ -148,5 +134,45 @@ impl Repetir {
                 corrida.fallar(&informe, ErrorOrden::Repeticion(error))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{
+        Tablero,
+        interfaz::ordenes::{
+            OpcionesDeOrden, ejecutar,
+            tests::{orden, por_omision},
+        },
+    };
+
+    /// What `repetir` with `argumentos` writes, the starting board on standard input.
+    fn repetir(argumentos: &[&str]) -> String {
+        let inicial = Tablero::inicial().to_string();
+        let mut salida = Vec::new();
+        let orden = orden(&[&["repetir"], argumentos].concat());
+        ejecutar(
+            &orden,
+            &OpcionesDeOrden::default(),
+            inicial.as_bytes(),
+            &mut salida,
+        )
+        .expect("jugadas válidas");
+        String::from_utf8(salida).expect("texto")
+    }
+
+    #[test]
+    fn repetir_toma_desde_o_turno_solos_y_empieza_por_el_de_su_ayuda() {
+        // C5 is white's move from the start, C4 black's.
+        let blancas = repetir(&["--turno", "B", "C5"]);
+        assert!(blancas.starts_with("V, V, V, V, V, V, V, V\n"), "{blancas}");
+        let desde = repetir(&["--desde", "-", "C4"]);
+        assert_eq!(desde, repetir(&["C4"]));
+        assert_eq!(
+            repetir(&["--turno", &por_omision("repetir", "turno"), "C4"]),
+            desde
+        );
+        assert_eq!(por_omision("repetir", "turno"), "N");
     }
 }

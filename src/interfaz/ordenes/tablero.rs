@@ -26,6 +26,49 @@ pub(super) const AYUDA_ARCHIVO: &str = "El tablero («-»: la entrada estándar)
 /// board or else guesses it.
 const AYUDA_TURNO: &str = "Quién mueve: N o B (o negras, blancas); si falta, el de ARCHIVO.jugadas si sus jugadas llevan a este tablero, y si no, el que sugiere el juego (negras si las fichas menos 4 son un número par)";
 
+/// `[--desde ARCHIVO] [--turno N|B]` of `repetir` and `perft`: the board they start
+/// from, by default the starting one with the first player of a new game to move. Each
+/// order says which of the two needs the other (`perft` takes both or neither).
+#[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
+pub(super) struct Desde {
+    #[arg(
+        long,
+        value_name = "ARCHIVO",
+        value_parser = entrada(),
+        help = "Empieza desde este tablero en vez del inicial («-»: la entrada estándar)"
+    )]
+    desde: Option<Entrada>,
+    #[arg(
+        long,
+        value_name = "N|B",
+        value_parser = color_tolerante,
+        help = format!(
+            "Quién juega primero: N o B (o negras, blancas); por omisión, {}",
+            Partida::nueva().turno().letra()
+        )
+    )]
+    turno: Option<Color>,
+}
+
+impl Desde {
+    /// The board and who moves first on it.
+    pub(super) fn leer(
+        &self,
+        corrida: &mut Corrida<impl Read, impl Write>,
+    ) -> Result<(Tablero, Color), ErrorOrden> {
+        let tablero = match &self.desde {
+            Some(fuente) => corrida.tablero(fuente)?,
+            None => Tablero::inicial(),
+        };
+        Ok((tablero, self.turno()))
+    }
+
+    /// Who moves first: `--turno`, or the first player of a new game.
+    fn turno(&self) -> Color {
+        self.turno.unwrap_or_else(|| Partida::nueva().turno())
+    }
+}
+
 /// `mostrar ARCHIVO`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
 pub struct Mostrar {
