@@ -119,14 +119,14 @@ impl Hilos {
 
 /// `resolver (ARCHIVO --turno N|B | --obf CADENA) [--hilos N] [--tiempo SEGUNDOS]`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = "\
+#[command(after_help = format!("\
 Da la mejor jugada con juego perfecto de ambos, la diferencia final de fichas para el \
 que mueve (las vacías, para el ganador, como en los problemas FFO), los nodos \
-visitados y el tiempo. Con 22 vacías tarda alrededor de un segundo, y el doble por \
-cada vacía más; con más de 22 avisa en la salida de errores cuánto puede tardar, \
-muestra en la terminal la mejor jugada hallada hasta el momento, y Ctrl-C se detiene \
+visitados y el tiempo. Con {VACIAS_EN_UN_SEGUNDO} vacías tarda alrededor de un \
+segundo, y el doble por cada vacía más; con más de {VACIAS_EN_UN_SEGUNDO} avisa en la \
+salida de errores cuánto puede tardar, muestra en la terminal la mejor jugada hallada hasta el momento, y Ctrl-C se detiene \
 con ella. Con --tiempo, la respuesta al \
-acabarse el tiempo no es exacta, y lo dice.")]
+acabarse el tiempo no es exacta, y lo dice."))]
 pub struct Resolver {
     #[command(flatten)]
     situacion: Situacion,
@@ -319,11 +319,11 @@ fn duracion_aproximada(segundos: f64) -> String {
 /// `analizar (ARCHIVO --turno N|B | --obf CADENA) [--profundidad D | --tiempo SEGUNDOS]
 /// [--hilos N]`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = "\
+#[command(after_help = format!("\
 Una línea por jugada, la mejor primero: la jugada, su puntaje (la diferencia final de \
 fichas que se espera para el que mueve) y si es exacto o estimado a cierta \
-profundidad. Con --profundidad da lo mismo en cualquier máquina; con más de 16 avisa \
-en la salida de errores cuánto puede tardar.")]
+profundidad. Con --profundidad da lo mismo en cualquier máquina; con más de \
+{ANALIZAR_EN_DOS_SEGUNDOS} avisa en la salida de errores cuánto puede tardar."))]
 pub struct Analizar {
     #[command(flatten)]
     situacion: Situacion,
@@ -472,12 +472,12 @@ impl ConvencionElegida {
 
 /// `perft PROFUNDIDAD [--desde ARCHIVO --turno N|B] [--convencion publicada|ajedrez]`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = "\
+#[command(after_help = format!("\
 Un pase cuenta como jugada. Con la convención publicada (la de Aart Bik, 2009), una \
 partida terminada cuenta como hoja en cada profundidad siguiente; con la de ajedrez no \
 suma. La última jugada se cuenta con la cantidad de jugadas válidas, sin jugarla. Con \
-más de 12 avisa en la salida de errores cuánto puede tardar: cada profundidad, unas \
-nueve veces más que la anterior.")]
+más de {PERFT_EN_DOS_SEGUNDOS} avisa en la salida de errores cuánto puede tardar: cada \
+profundidad, unas nueve veces más que la anterior."))]
 #[command(
     mut_arg("desde", |desde| desde.requires("turno")),
     mut_arg("turno", |turno| turno
