@@ -298,7 +298,7 @@ fn cada_opcion_numerica_dice_su_rango() {
 
 #[test]
 fn errores_de_uso_de_las_ordenes() {
-    let casos: [(&[&str], &str, &str); 7] = [
+    let casos: [(&[&str], &str, &str); 9] = [
         (
             &["jugar", "inicial.txt", "C4"],
             "falta el argumento <VALOR>",
@@ -329,6 +329,17 @@ fn errores_de_uso_de_las_ordenes() {
             &["repetir", "C4", "--jugadas-de", "x.txt"],
             "[JUGADAS]... y --jugadas-de <ARCHIVO> no van juntos",
             "repetir",
+        ),
+        // perft takes both or neither; repetir takes either alone.
+        (
+            &["perft", "2", "--desde", "inicial.txt"],
+            "falta el argumento --turno <N|B>",
+            "perft",
+        ),
+        (
+            &["perft", "2", "--turno", "B"],
+            "falta el argumento --desde <ARCHIVO>",
+            "perft",
         ),
     ];
     for (argumentos, mensaje, orden) in casos {
