@@ -20,6 +20,13 @@ use crate::{Bitboard, Estado, Vista, interfaz::renglones::ajustar, texto::ruta_v
 /// name is offered, and the end of the input always).
 const CANCELAR: &str = "cancelar";
 
+/// The question for the file's name when a name is offered (said on the line before):
+/// short, so that a typed name of 30 characters fits on its line of 80 columns.
+const ARCHIVO: &str = "Archivo a guardar: ";
+
+/// The question for the file's name when no name is offered, as short.
+const ARCHIVO_SIN_OFRECER: &str = "Archivo a guardar (Enter = no guardar): ";
+
 /// The question after a game ends, where the game can still be looked at, undone and
 /// saved.
 const OTRA_PARTIDA: &str =
@@ -315,14 +322,17 @@ impl<R: BufRead, W: Write> Impreso<'_, R, W> {
     /// the game) or a failed one is told, and the game goes on.
     fn guardar(&mut self, nombre: &str) -> io::Result<bool> {
         let ruta = if nombre.is_empty() {
-            let ultimo = self.mesa.ultimo_archivo().map(ruta_visible);
-            let pregunta = match &ultimo {
+            // The prompt stays short, so that a typed name fits on its line; the name
+            // offered, of any length, is said on the line before.
+            let pregunta = match self.mesa.ultimo_archivo().map(ruta_visible) {
                 Some(ultimo) => {
-                    format!("Nombre del archivo [Enter = {ultimo}; «{CANCELAR}» para no guardar]: ")
+                    let aviso = format!("Enter guarda en «{ultimo}»; «{CANCELAR}» no guarda.");
+                    self.consola.decir(&aviso)?;
+                    ARCHIVO
                 }
-                None => format!("Nombre del archivo (Enter o «{CANCELAR}» para no guardar): "),
+                None => ARCHIVO_SIN_OFRECER,
             };
-            match self.consola.preguntar(&ajustar(&pregunta))? {
+            match self.consola.preguntar(pregunta)? {
                 Some(nombre) if nombre.to_lowercase() == CANCELAR => None,
                 Some(nombre) if !nombre.is_empty() => Some(PathBuf::from(nombre)),
                 Some(_) => self.mesa.ultimo_archivo().map(|r| r.to_owned()),
