@@ -965,7 +965,7 @@ fn computadora_contra_computadora_desde_el_menu_sin_pausas() {
     contiene(
         &salida,
         "Enter: juegan las blancas (libro); o escribe un comando: C4\n\
-         Ahora juega la computadora: Enter para que juegue, o escribe un comando.\n",
+         Ahora juega la computadora: no se puede jugar en su turno.\n",
     );
     contiene(
         &salida,

@@ -11,7 +11,6 @@ use std::{
 use super::{
     comando::{self, Comando, Tema},
     consola::Consola,
-    guardado::{NoGuardada, pregunta_de_reemplazo},
     mesa::{Accion, Comienzo, Evento, Fin, Mesa},
 };
 use crate::{Bitboard, Estado, Vista, interfaz::renglones::ajustar, texto::ruta_visible};
@@ -341,28 +340,23 @@ impl<R: BufRead, W: Write> Impreso<'_, R, W> {
         } else {
             Some(PathBuf::from(nombre))
         };
-        let Some(ruta) = ruta else {
-            return self.no_guardada(NoGuardada::Cancelada);
-        };
-        let ajenos = match self.mesa.ajenos(&ruta) {
-            Ok(ajenos) => ajenos,
-            Err(razon) => return self.no_guardada(razon),
-        };
-        if !ajenos.is_empty() {
-            let pregunta = pregunta_de_reemplazo(&ajenos);
-            if self.consola.confirmar(&pregunta, false)? != Some(true) {
-                return self.no_guardada(NoGuardada::Cancelada);
+        let mut pendiente = Some(ruta.map_or(Accion::NoGuardar, Accion::Guardar));
+        let mut guardada = false;
+        while let Some(accion) = pendiente.take() {
+            for evento in self.mesa.aplicar(accion) {
+                if let Evento::Reemplazar(destino) = &evento {
+                    let si = self.consola.confirmar(&evento.to_string(), false)? == Some(true);
+                    pendiente = Some(match si {
+                        true => Accion::Reemplazar(destino.clone()),
+                        false => Accion::NoGuardar,
+                    });
+                } else {
+                    guardada |= matches!(evento, Evento::Guardada(_));
+                    self.consola.decir(&evento.to_string())?;
+                }
             }
         }
-        let evento = self.mesa.guardar(ruta);
-        self.consola.decir(&evento.to_string())?;
-        Ok(matches!(evento, Evento::Guardada(_)))
-    }
-
-    /// Tells why the game was not saved.
-    fn no_guardada(&mut self, razon: NoGuardada) -> io::Result<bool> {
-        self.consola.decir(&razon.to_string())?;
-        Ok(false)
+        Ok(guardada)
     }
 
     /// Leaves the game, offering to save unsaved changes first: a save that does not
