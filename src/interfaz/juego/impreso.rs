@@ -10,7 +10,7 @@ use std::{
 
 use super::{
     comando::{self, Comando, Tema},
-    consola::Consola,
+    consola::{Consola, nombre_escrito},
     mesa::{Accion, Comienzo, Evento, Fin, Mesa},
 };
 use crate::{Bitboard, Estado, Vista, interfaz::renglones::ajustar, texto::ruta_visible};
@@ -315,7 +315,8 @@ impl<R: BufRead, W: Write> Impreso<'_, R, W> {
         Ok(())
     }
 
-    /// Saves the board to `nombre`, or to a name asked for, and its moves beside it,
+    /// Saves the board to `nombre`, or to a name asked for (Tab completes it at a
+    /// terminal; both are read as a shell reads a name), and its moves beside it,
     /// asking before replacing a file this game did not write. Whether it was saved: a
     /// cancelled save (also by the end of the input, which cancels the save and not
     /// the game) or a failed one is told, and the game goes on.
@@ -331,14 +332,15 @@ impl<R: BufRead, W: Write> Impreso<'_, R, W> {
                 }
                 None => ARCHIVO_SIN_OFRECER,
             };
-            match self.consola.preguntar(pregunta)? {
+            match self.consola.preguntar_archivo(pregunta)? {
                 Some(nombre) if nombre.to_lowercase() == CANCELAR => None,
                 Some(nombre) if !nombre.is_empty() => Some(PathBuf::from(nombre)),
                 Some(_) => self.mesa.ultimo_archivo().map(|r| r.to_owned()),
                 None => None,
             }
         } else {
-            Some(PathBuf::from(nombre))
+            // Written after «guardar» as at the question.
+            Some(PathBuf::from(nombre_escrito(nombre)))
         };
         let mut pendiente = Some(ruta.map_or(Accion::NoGuardar, Accion::Guardar));
         let mut guardada = false;
