@@ -234,21 +234,46 @@ fn guardar_pide_el_nombre_si_falta() {
         .termina_bien()
         .contiene(
             "Turno de las negras (N): guardar\n\
-             Nombre del archivo (Enter o «cancelar» para no guardar): \n\
+             Archivo a guardar (Enter = no guardar): \n\
              No se guardó.\n\
              Turno de las negras (N): guardar\n\
-             Nombre del archivo (Enter o «cancelar» para no guardar): uno.txt\n\
+             Archivo a guardar (Enter = no guardar): uno.txt\n\
              Partida guardada en «uno.txt» (y sus jugadas en «uno.txt.jugadas»).\n",
         )
         // The last name is offered, and it is this game's own file: no question.
         .contiene(
             "Turno de las blancas (B): guardar\n\
-             Nombre del archivo [Enter = uno.txt; «cancelar» para no guardar]: \n\
+             Enter guarda en «uno.txt»; «cancelar» no guarda.\n\
+             Archivo a guardar: \n\
              Partida guardada en «uno.txt» (y sus jugadas en «uno.txt.jugadas»).\n\
              Turno de las blancas (B): salir\n",
         )
         .no_contiene("ya existe");
     assert_eq!(leer(&dir, "uno.txt"), TRAS_C4);
+}
+
+#[test]
+fn un_nombre_de_treinta_caracteres_cabe_en_la_linea_de_la_pregunta() {
+    // The save prompt with a name typed on it, offered or not, fits 80 columns: a
+    // typed name does not wrap in the terminal.
+    let dir = carpeta();
+    let nombre = format!("{}.txt", "n".repeat(26));
+    let otro = format!("{}.txt", "o".repeat(26));
+    let entrada = format!("1\nguardar\n{nombre}\nc4\nguardar\n{otro}\nsalir\n");
+    let corrida = othello(dir.path(), &[], entrada);
+    let corrida = corrida.termina_bien();
+    // The prompts, each with the name typed after it.
+    let escritos = (corrida.salida.lines())
+        .filter(|linea| linea.ends_with(&nombre) || linea.ends_with(&otro))
+        .count();
+    assert_eq!(escritos, 2, "{}", corrida.salida);
+    for linea in corrida.salida.lines() {
+        assert!(linea.chars().count() <= 80, "{linea:?} pasa de 80 columnas");
+    }
+    corrida.contiene(&format!(
+        "Enter guarda en «{nombre}»; «cancelar» no guarda.\n"
+    ));
+    assert_eq!(leer(&dir, &otro), TRAS_C4);
 }
 
 // 2. End of input anywhere.
@@ -259,7 +284,7 @@ fn fin_de_la_entrada_en_cada_pregunta_se_despide() {
     fs::write(dir.path().join("partida.txt"), TRAS_C4).unwrap();
     fs::write(dir.path().join("ajeno.txt"), "de otra persona\n").unwrap();
     let sobrescribir = "«ajeno.txt» ya existe. ¿Sobrescribirlo? (s/n) [Enter = n]: ";
-    let nombre = "Nombre del archivo (Enter o «cancelar» para no guardar): ";
+    let nombre = "Archivo a guardar (Enter = no guardar): ";
     let quien = "¿Quién juega ahora? N (negras) o B (blancas) [Enter = B, las blancas]: ";
     // (which prompt, arguments, input that stops right at it, the output's last lines)
     let casos: [(&str, &[&str], &str, String); 11] = [
@@ -451,7 +476,7 @@ fn salir_ofrece_guardar_solo_con_cambios() {
     corrida.termina_bien().contiene(
         "Turno de las blancas (B): salir\n\
          Hay cambios sin guardar. ¿Guardar antes de salir? (s/n) [Enter = s]: s\n\
-         Nombre del archivo (Enter o «cancelar» para no guardar): fin.txt\n\
+         Archivo a guardar (Enter = no guardar): fin.txt\n\
          Partida guardada en «fin.txt» (y sus jugadas en «fin.txt.jugadas»).\n\
          ¡Hasta luego!\n",
     );
@@ -460,7 +485,7 @@ fn salir_ofrece_guardar_solo_con_cambios() {
     // A save on the way out that does not happen keeps the game going.
     let corrida = othello(dir.path(), &[], "1\nc4\nsalir\ns\nfin.txt\nn\nsalir\nn\n");
     corrida.termina_bien().contiene(
-        "Nombre del archivo (Enter o «cancelar» para no guardar): fin.txt\n\
+        "Archivo a guardar (Enter = no guardar): fin.txt\n\
          «fin.txt» y «fin.txt.jugadas» ya existen. ¿Sobrescribirlos? (s/n) [Enter = n]: n\n\
          No se guardó.\n\
          La partida sigue.\n\
@@ -775,7 +800,7 @@ fn otra_partida_no_hereda_los_archivos_de_la_anterior() {
     );
     corrida
         .termina_bien()
-        .contiene("Nombre del archivo (Enter o «cancelar» para no guardar): \nNo se guardó.\n")
+        .contiene("Archivo a guardar (Enter = no guardar): \nNo se guardó.\n")
         .contiene("«a.txt» y «a.txt.jugadas» ya existen. ¿Sobrescribirlos? (s/n) [Enter = n]: n\n");
     assert_eq!(leer(&dir, "a.txt"), TRAS_C4);
 }

@@ -297,7 +297,7 @@ fn ningun_archivo_importa_a_uno_que_lo_importa_de_vuelta_y_cada_capa_mira_hacia_
     assert!(flechas[&mesa].contains(&src.join("interfaz/juego/historial.rs")));
     assert!(
         flechas[&src.join("interfaz/juego/pantalla/dibujo.rs")]
-            .contains(&src.join("interfaz/juego/guardado.rs"))
+            .contains(&src.join("interfaz/juego/mesa.rs"))
     );
     // Through the root's re-exports too: `crate::Vista` is the front ends' board.
     assert!(

@@ -997,7 +997,7 @@ fn los_nombres_y_argumentos_se_muestran_con_sus_caracteres_de_control_escritos()
     // Saved over with the name it was loaded from: the default name, the question.
     let guardar = correr(&["--cargar", &nombre], "n\nguardar\n\ns\nsalir\n");
     assert!(
-        guardar.contains(&format!("[Enter = {escrito};")),
+        guardar.contains(&format!("Enter guarda en «{escrito}»;")),
         "{guardar}"
     );
     assert!(

@@ -97,10 +97,11 @@ fn contiene(salida: &str, texto: &str) {
 }
 
 /// How the lines that are not messages start: questions, the board, the goodbye.
-const NO_MENSAJES: [&str; 8] = [
+const NO_MENSAJES: [&str; 9] = [
     "Turno de las ",
     "¿",
-    "Nombre del archivo",
+    "Archivo a guardar",
+    "Enter guarda en «",
     "Elige una opción",
     "Enter: ",
     "Archivo a cargar",
@@ -964,7 +965,7 @@ fn computadora_contra_computadora_desde_el_menu_sin_pausas() {
     contiene(
         &salida,
         "Enter: juegan las blancas (libro); o escribe un comando: C4\n\
-         Ahora juega la computadora: Enter para que juegue, o escribe un comando.\n",
+         Ahora juega la computadora: no se puede jugar en su turno.\n",
     );
     contiene(
         &salida,
@@ -1585,7 +1586,7 @@ fn tras_el_final_se_puede_ver_deshacer_y_guardar() {
 
 #[test]
 fn guardar_se_cancela_con_enter_con_cancelar_o_con_fin_de_entrada() {
-    let pregunta = "Nombre del archivo (Enter o «cancelar» para no guardar): ";
+    let pregunta = "Archivo a guardar (Enter = no guardar): ";
     let salida = jugar("1\nguardar\n\nguardar\nCancelar\nc4\nguardar\n");
     contiene(
         &salida,
@@ -1765,7 +1766,7 @@ fn una_partida_retomada_recuerda_su_archivo() {
     contiene(
         &salida.replace('\n', " "),
         &format!(
-            "Nombre del archivo [Enter = {}; «cancelar» para no guardar]: ",
+            "Enter guarda en «{}»; «cancelar» no guarda. Archivo a guardar: ",
             g.display()
         ),
     );
@@ -1961,7 +1962,7 @@ fn cada_pregunta_de_si_o_no_dice_que_hace_enter_y_acepta_salir() {
     let guardar = "Hay cambios sin guardar. ¿Guardar antes de salir? (s/n) [Enter = s]: ";
     contiene(
         &salida,
-        &format!("{guardar}\nNombre del archivo (Enter o «cancelar» para no guardar): \n"),
+        &format!("{guardar}\nArchivo a guardar (Enter = no guardar): \n"),
     );
     assert!(
         salida.ends_with(&format!("{guardar}salir\n¡Hasta luego!\n")),

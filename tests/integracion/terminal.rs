@@ -11,7 +11,7 @@ use expectrl::{
 };
 use tempfile::TempDir;
 
-use crate::comun::{carpeta, programa};
+use crate::comun::{TRAS_C4, carpeta, programa};
 
 /// Keys as a terminal sends them.
 const ENTER: &str = "\r";
@@ -24,6 +24,14 @@ const CTRL_D: &str = "\x04";
 /// The program in a pseudo-terminal of 80 by 24, in a folder of its own (kept until
 /// the session ends), at the first move prompt of a game between two people.
 fn en_la_terminal() -> (OsSession, TempDir) {
+    let (mut sesion, dir) = en_el_menu();
+    teclear(&mut sesion, &["1", ENTER]);
+    esperar(&mut sesion, "Turno de las negras (N): ");
+    (sesion, dir)
+}
+
+/// The program as [`en_la_terminal`] runs it, at the start menu.
+fn en_el_menu() -> (OsSession, TempDir) {
     let dir = carpeta();
     let mut comando = programa(dir.path());
     // A terminal the editor knows, whatever runs the tests.
@@ -35,8 +43,6 @@ fn en_la_terminal() -> (OsSession, TempDir) {
         .expect("tamaño de la terminal");
     sesion.set_expect_timeout(Some(Duration::from_secs(60)));
     esperar(&mut sesion, "Elige una opción (1 a 5, p, o «ayuda»): ");
-    teclear(&mut sesion, &["1", ENTER]);
-    esperar(&mut sesion, "Turno de las negras (N): ");
     (sesion, dir)
 }
 
@@ -303,4 +309,46 @@ fn lo_que_se_escribe_por_adelantado_se_lee_en_orden() {
         teclear(&mut sesion, &[CTRL_D]);
         se_despide(sesion);
     }
+}
+
+#[test]
+fn tab_completa_nombres_de_archivos_al_cargar_y_al_guardar_y_no_en_la_jugada() {
+    let (mut sesion, dir) = en_el_menu();
+    std::fs::create_dir(dir.path().join("mis partidas")).unwrap();
+    std::fs::write(dir.path().join("mis partidas/la primera.txt"), TRAS_C4).unwrap();
+    // "mis" and Tab: the folder, its space written as a shell writes it; "la" and
+    // Tab: the file in it, loaded.
+    teclear(&mut sesion, &["2", ENTER]);
+    esperar(
+        &mut sesion,
+        "Archivo a cargar (Enter para volver al menú): ",
+    );
+    teclear(&mut sesion, &["mis", TAB]);
+    esperar(&mut sesion, "\\ partidas/");
+    teclear(&mut sesion, &["la", TAB]);
+    esperar(&mut sesion, "primera.txt");
+    teclear(&mut sesion, &[ENTER]);
+    esperar(
+        &mut sesion,
+        "Partida cargada de «mis partidas/la primera.txt»",
+    );
+    esperar(&mut sesion, "[Enter = B, las blancas]: ");
+    teclear(&mut sesion, &[ENTER]);
+    // At the move prompt Tab completes moves and commands, never a file.
+    esperar(&mut sesion, "Turno de las blancas (B): ");
+    teclear(&mut sesion, &["mis", TAB, ENTER]);
+    esperar(&mut sesion, "«mis» no es una jugada ni un comando");
+    esperar(&mut sesion, "Turno de las blancas (B): ");
+    // At the save prompt, file names again.
+    teclear(&mut sesion, &["guardar", ENTER]);
+    esperar(&mut sesion, "Archivo a guardar: ");
+    teclear(&mut sesion, &["mis", TAB]);
+    esperar(&mut sesion, "\\ partidas/");
+    teclear(&mut sesion, &["otra.txt", ENTER]);
+    esperar(&mut sesion, "Partida guardada en «mis partidas/otra.txt»");
+    let guardada = std::fs::read_to_string(dir.path().join("mis partidas/otra.txt")).unwrap();
+    assert_eq!(guardada, TRAS_C4);
+    esperar(&mut sesion, "Turno de las blancas (B): ");
+    teclear(&mut sesion, &[CTRL_D]);
+    se_despide(sesion);
 }

@@ -3,7 +3,8 @@
 //! Whatever arrives (garbage, very long lines, bytes that are not UTF-8, the end of the
 //! input) has an answer here, so the rest of the game only sees trimmed text or `None`.
 //! At a terminal the lines are typed in rustyline's line editor (arrows, history,
-//! Ctrl-A/E, Tab completion), which keeps what it read past a line for the next
+//! Ctrl-A/E, Tab completing the moves and commands, or the names of files where a
+//! file is asked for), which keeps what it read past a line for the next
 //! question (its `buffer-redux` feature), so that lines typed ahead are read in order;
 //! anywhere else they are read as they come, so a piped transcript gives the same
 //! output every time.
@@ -14,8 +15,13 @@ use super::comando::es_salir;
 use crate::interfaz::renglones::{ANCHO, ajustar};
 
 use rustyline::{
-    CompletionType, Config, Context, Editor, Helper, completion::Completer, error::ReadlineError,
-    highlight::Highlighter, hint::Hinter, history::DefaultHistory, validate::Validator,
+    CompletionType, Config, Context, Editor, Helper,
+    completion::{Completer, FilenameCompleter, Pair, unescape},
+    error::ReadlineError,
+    highlight::Highlighter,
+    hint::Hinter,
+    history::DefaultHistory,
+    validate::Validator,
 };
 
 /// At most this many bytes of a line are kept; the rest of the line is read and
@@ -156,13 +162,31 @@ impl<R: BufRead, W: Write> Consola<R, W> {
     /// The words Tab completes at the next question, the move prompt's valid moves
     /// and commands; other questions complete nothing. Only the line editor uses them.
     pub(super) fn completar(&mut self, palabras: Vec<String>) {
+        self.completar_con(Completado::Palabras(palabras));
+    }
+
+    /// What Tab completes at the next question.
+    fn completar_con(&mut self, completado: Completado) {
         let completador = match &mut self.entrada {
             Fuente::Teclado(editor) => editor.helper_mut(),
             Fuente::Lineas(_) => None,
         };
         if let Some(completador) = completador {
-            completador.palabras = palabras;
+            completador.completado = completado;
         }
+    }
+
+    /// Asks `pregunta` for a file's name, with Tab completing the names of files and
+    /// folders as a shell does (a space written `\ `, or the name between quotes), and
+    /// returns the name as [`nombre_escrito`] reads it; `None` as [`Consola::preguntar`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Consola::preguntar`].
+    pub(super) fn preguntar_archivo(&mut self, pregunta: &str) -> io::Result<Option<String>> {
+        self.completar_con(Completado::Archivos);
+        let respuesta = self.preguntar(pregunta)?;
+        Ok(respuesta.map(|linea| nombre_escrito(&linea)))
     }
 
     /// Shows `pregunta` and returns the answer, trimmed, or `None` at the end of the
@@ -220,7 +244,7 @@ impl<R: BufRead, W: Write> Consola<R, W> {
                 None => break None,
             }
         };
-        self.completar(Vec::new());
+        self.completar_con(Completado::Nada);
         Ok(respuesta)
     }
 
@@ -361,23 +385,65 @@ fn leer_del_teclado(editor: &mut EditorDeLineas, pregunta: &str) -> io::Result<O
     }
 }
 
-/// What Tab completes in the line editor: the words given for the question at hand.
+/// What Tab completes at the question at hand.
+#[derive(Default)]
+enum Completado {
+    /// Nothing.
+    #[default]
+    Nada,
+    /// These words, the line's first.
+    Palabras(Vec<String>),
+    /// The names of files and folders.
+    Archivos,
+}
+
+/// What Tab completes in the line editor.
 #[derive(Default)]
 struct Completador {
-    palabras: Vec<String>,
+    completado: Completado,
+    archivos: FilenameCompleter,
 }
 
 impl Completer for Completador {
-    type Candidate = String;
+    type Candidate = Pair;
 
     fn complete(
         &self,
         linea: &str,
         cursor: usize,
-        _: &Context<'_>,
-    ) -> rustyline::Result<(usize, Vec<String>)> {
-        Ok(completar(&self.palabras, &linea[..cursor]))
+        contexto: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
+        match &self.completado {
+            Completado::Nada => Ok((cursor, Vec::new())),
+            Completado::Palabras(palabras) => {
+                let (inicio, candidatas) = completar(palabras, &linea[..cursor]);
+                let candidatas = (candidatas.into_iter())
+                    .map(|palabra| Pair {
+                        display: palabra.clone(),
+                        replacement: palabra,
+                    })
+                    .collect();
+                Ok((inicio, candidatas))
+            }
+            Completado::Archivos => self.archivos.complete(linea, cursor, contexto),
+        }
     }
+}
+
+/// The file's name in `linea` as the completion of names writes it, and as a shell
+/// reads it: between quotes (`"mi partida.txt"`, or `'…'`, the closing one optional)
+/// or with each character after a `\` taken as it is (`mi\ partida.txt`), so that a
+/// name completed with Tab, or typed as in a shell, is the file's. A name without
+/// quotes or `\` is itself.
+pub(super) fn nombre_escrito(linea: &str) -> String {
+    if let Some(adentro) = linea.strip_prefix('\'') {
+        return adentro.strip_suffix('\'').unwrap_or(adentro).to_owned();
+    }
+    let adentro = match linea.strip_prefix('"') {
+        Some(adentro) => adentro.strip_suffix('"').unwrap_or(adentro),
+        None => linea,
+    };
+    unescape(adentro, Some('\\')).into_owned()
 }
 
 impl Hinter for Completador {
@@ -553,6 +619,54 @@ mod tests {
         // At the end of the input the goodbye still starts on its own line.
         assert_eq!(c.preguntar("¿? ").unwrap(), None);
         assert!(c.salida.ends_with("¿? \n".as_bytes()));
+    }
+
+    #[test]
+    fn un_nombre_se_lee_como_lo_escribe_tab_o_una_shell() {
+        assert_eq!(nombre_escrito("partida.txt"), "partida.txt");
+        assert_eq!(nombre_escrito("mi partida.txt"), "mi partida.txt");
+        assert_eq!(
+            nombre_escrito("mis\\ partidas/una\\ más.txt"),
+            "mis partidas/una más.txt"
+        );
+        assert_eq!(nombre_escrito("\"mi partida.txt\""), "mi partida.txt");
+        assert_eq!(nombre_escrito("\"mis partidas/"), "mis partidas/");
+        assert_eq!(nombre_escrito("'a\\b.txt'"), "a\\b.txt");
+        assert_eq!(nombre_escrito("a\\\\b.txt"), "a\\b.txt");
+    }
+
+    #[test]
+    fn tab_completa_nombres_de_archivos_solo_donde_se_pide_un_archivo() {
+        let carpeta = tempfile::tempdir().unwrap();
+        std::fs::create_dir(carpeta.path().join("mis partidas")).unwrap();
+        std::fs::write(carpeta.path().join("mis partidas/una.txt"), "").unwrap();
+        let linea = format!("{}/mis", carpeta.path().display());
+        let historial = DefaultHistory::new();
+        let contexto = Context::new(&historial);
+        let completa = |completado| {
+            let completador = Completador {
+                completado,
+                archivos: FilenameCompleter::new(),
+            };
+            let (inicio, candidatas) = completador
+                .complete(&linea, linea.len(), &contexto)
+                .unwrap();
+            let reemplazos: Vec<String> = candidatas.into_iter().map(|c| c.replacement).collect();
+            (inicio, reemplazos)
+        };
+        let carpeta_escrita = format!("{}/mis\\ partidas/", carpeta.path().display());
+        assert_eq!(
+            completa(Completado::Archivos),
+            (0, vec![carpeta_escrita.clone()])
+        );
+        assert_eq!(
+            nombre_escrito(&carpeta_escrita),
+            format!("{linea} partidas/")
+        );
+        // At the move prompt, and at a question of words, no file names.
+        let palabras = Completado::Palabras(vec!["pasar".to_owned()]);
+        assert_eq!(completa(palabras).1, Vec::<String>::new());
+        assert_eq!(completa(Completado::Nada).1, Vec::<String>::new());
     }
 
     #[test]

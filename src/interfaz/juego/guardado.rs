@@ -1,7 +1,8 @@
 //! Saving the game at hand: the board with its moves beside it, the files this game
 //! wrote (saved over without asking) and those it did not (a person confirms
 //! replacing them), and never over the recovery copies, which the game replaces and
-//! removes. The faces ask for the name and the confirmation.
+//! removes. The faces ask for the name, and the confirmation when the table asks
+//! for it ([`Destino`]).
 
 use std::{
     collections::HashSet,
@@ -28,9 +29,36 @@ pub(super) struct Archivos {
     /// The folder of the recovery copies, if the game keeps one: the game replaces and
     /// removes the files there by itself, so a game saved there could be lost.
     copias: Option<PathBuf>,
-    /// The files the last [`Archivos::ajenos`] found, as they were then: a person
-    /// confirms replacing those, and no other.
-    vistos: Vec<(PathBuf, Identidad)>,
+}
+
+/// Where a save goes, with the files there that this game did not write as they were
+/// when looked at: a person confirms replacing those, and no other. Only
+/// [`Archivos::destino`] makes one, so a confirmation always answers the question
+/// that was asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Destino {
+    ruta: PathBuf,
+    ajenos: Vec<(PathBuf, Identidad)>,
+}
+
+impl Destino {
+    /// Whether files this game did not write are there: a person is asked first.
+    pub(super) fn hay_ajenos(&self) -> bool {
+        !self.ajenos.is_empty()
+    }
+}
+
+impl fmt::Display for Destino {
+    /// The question before replacing the files this game did not write.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let nombres: Vec<String> = (self.ajenos.iter())
+            .map(|(ruta, _)| format!("«{}»", ruta_visible(ruta)))
+            .collect();
+        match nombres.as_slice() {
+            [uno] => write!(f, "{uno} ya existe. ¿Sobrescribirlo?"),
+            varios => write!(f, "{} ya existen. ¿Sobrescribirlos?", varios.join(" y ")),
+        }
+    }
 }
 
 /// What tells a file from the one that replaced it, or from itself rewritten: its
@@ -57,7 +85,6 @@ impl Archivos {
             propios: HashSet::new(),
             ultimo: cargada_de,
             copias,
-            vistos: Vec::new(),
         }
     }
 
@@ -72,7 +99,6 @@ impl Archivos {
             propios: propios.into_iter().collect(),
             ultimo,
             copias,
-            vistos: Vec::new(),
         }
     }
 
@@ -88,22 +114,22 @@ impl Archivos {
         propios
     }
 
-    /// The files at `ruta` (the board's and its moves') that this game did not write,
-    /// which a save replaces only when a person confirms it; or why the game cannot be
-    /// saved there. They are remembered as they are now: the save checks that they
-    /// still are.
-    pub(super) fn ajenos(&mut self, ruta: &Path) -> Result<Vec<PathBuf>, NoGuardada> {
-        let ajenos = self.ajenos_ahora(ruta)?;
-        self.vistos = ajenos
-            .iter()
-            .filter_map(|ruta| Some((ruta.clone(), identidad(ruta)?)))
+    /// Where a save to `ruta` goes, with the files there (the board's and its moves')
+    /// that this game did not write, as they are now: a save replaces them only when a
+    /// person confirms it, and only if they still are so. Or why the game cannot be
+    /// saved there.
+    pub(super) fn destino(&self, ruta: PathBuf) -> Result<Destino, NoGuardada> {
+        let ajenos = (self.ajenos(&ruta)?.into_iter())
+            .filter_map(|ajeno| {
+                let visto = identidad(&ajeno)?;
+                Some((ajeno, visto))
+            })
             .collect();
-        Ok(ajenos)
+        Ok(Destino { ruta, ajenos })
     }
 
-    /// The files at `ruta` that this game did not write, as [`Archivos::ajenos`] finds
-    /// them, without remembering them.
-    fn ajenos_ahora(&self, ruta: &Path) -> Result<Vec<PathBuf>, NoGuardada> {
+    /// The files at `ruta` that this game did not write.
+    fn ajenos(&self, ruta: &Path) -> Result<Vec<PathBuf>, NoGuardada> {
         if !nombre_legible(ruta) {
             return Err(NoGuardada::NombreIlegible);
         }
@@ -124,22 +150,22 @@ impl Archivos {
             .collect())
     }
 
-    /// Saves `partida` to `ruta` and its moves beside it, and offers `ruta` at the next
+    /// Saves `partida` to `destino` and its moves beside it, and offers it at the next
     /// save. The name is held meanwhile ([`Cerrojo`]), and the save happens only if the
-    /// files there are still those this game wrote or a person agreed to replace: a
-    /// game that another saved there since loses the race and is not saved. A board
-    /// saved without its moves is not the game saved either.
+    /// files there are still those this game wrote or those `destino` saw, which a
+    /// person agreed to replace: a game that another saved there since loses the race
+    /// and is not saved. A board saved without its moves is not the game saved either.
     pub(super) fn escribir(
         &mut self,
         partida: &Partida,
         historial: &Historial,
-        ruta: PathBuf,
+        destino: Destino,
     ) -> Result<Guardado, NoGuardada> {
-        let vistos = std::mem::take(&mut self.vistos);
+        let Destino { ruta, ajenos } = destino;
         let cerrojo = Cerrojo::para_guardar(&ruta).map_err(NoGuardada::Fallo)?;
-        let cambiado = self.ajenos_ahora(&ruta)?.into_iter().find(|ajeno| {
+        let cambiado = self.ajenos(&ruta)?.into_iter().find(|ajeno| {
             let ahora = identidad(ajeno);
-            !vistos
+            !ajenos
                 .iter()
                 .any(|(visto, antes)| visto == ajeno && Some(*antes) == ahora)
         });
@@ -239,18 +265,6 @@ impl fmt::Display for NoGuardada {
                 ruta_visible(ruta)
             ),
         }
-    }
-}
-
-/// The question before replacing `ajenos`, files a game did not write.
-pub(super) fn pregunta_de_reemplazo(ajenos: &[PathBuf]) -> String {
-    let nombres: Vec<String> = ajenos
-        .iter()
-        .map(|ruta| format!("«{}»", ruta_visible(ruta)))
-        .collect();
-    match nombres.as_slice() {
-        [uno] => format!("{uno} ya existe. ¿Sobrescribirlo?"),
-        varios => format!("{} ya existen. ¿Sobrescribirlos?", varios.join(" y ")),
     }
 }
 

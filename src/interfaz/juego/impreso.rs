@@ -10,8 +10,7 @@ use std::{
 
 use super::{
     comando::{self, Comando, Tema},
-    consola::Consola,
-    guardado::{NoGuardada, pregunta_de_reemplazo},
+    consola::{Consola, nombre_escrito},
     mesa::{Accion, Comienzo, Evento, Fin, Mesa},
 };
 use crate::{Bitboard, Estado, Vista, interfaz::renglones::ajustar, texto::ruta_visible};
@@ -19,6 +18,13 @@ use crate::{Bitboard, Estado, Vista, interfaz::renglones::ajustar, texto::ruta_v
 /// What cancels the save when typed as the file's name (as an empty line does when no
 /// name is offered, and the end of the input always).
 const CANCELAR: &str = "cancelar";
+
+/// The question for the file's name when a name is offered (said on the line before):
+/// short, so that a typed name of 30 characters fits on its line of 80 columns.
+const ARCHIVO: &str = "Archivo a guardar: ";
+
+/// The question for the file's name when no name is offered, as short.
+const ARCHIVO_SIN_OFRECER: &str = "Archivo a guardar (Enter = no guardar): ";
 
 /// The question after a game ends, where the game can still be looked at, undone and
 /// saved.
@@ -309,50 +315,50 @@ impl<R: BufRead, W: Write> Impreso<'_, R, W> {
         Ok(())
     }
 
-    /// Saves the board to `nombre`, or to a name asked for, and its moves beside it,
+    /// Saves the board to `nombre`, or to a name asked for (Tab completes it at a
+    /// terminal; both are read as a shell reads a name), and its moves beside it,
     /// asking before replacing a file this game did not write. Whether it was saved: a
     /// cancelled save (also by the end of the input, which cancels the save and not
     /// the game) or a failed one is told, and the game goes on.
     fn guardar(&mut self, nombre: &str) -> io::Result<bool> {
         let ruta = if nombre.is_empty() {
-            let ultimo = self.mesa.ultimo_archivo().map(ruta_visible);
-            let pregunta = match &ultimo {
+            // The prompt stays short, so that a typed name fits on its line; the name
+            // offered, of any length, is said on the line before.
+            let pregunta = match self.mesa.ultimo_archivo().map(ruta_visible) {
                 Some(ultimo) => {
-                    format!("Nombre del archivo [Enter = {ultimo}; «{CANCELAR}» para no guardar]: ")
+                    let aviso = format!("Enter guarda en «{ultimo}»; «{CANCELAR}» no guarda.");
+                    self.consola.decir(&aviso)?;
+                    ARCHIVO
                 }
-                None => format!("Nombre del archivo (Enter o «{CANCELAR}» para no guardar): "),
+                None => ARCHIVO_SIN_OFRECER,
             };
-            match self.consola.preguntar(&ajustar(&pregunta))? {
+            match self.consola.preguntar_archivo(pregunta)? {
                 Some(nombre) if nombre.to_lowercase() == CANCELAR => None,
                 Some(nombre) if !nombre.is_empty() => Some(PathBuf::from(nombre)),
                 Some(_) => self.mesa.ultimo_archivo().map(|r| r.to_owned()),
                 None => None,
             }
         } else {
-            Some(PathBuf::from(nombre))
+            // Written after «guardar» as at the question.
+            Some(PathBuf::from(nombre_escrito(nombre)))
         };
-        let Some(ruta) = ruta else {
-            return self.no_guardada(NoGuardada::Cancelada);
-        };
-        let ajenos = match self.mesa.ajenos(&ruta) {
-            Ok(ajenos) => ajenos,
-            Err(razon) => return self.no_guardada(razon),
-        };
-        if !ajenos.is_empty() {
-            let pregunta = pregunta_de_reemplazo(&ajenos);
-            if self.consola.confirmar(&pregunta, false)? != Some(true) {
-                return self.no_guardada(NoGuardada::Cancelada);
+        let mut pendiente = Some(ruta.map_or(Accion::NoGuardar, Accion::Guardar));
+        let mut guardada = false;
+        while let Some(accion) = pendiente.take() {
+            for evento in self.mesa.aplicar(accion) {
+                if let Evento::Reemplazar(destino) = &evento {
+                    let si = self.consola.confirmar(&evento.to_string(), false)? == Some(true);
+                    pendiente = Some(match si {
+                        true => Accion::Reemplazar(destino.clone()),
+                        false => Accion::NoGuardar,
+                    });
+                } else {
+                    guardada |= matches!(evento, Evento::Guardada(_));
+                    self.consola.decir(&evento.to_string())?;
+                }
             }
         }
-        let evento = self.mesa.guardar(ruta);
-        self.consola.decir(&evento.to_string())?;
-        Ok(matches!(evento, Evento::Guardada(_)))
-    }
-
-    /// Tells why the game was not saved.
-    fn no_guardada(&mut self, razon: NoGuardada) -> io::Result<bool> {
-        self.consola.decir(&razon.to_string())?;
-        Ok(false)
+        Ok(guardada)
     }
 
     /// Leaves the game, offering to save unsaved changes first: a save that does not

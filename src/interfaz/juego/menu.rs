@@ -346,7 +346,7 @@ fn cargar<R: BufRead, W: Write>(
     pregunta: &str,
 ) -> io::Result<Eleccion> {
     loop {
-        let Some(nombre) = consola.preguntar(pregunta)? else {
+        let Some(nombre) = consola.preguntar_archivo(pregunta)? else {
             return Ok(Eleccion::Salir);
         };
         if nombre.is_empty() {

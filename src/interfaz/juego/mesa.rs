@@ -2,10 +2,12 @@
 //! at hand with its moves and its files, and the recovery copy that follows it.
 //!
 //! A face (the printed board of the homework, or the full-screen board) asks the
-//! [`Mesa`] to do an [`Accion`] and shows the [`Evento`]s it returns; the rules, the
-//! history, the saves and the recovery copy live here once, so that the two faces
-//! cannot play, save or keep a game differently. The events say what happened in the
-//! game's words, the same for people and computers.
+//! [`Mesa`] to do an [`Accion`] (a move, a pass, an undo, a save) and shows the
+//! [`Evento`]s it returns, with their own text; the rules, the history, the saves and
+//! the recovery copy live here once, so that the two faces cannot play, save or keep a
+//! game differently, nor tell it differently. The events say what happened in the
+//! game's words, the same for people and computers, and what to ask a person (whether
+//! to replace a file).
 
 use std::{
     fmt,
@@ -13,7 +15,7 @@ use std::{
 };
 
 use super::{
-    guardado::{Archivos, Guardado, NoGuardada},
+    guardado::{Archivos, Destino, Guardado, NoGuardada},
     historial::{Historial, Retomada},
     jugadores::Jugadores,
     recuperacion::{Ajustes, Recuperacion},
@@ -84,7 +86,7 @@ pub(super) enum Fin {
 }
 
 /// What a player, or the game by itself, does to the game at hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Accion {
     /// A person puts a piece here.
     Colocar(Posicion),
@@ -95,6 +97,15 @@ pub(super) enum Accion {
     /// The last move or pass is taken back; against the computer, back to a turn the
     /// person chose in.
     Deshacer,
+    /// A person saves the game to this file (the board, and its moves beside it):
+    /// saved, or first asked ([`Evento::Reemplazar`]) before replacing files this game
+    /// did not write.
+    Guardar(PathBuf),
+    /// A person agrees to replace the files [`Evento::Reemplazar`] named: saved over
+    /// them, if they are still as they were seen.
+    Reemplazar(Destino),
+    /// A person chose not to save: no name, or no to replacing a file.
+    NoGuardar,
 }
 
 /// What happened to the game, for a face to show.
@@ -135,6 +146,9 @@ pub(super) enum Evento {
     DeLaComputadora,
     /// The game was saved.
     Guardada(Guardado),
+    /// Files this game did not write are where it is to be saved: a person answers
+    /// [`Accion::Reemplazar`] or [`Accion::NoGuardar`]. Its text is the question.
+    Reemplazar(Destino),
     /// The game was not saved, and why; it goes on.
     NoGuardada(NoGuardada),
     /// The recovery copy could not be written (told once); the game goes on.
@@ -211,9 +225,10 @@ impl fmt::Display for Evento {
             Evento::Rechazada(razon) => write!(f, "Jugada no válida: {razon}. Intenta de nuevo."),
             Evento::DeLaComputadora => write!(
                 f,
-                "Ahora juega la computadora: Enter para que juegue, o escribe un comando."
+                "Ahora juega la computadora: no se puede jugar en su turno."
             ),
             Evento::Guardada(guardado) => write!(f, "{guardado}"),
+            Evento::Reemplazar(destino) => write!(f, "{destino}"),
             Evento::NoGuardada(razon) => write!(f, "{razon}"),
             Evento::SinCopia(aviso) => write!(f, "{aviso}"),
             Evento::Terminada { motivo, resultado } => write!(
@@ -367,10 +382,14 @@ impl Mesa {
     }
 
     /// Does `accion`, and says what happened: what changed, the recovery copy's
-    /// failure (once), and the end if it came. A refused action changes nothing.
+    /// failure (once), and the end if it came; for a save, whether it was saved, or
+    /// the question to ask first. A refused action changes nothing.
     pub(super) fn aplicar(&mut self, accion: Accion) -> Vec<Evento> {
         let de_la_computadora = self.jugadores.es_computadora(self.partida.turno());
         let hecho = match accion {
+            Accion::Guardar(ruta) => return vec![self.guardar(ruta)],
+            Accion::Reemplazar(destino) => return vec![self.escribir(destino)],
+            Accion::NoGuardar => return vec![Evento::NoGuardada(NoGuardada::Cancelada)],
             Accion::Colocar(_) | Accion::Pasar if de_la_computadora => {
                 return vec![Evento::DeLaComputadora];
             }
@@ -492,16 +511,19 @@ impl Mesa {
         self.archivos.ultimo()
     }
 
-    /// Whether the game may be saved to `ruta`: the files there this game did not
-    /// write (the board's and its moves'), which a person confirms replacing; or why
-    /// not.
-    pub(super) fn ajenos(&mut self, ruta: &Path) -> Result<Vec<PathBuf>, NoGuardada> {
-        self.archivos.ajenos(ruta)
+    /// Saves the game to `ruta`, with its moves beside it, unless files this game did
+    /// not write are there: then the question, or why it cannot be saved there.
+    fn guardar(&mut self, ruta: PathBuf) -> Evento {
+        match self.archivos.destino(ruta) {
+            Ok(destino) if destino.hay_ajenos() => Evento::Reemplazar(destino),
+            Ok(destino) => self.escribir(destino),
+            Err(razon) => Evento::NoGuardada(razon),
+        }
     }
 
-    /// Saves the game to `ruta`, with its moves beside it.
-    pub(super) fn guardar(&mut self, ruta: PathBuf) -> Evento {
-        match (self.archivos).escribir(&self.partida, &self.historial, ruta) {
+    /// Saves the game to `destino`, over the files there that it saw.
+    fn escribir(&mut self, destino: Destino) -> Evento {
+        match (self.archivos).escribir(&self.partida, &self.historial, destino) {
             Ok(guardado) => {
                 self.sin_guardar = false;
                 Evento::Guardada(guardado)
@@ -647,47 +669,130 @@ mod tests {
         assert!(!copia.exists());
     }
 
-    #[test]
-    fn guardar_pregunta_solo_por_archivos_ajenos_y_deja_la_partida_guardada() {
-        let carpeta = tempfile::tempdir().unwrap();
-        let ruta = carpeta.path().join("p.txt");
-        std::fs::write(&ruta, "no es de esta partida\n").unwrap();
+    /// What another program wrote in [`con_un_archivo_ajeno`]'s file.
+    const AJENO: &str = "de otra partida\n";
+
+    /// A file in `carpeta` that the game did not write, and a game between two people
+    /// with a move played.
+    fn con_un_archivo_ajeno(carpeta: &Path) -> (PathBuf, Mesa) {
+        let ruta = carpeta.join("p.txt");
+        std::fs::write(&ruta, AJENO).unwrap();
         let mut mesa = mesa(PERSONAS, None);
         mesa.aplicar(Accion::Colocar(posicion("C4")));
-        assert_eq!(mesa.ajenos(&ruta).unwrap(), vec![ruta.clone()]);
-        let evento = mesa.guardar(ruta.clone());
-        assert!(matches!(evento, Evento::Guardada(_)), "{evento}");
-        assert!(!mesa.sin_guardar());
-        assert_eq!(mesa.ultimo_archivo(), Some(ruta.as_path()));
-        // Its own files now: saved over without asking.
-        assert!(mesa.ajenos(&ruta).unwrap().is_empty());
-        let ilegible = carpeta.path().join("p\u{FFFD}.txt");
-        assert!(matches!(
-            mesa.ajenos(&ilegible),
-            Err(NoGuardada::NombreIlegible)
-        ));
+        (ruta, mesa)
+    }
+
+    /// The events of saving to `ruta`.
+    fn guardar(mesa: &mut Mesa, ruta: &Path) -> Vec<Evento> {
+        mesa.aplicar(Accion::Guardar(ruta.to_owned()))
     }
 
     #[test]
-    fn un_archivo_que_otro_escribio_despues_de_mirar_no_se_reemplaza() {
+    fn guardar_pregunta_solo_por_archivos_ajenos_y_deja_la_partida_guardada() {
+        let carpeta = tempfile::tempdir().unwrap();
+        let (ruta, mut mesa) = con_un_archivo_ajeno(carpeta.path());
+        let eventos = guardar(&mut mesa, &ruta);
+        let [Evento::Reemplazar(destino)] = eventos.as_slice() else {
+            panic!("{eventos:?}");
+        };
+        assert_eq!(
+            eventos[0].to_string(),
+            format!("«{}» ya existe. ¿Sobrescribirlo?", ruta.display())
+        );
+        let ahora = std::fs::read_to_string(&ruta).unwrap();
+        assert_eq!(ahora, AJENO, "nada se escribe antes");
+        // Yes: saved over it.
+        let eventos = mesa.aplicar(Accion::Reemplazar(destino.clone()));
+        assert!(
+            matches!(eventos.as_slice(), [Evento::Guardada(_)]),
+            "{eventos:?}"
+        );
+        assert!(!mesa.sin_guardar());
+        assert_eq!(mesa.ultimo_archivo(), Some(ruta.as_path()));
+        assert_eq!(
+            crate::disco::cargar(&ruta).unwrap(),
+            *mesa.partida().tablero()
+        );
+        // Its own files now: saved over without asking.
+        let eventos = guardar(&mut mesa, &ruta);
+        assert!(
+            matches!(eventos.as_slice(), [Evento::Guardada(_)]),
+            "{eventos:?}"
+        );
+        let ilegible = carpeta.path().join("p\u{FFFD}.txt");
+        let eventos = guardar(&mut mesa, &ilegible);
+        assert!(
+            matches!(
+                eventos.as_slice(),
+                [Evento::NoGuardada(NoGuardada::NombreIlegible)]
+            ),
+            "{eventos:?}"
+        );
+    }
+
+    #[test]
+    fn no_guardar_lo_dice_y_deja_todo_como_estaba() {
+        let carpeta = tempfile::tempdir().unwrap();
+        let (ruta, mut mesa) = con_un_archivo_ajeno(carpeta.path());
+        let eventos = guardar(&mut mesa, &ruta);
+        assert!(matches!(eventos.as_slice(), [Evento::Reemplazar(_)]));
+        let eventos = mesa.aplicar(Accion::NoGuardar);
+        let [evento @ Evento::NoGuardada(NoGuardada::Cancelada)] = eventos.as_slice() else {
+            panic!("{eventos:?}");
+        };
+        assert_eq!(evento.to_string(), "No se guardó.");
+        assert!(mesa.sin_guardar());
+        assert_eq!(mesa.ultimo_archivo(), None);
+        assert_eq!(std::fs::read_to_string(&ruta).unwrap(), AJENO);
+    }
+
+    #[test]
+    fn se_guarda_tambien_en_el_turno_de_la_computadora() {
+        // A save is no move: the computer's turn does not refuse it.
         let carpeta = tempfile::tempdir().unwrap();
         let ruta = carpeta.path().join("p.txt");
-        let mut mesa = mesa(PERSONAS, None);
+        let mut mesa = mesa(CONTRA_LIBRO, None);
         mesa.aplicar(Accion::Colocar(posicion("C4")));
-        assert!(mesa.ajenos(&ruta).unwrap().is_empty());
-        // Another game saves there between the look and the save.
-        std::fs::write(&ruta, "de otra partida\n").unwrap();
-        let evento = mesa.guardar(ruta.clone());
+        assert_eq!(mesa.sola(), Some(Accion::Computadora));
+        let eventos = guardar(&mut mesa, &ruta);
+        let [Evento::Guardada(guardado)] = eventos.as_slice() else {
+            panic!("{eventos:?}");
+        };
+        assert_eq!(guardado.ruta, ruta);
+        assert_eq!(mesa.historial().cantidad(), 1, "la computadora no jugó");
+    }
+
+    #[test]
+    fn un_archivo_que_otro_escribio_despues_de_preguntar_no_se_reemplaza() {
+        let carpeta = tempfile::tempdir().unwrap();
+        let (ruta, mut mesa) = con_un_archivo_ajeno(carpeta.path());
+        let eventos = guardar(&mut mesa, &ruta);
+        let [Evento::Reemplazar(destino)] = eventos.as_slice() else {
+            panic!("{eventos:?}");
+        };
+        // Another game saves there between the question and the answer.
+        std::fs::write(&ruta, "de otra partida, más larga\n").unwrap();
+        let eventos = mesa.aplicar(Accion::Reemplazar(destino.clone()));
         assert!(
-            matches!(evento, Evento::NoGuardada(NoGuardada::Adelantada(_))),
-            "{evento}"
+            matches!(
+                eventos.as_slice(),
+                [Evento::NoGuardada(NoGuardada::Adelantada(_))]
+            ),
+            "{eventos:?}"
         );
         assert!(mesa.sin_guardar());
-        assert_eq!(std::fs::read_to_string(&ruta).unwrap(), "de otra partida\n");
-        // Looked at again, and the person agrees to replace it: saved.
-        assert_eq!(mesa.ajenos(&ruta).unwrap(), vec![ruta.clone()]);
-        let evento = mesa.guardar(ruta.clone());
-        assert!(matches!(evento, Evento::Guardada(_)), "{evento}");
+        let ahora = std::fs::read_to_string(&ruta).unwrap();
+        assert_eq!(ahora, "de otra partida, más larga\n");
+        // Asked again, and the person agrees to replace it: saved.
+        let eventos = guardar(&mut mesa, &ruta);
+        let [Evento::Reemplazar(destino)] = eventos.as_slice() else {
+            panic!("{eventos:?}");
+        };
+        let eventos = mesa.aplicar(Accion::Reemplazar(destino.clone()));
+        assert!(
+            matches!(eventos.as_slice(), [Evento::Guardada(_)]),
+            "{eventos:?}"
+        );
         assert!(!mesa.sin_guardar());
     }
 }

@@ -175,7 +175,8 @@ pub fn ejecutar<R: BufRead, W: Write>(
 }
 
 /// Plays at the program's own terminal: with line editing (arrows, history, Tab
-/// completing the commands and the valid moves) when standard input and output are
+/// completing the commands and the valid moves, and the files' names where a file is
+/// asked for) when standard input and output are
 /// both terminals, otherwise as [`ejecutar`] over them, prompts and all.
 ///
 /// # Errors

@@ -1,8 +1,9 @@
 //! What the full-screen board keeps of its own (the cursor, what is being typed, the
 //! messages, a question open) and how it reads the keys and the mouse: each key or
-//! click becomes an [`Accion`] of the [`Mesa`], or moves the cursor, or answers a
-//! question. Nothing here draws or touches the terminal, so the tests give it events
-//! one by one.
+//! click becomes an [`Accion`] of the [`Mesa`] it holds (as the printed board holds
+//! it), or moves the cursor, or answers a question. What the game says is the text of
+//! its [`Evento`]s. Nothing here draws or touches the terminal, so the tests give it
+//! events one by one.
 
 use std::{
     path::PathBuf,
@@ -24,7 +25,7 @@ use super::{
 use crate::{
     Bitboard, Posicion,
     interfaz::juego::{
-        guardado::NoGuardada,
+        guardado::Destino,
         mesa::{Accion, Evento, Fin, Mesa},
     },
 };
@@ -51,12 +52,13 @@ pub(super) enum Pregunta {
         /// Leave once saved.
         salir: bool,
     },
-    /// Whether to replace `ajenos`, files this game did not write, saving to `ruta`.
+    /// Whether to replace files this game did not write, as the table asked
+    /// ([`Evento::Reemplazar`]).
     Reemplazo {
-        /// Where to save.
-        ruta: PathBuf,
-        /// The files there.
-        ajenos: Vec<PathBuf>,
+        /// The question, the event's text.
+        texto: String,
+        /// Where to save, with the files there as they were seen.
+        destino: Destino,
         /// Leave once saved.
         salir: bool,
     },
@@ -87,8 +89,10 @@ pub(super) enum Control {
     Interrumpir,
 }
 
-/// The full-screen board's own state.
-pub(super) struct Pantalla {
+/// The full-screen board's own state, and the table it shows.
+pub(super) struct Pantalla<'a> {
+    /// The table, held for the game as the printed board holds it.
+    pub(super) mesa: &'a mut Mesa,
     /// The cell the keys move and Enter plays.
     pub(super) cursor: Posicion,
     /// A column letter typed, waiting for its row number.
@@ -114,12 +118,18 @@ pub(super) struct Pantalla {
     pub(super) despedida: Vec<String>,
 }
 
-impl Pantalla {
+impl<'a> Pantalla<'a> {
     /// The board for `mesa`, on a terminal of size `area`, with the cursor on a valid
     /// move and `avisos` (how the game was loaded, who plays) as the first messages, or
     /// the keys if there are none.
-    pub(super) fn nueva(mesa: &Mesa, color: bool, area: Rect, avisos: &[String]) -> Pantalla {
+    pub(super) fn nueva(
+        mesa: &'a mut Mesa,
+        color: bool,
+        area: Rect,
+        avisos: &[String],
+    ) -> Pantalla<'a> {
         let mut pantalla = Pantalla {
+            mesa,
             cursor: "D3".parse().expect("una casilla"),
             columna: None,
             mensajes: Vec::new(),
@@ -138,7 +148,7 @@ impl Pantalla {
         for aviso in avisos {
             pantalla.decir(aviso);
         }
-        pantalla.cursor_en_una_jugada(mesa);
+        pantalla.cursor_en_una_jugada();
         pantalla
     }
 
@@ -169,42 +179,44 @@ impl Pantalla {
 
     /// When something is due without a key: the computer's move, or the end of the
     /// flipped pieces' mark. `None` when only a key can change the screen.
-    pub(super) fn proximo(&self, mesa: &Mesa) -> Option<Instant> {
-        let computadora =
-            (self.espera_a_la_computadora(mesa)).then(|| self.turno_de_la_computadora(mesa));
+    pub(super) fn proximo(&self) -> Option<Instant> {
+        let computadora = (self.espera_a_la_computadora()).then(|| self.turno_de_la_computadora());
         let destello = self.destello.map(|(_, hasta)| hasta);
         computadora.into_iter().chain(destello).min()
     }
 
     /// Whether the game goes on by itself (the computer's move, a forced pass against
     /// it) once nothing is open over the board.
-    fn espera_a_la_computadora(&self, mesa: &Mesa) -> bool {
-        mesa.sola().is_some() && self.pregunta.is_none() && !self.ayuda && self.marco().is_some()
+    fn espera_a_la_computadora(&self) -> bool {
+        self.mesa.sola().is_some()
+            && self.pregunta.is_none()
+            && !self.ayuda
+            && self.marco().is_some()
     }
 
     /// When the computer moves: a pause after the last change, short between two
     /// computers told not to pause.
-    fn turno_de_la_computadora(&self, mesa: &Mesa) -> Instant {
-        let corta = mesa.sin_pausa() && !mesa.jugadores().hay_persona();
+    fn turno_de_la_computadora(&self) -> Instant {
+        let corta = self.mesa.sin_pausa() && !self.mesa.jugadores().hay_persona();
         self.cambio + if corta { PAUSA_CORTA } else { PAUSA }
     }
 
     /// What is due at `ahora`: the computer moves after its pause, and the flipped
     /// pieces' mark ends.
-    pub(super) fn a_tiempo(&mut self, mesa: &mut Mesa, ahora: Instant) {
+    pub(super) fn a_tiempo(&mut self, ahora: Instant) {
         if self.destello.is_some_and(|(_, hasta)| ahora >= hasta) {
             self.destello = None;
         }
-        if self.espera_a_la_computadora(mesa)
-            && ahora >= self.turno_de_la_computadora(mesa)
-            && let Some(accion) = mesa.sola()
+        if self.espera_a_la_computadora()
+            && ahora >= self.turno_de_la_computadora()
+            && let Some(accion) = self.mesa.sola()
         {
-            self.aplicar(mesa, accion, ahora);
+            self.aplicar(accion, ahora);
         }
     }
 
     /// Handles one event from the terminal.
-    pub(super) fn recibir(&mut self, mesa: &mut Mesa, evento: &Event, ahora: Instant) -> Control {
+    pub(super) fn recibir(&mut self, evento: &Event, ahora: Instant) -> Control {
         match evento {
             Event::Resize(ancho, alto) => {
                 self.area = Rect::new(0, 0, *ancho, *alto);
@@ -218,29 +230,29 @@ impl Pantalla {
             }) if modifiers.contains(KeyModifiers::CONTROL) => Control::Interrumpir,
             // Too small a terminal shows only how to grow it.
             _ if self.marco().is_none() => Control::Seguir,
-            Event::Key(tecla) => self.tecla(mesa, tecla.code, ahora),
-            Event::Mouse(raton) => self.raton(mesa, raton, ahora),
+            Event::Key(tecla) => self.tecla(tecla.code, ahora),
+            Event::Mouse(raton) => self.raton(raton, ahora),
             _ => Control::Seguir,
         }
     }
 
     /// A key pressed.
-    fn tecla(&mut self, mesa: &mut Mesa, codigo: KeyCode, ahora: Instant) -> Control {
+    fn tecla(&mut self, codigo: KeyCode, ahora: Instant) -> Control {
         if std::mem::take(&mut self.ayuda) {
             return Control::Seguir;
         }
         if let Some(pregunta) = self.pregunta.take() {
-            return self.responder(mesa, pregunta, codigo);
+            return self.responder(pregunta, codigo);
         }
         let columna = self.columna.take();
-        let terminada = mesa.fin().is_some();
+        let terminada = self.mesa.fin().is_some();
         match teclas::mando(codigo) {
-            Some(Mando::Salir) => return self.salir(mesa),
+            Some(Mando::Salir) => return self.salir(),
             Some(Mando::Otra) if terminada => return Control::Terminar(Fin::Otra),
             Some(Mando::Ayuda) => self.ayuda = true,
-            Some(Mando::Deshacer) => self.aplicar(mesa, Accion::Deshacer, ahora),
-            Some(Mando::Guardar) => self.pregunta = Some(Pregunta::nombre(mesa, false)),
-            Some(Mando::Pasar) if !terminada => self.aplicar(mesa, Accion::Pasar, ahora),
+            Some(Mando::Deshacer) => self.aplicar(Accion::Deshacer, ahora),
+            Some(Mando::Guardar) => self.pregunta = Some(Pregunta::nombre(self.mesa, false)),
+            Some(Mando::Pasar) if !terminada => self.aplicar(Accion::Pasar, ahora),
             Some(Mando::Mover(dx, dy)) => self.mover(dx, dy),
             Some(Mando::Atras) => self.atras += 1,
             Some(Mando::Adelante) => self.atras = self.atras.saturating_sub(1),
@@ -252,24 +264,24 @@ impl Pantalla {
                 Some(numero) => self.ir_a(numero, fila),
                 None => self.decir("Escribe la columna antes que la fila: C4."),
             },
-            Some(Mando::Jugar) if !terminada => self.jugar_aqui(mesa, ahora),
+            Some(Mando::Jugar) if !terminada => self.jugar_aqui(ahora),
             _ => {}
         }
         Control::Seguir
     }
 
     /// A mouse event: a click on a cell plays there, the wheel scrolls the moves.
-    fn raton(&mut self, mesa: &mut Mesa, raton: &MouseEvent, ahora: Instant) -> Control {
+    fn raton(&mut self, raton: &MouseEvent, ahora: Instant) -> Control {
         match raton.kind {
             MouseEventKind::ScrollUp => self.atras += 1,
             MouseEventKind::ScrollDown => self.atras = self.atras.saturating_sub(1),
             MouseEventKind::Down(MouseButton::Left)
-                if self.pregunta.is_none() && !self.ayuda && mesa.fin().is_none() =>
+                if self.pregunta.is_none() && !self.ayuda && self.mesa.fin().is_none() =>
             {
                 let marco = self.marco().expect("con el marco");
                 if let Some(posicion) = marco.casilla_en(raton.column, raton.row) {
                     self.cursor = posicion;
-                    self.jugar_aqui(mesa, ahora);
+                    self.jugar_aqui(ahora);
                 }
             }
             _ => {}
@@ -279,13 +291,13 @@ impl Pantalla {
 
     /// Enter on the cursor: plays there, or passes when the side to move has no
     /// valid move (as Enter does at the printed board's prompt).
-    fn jugar_aqui(&mut self, mesa: &mut Mesa, ahora: Instant) {
-        let accion = if mesa.partida().debe_pasar() {
+    fn jugar_aqui(&mut self, ahora: Instant) {
+        let accion = if self.mesa.partida().debe_pasar() {
             Accion::Pasar
         } else {
             Accion::Colocar(self.cursor)
         };
-        self.aplicar(mesa, accion, ahora);
+        self.aplicar(accion, ahora);
     }
 
     /// Moves the cursor by `dx` columns and `dy` rows, stopping at the edges.
@@ -307,8 +319,8 @@ impl Pantalla {
     /// Has the table do `accion` and shows what happened: the messages, the flipped
     /// pieces marked; once the game moved on, the cursor goes to a valid move of the
     /// side to move, and after a refusal it stays where the player put it.
-    fn aplicar(&mut self, mesa: &mut Mesa, accion: Accion, ahora: Instant) {
-        let eventos = mesa.aplicar(accion);
+    fn aplicar(&mut self, accion: Accion, ahora: Instant) {
+        let eventos = self.mesa.aplicar(accion);
         let rechazo = eventos.iter().all(Evento::es_rechazo);
         for evento in eventos {
             match &evento {
@@ -318,25 +330,19 @@ impl Pantalla {
                 Evento::Deshecha { .. } => self.destello = None,
                 _ => {}
             }
-            let texto = match evento {
-                Evento::DeLaComputadora => {
-                    "Ahora juega la computadora: espera su jugada.".to_owned()
-                }
-                evento => evento.to_string(),
-            };
-            self.decir(&texto);
+            self.decir(&evento.to_string());
         }
         self.atras = 0;
         self.cambio = ahora;
         if !rechazo {
-            self.cursor_en_una_jugada(mesa);
+            self.cursor_en_una_jugada();
         }
     }
 
     /// Puts the cursor on the valid move of the side to move nearest to it, unless it
     /// is on one already or there is none.
-    fn cursor_en_una_jugada(&mut self, mesa: &Mesa) {
-        let validas = mesa.partida().jugadas_validas();
+    fn cursor_en_una_jugada(&mut self) {
+        let validas = self.mesa.partida().jugadas_validas();
         if validas.contiene(self.cursor) {
             return;
         }
@@ -350,9 +356,9 @@ impl Pantalla {
     }
 
     /// `q`: leaves, offering first to save unsaved changes of a game in progress.
-    fn salir(&mut self, mesa: &mut Mesa) -> Control {
-        if mesa.fin().is_some() || !mesa.sin_guardar() {
-            mesa.dejar(false);
+    fn salir(&mut self) -> Control {
+        if self.mesa.fin().is_some() || !self.mesa.sin_guardar() {
+            self.mesa.dejar(false);
             return Control::Terminar(Fin::Salir);
         }
         self.pregunta = Some(Pregunta::Salir);
@@ -360,35 +366,25 @@ impl Pantalla {
     }
 
     /// A key while `pregunta` is open.
-    fn responder(&mut self, mesa: &mut Mesa, pregunta: Pregunta, codigo: KeyCode) -> Control {
+    fn responder(&mut self, pregunta: Pregunta, codigo: KeyCode) -> Control {
         let si = matches!(codigo, KeyCode::Char('s' | 'S') | KeyCode::Enter);
         let no = matches!(codigo, KeyCode::Char('n' | 'N') | KeyCode::Esc);
         match pregunta {
-            Pregunta::Salir if si => self.pregunta = Some(Pregunta::nombre(mesa, true)),
+            Pregunta::Salir if si => self.pregunta = Some(Pregunta::nombre(self.mesa, true)),
             Pregunta::Salir if codigo == KeyCode::Esc => self.decir("La partida sigue."),
             Pregunta::Salir if no => {
-                mesa.dejar(false);
+                self.mesa.dejar(false);
                 return Control::Terminar(Fin::Salir);
             }
             Pregunta::Nombre { mut texto, salir } => match codigo {
                 KeyCode::Enter if texto.trim().is_empty() => {
-                    self.no_guardada(NoGuardada::Cancelada, salir)
+                    return self.guardar(Accion::NoGuardar, salir);
                 }
                 KeyCode::Enter => {
                     let ruta = PathBuf::from(texto.trim());
-                    match mesa.ajenos(&ruta) {
-                        Err(razon) => self.no_guardada(razon, salir),
-                        Ok(ajenos) if ajenos.is_empty() => return self.guardar(mesa, ruta, salir),
-                        Ok(ajenos) => {
-                            self.pregunta = Some(Pregunta::Reemplazo {
-                                ruta,
-                                ajenos,
-                                salir,
-                            });
-                        }
-                    }
+                    return self.guardar(Accion::Guardar(ruta), salir);
                 }
-                KeyCode::Esc => self.no_guardada(NoGuardada::Cancelada, salir),
+                KeyCode::Esc => return self.guardar(Accion::NoGuardar, salir),
                 KeyCode::Backspace => {
                     texto.pop();
                     self.pregunta = Some(Pregunta::Nombre { texto, salir });
@@ -399,11 +395,11 @@ impl Pantalla {
                 }
                 _ => self.pregunta = Some(Pregunta::Nombre { texto, salir }),
             },
-            Pregunta::Reemplazo { ruta, salir, .. } if si => {
-                return self.guardar(mesa, ruta, salir);
+            Pregunta::Reemplazo { destino, salir, .. } if si => {
+                return self.guardar(Accion::Reemplazar(destino), salir);
             }
             Pregunta::Reemplazo { salir, .. } if no => {
-                self.no_guardada(NoGuardada::Cancelada, salir);
+                return self.guardar(Accion::NoGuardar, salir);
             }
             // Any other key leaves the question open.
             pregunta => self.pregunta = Some(pregunta),
@@ -411,32 +407,37 @@ impl Pantalla {
         Control::Seguir
     }
 
-    /// Saves to `ruta`; leaves once saved if `salir`.
-    fn guardar(&mut self, mesa: &mut Mesa, ruta: PathBuf, salir: bool) -> Control {
-        let evento = mesa.guardar(ruta);
-        let guardada = matches!(evento, Evento::Guardada(_));
-        self.decir(&evento.to_string());
-        match (guardada, salir) {
-            (true, true) => {
-                self.despedida.push(evento.to_string());
-                mesa.dejar(false);
-                Control::Terminar(Fin::Salir)
+    /// Has the table take a step of saving (`accion`: a name, yes to replacing files,
+    /// or no) and shows what it says: its question stays open; saved, the players
+    /// leave if `salir`; not saved, the game goes on.
+    fn guardar(&mut self, accion: Accion, salir: bool) -> Control {
+        let mut control = Control::Seguir;
+        for evento in self.mesa.aplicar(accion) {
+            let texto = evento.to_string();
+            match evento {
+                Evento::Reemplazar(destino) => {
+                    self.pregunta = Some(Pregunta::Reemplazo {
+                        texto,
+                        destino,
+                        salir,
+                    });
+                }
+                Evento::Guardada(_) if salir => {
+                    self.decir(&texto);
+                    self.despedida.push(texto);
+                    self.mesa.dejar(false);
+                    control = Control::Terminar(Fin::Salir);
+                }
+                Evento::Guardada(_) => self.decir(&texto),
+                _ => {
+                    self.decir(&texto);
+                    if salir {
+                        self.decir("La partida sigue.");
+                    }
+                }
             }
-            (false, true) => {
-                self.decir("La partida sigue.");
-                Control::Seguir
-            }
-            (_, false) => Control::Seguir,
         }
-    }
-
-    /// Tells why the game was not saved, and that it goes on if the players were
-    /// leaving.
-    fn no_guardada(&mut self, razon: NoGuardada, salir: bool) {
-        self.decir(&razon.to_string());
-        if salir {
-            self.decir("La partida sigue.");
-        }
+        control
     }
 }
 
@@ -462,18 +463,22 @@ mod tests {
         motor::jugadores::Nivel,
     };
 
-    /// A table with `negro` and `blanco` and a new game, and its board on 80 by 24.
-    fn en_juego(negro: Nivel, blanco: Nivel) -> (Mesa, Pantalla) {
+    /// A table with `negro` and `blanco` and a new game.
+    fn en_juego(negro: Nivel, blanco: Nivel) -> Mesa {
         let niveles = PorColor::new(negro, blanco);
         let jugadores = Jugadores::nuevos(niveles, Some(1), Duration::from_millis(10));
         let mut mesa = Mesa::nueva(jugadores, false, None, Reglas::Tarea);
-        let anuncio = mesa.empezar(Comienzo::nueva(Reglas::Tarea, None));
-        let pantalla = Pantalla::nueva(&mesa, false, Rect::new(0, 0, 80, 24), anuncio.as_slice());
-        (mesa, pantalla)
+        mesa.empezar(Comienzo::nueva(Reglas::Tarea, None));
+        mesa
     }
 
-    fn personas() -> (Mesa, Pantalla) {
+    fn personas() -> Mesa {
         en_juego(Nivel::Humano, Nivel::Humano)
+    }
+
+    /// The board of `mesa` on 80 by 24.
+    fn en_pantalla(mesa: &mut Mesa) -> Pantalla<'_> {
+        Pantalla::nueva(mesa, false, Rect::new(0, 0, 80, 24), &[])
     }
 
     fn tecla(codigo: KeyCode) -> Event {
@@ -496,11 +501,11 @@ mod tests {
     }
 
     /// Sends `eventos` one after the other: what the last one said.
-    fn enviar(pantalla: &mut Pantalla, mesa: &mut Mesa, eventos: &[Event]) -> Control {
+    fn enviar(pantalla: &mut Pantalla, eventos: &[Event]) -> Control {
         let ahora = Instant::now();
         let mut control = Control::Seguir;
         for evento in eventos {
-            control = pantalla.recibir(mesa, evento, ahora);
+            control = pantalla.recibir(evento, ahora);
         }
         control
     }
@@ -512,22 +517,43 @@ mod tests {
             .collect()
     }
 
+    /// A file in `carpeta` that the game did not write.
+    fn ajeno(carpeta: &std::path::Path) -> PathBuf {
+        let ruta = carpeta.join("p.txt");
+        std::fs::write(&ruta, "de otro\n").unwrap();
+        ruta
+    }
+
+    /// Typing `ruta`'s name and Enter.
+    fn nombre(ruta: &std::path::Path) -> Vec<Event> {
+        let mut eventos = escribir(&ruta.display().to_string());
+        eventos.push(tecla(KeyCode::Enter));
+        eventos
+    }
+
     fn posicion(texto: &str) -> Posicion {
         texto.parse().unwrap()
     }
 
     #[test]
     fn el_cursor_empieza_en_una_jugada_y_enter_la_juega() {
-        let (mut mesa, mut pantalla) = personas();
+        let mut mesa = personas();
+        let mut pantalla = en_pantalla(&mut mesa);
         assert_eq!(pantalla.cursor, posicion("D3"));
-        enviar(&mut pantalla, &mut mesa, &[tecla(KeyCode::Enter)]);
-        assert_eq!(mesa.ultima(), Some(posicion("D3")));
+        enviar(&mut pantalla, &[tecla(KeyCode::Enter)]);
+        assert_eq!(pantalla.mesa.ultima(), Some(posicion("D3")));
         assert_eq!(
             pantalla.mensajes.last().unwrap(),
             "Las negras juegan D3 y voltean 1 ficha."
         );
         // On white's turn, the cursor went to a move of white's.
-        assert!(mesa.partida().jugadas_validas().contiene(pantalla.cursor));
+        assert!(
+            pantalla
+                .mesa
+                .partida()
+                .jugadas_validas()
+                .contiene(pantalla.cursor)
+        );
         assert_eq!(
             pantalla.volteadas(Instant::now()),
             Bitboard::from(posicion("D4"))
@@ -541,7 +567,8 @@ mod tests {
 
     #[test]
     fn las_flechas_mueven_el_cursor_sin_salir_del_tablero() {
-        let (mut mesa, mut pantalla) = personas();
+        let mut mesa = personas();
+        let mut pantalla = en_pantalla(&mut mesa);
         let teclas = [
             tecla(KeyCode::Left),
             tecla(KeyCode::Left),
@@ -550,41 +577,43 @@ mod tests {
             tecla(KeyCode::Up),
             tecla(KeyCode::Up),
         ];
-        enviar(&mut pantalla, &mut mesa, &teclas);
+        enviar(&mut pantalla, &teclas);
         assert_eq!(pantalla.cursor, posicion("B1"));
         let teclas = [
             tecla(KeyCode::Right),
             tecla(KeyCode::Down),
             tecla(KeyCode::Down),
         ];
-        enviar(&mut pantalla, &mut mesa, &teclas);
+        enviar(&mut pantalla, &teclas);
         assert_eq!(pantalla.cursor, posicion("C3"));
-        assert_eq!(mesa.historial().cantidad(), 0, "mover no juega");
+        assert_eq!(pantalla.mesa.historial().cantidad(), 0, "mover no juega");
     }
 
     #[test]
     fn escribir_una_casilla_lleva_el_cursor_y_h_es_solo_la_columna_h() {
-        let (mut mesa, mut pantalla) = personas();
-        enviar(&mut pantalla, &mut mesa, &escribir("c4"));
+        let mut mesa = personas();
+        let mut pantalla = en_pantalla(&mut mesa);
+        enviar(&mut pantalla, &escribir("c4"));
         assert_eq!(pantalla.cursor, posicion("C4"));
         // h is the column H, never a move to the left.
-        enviar(&mut pantalla, &mut mesa, &escribir("h"));
+        enviar(&mut pantalla, &escribir("h"));
         assert_eq!(pantalla.cursor, posicion("H4"));
         assert_eq!(pantalla.columna_escrita(), Some('H'));
-        enviar(&mut pantalla, &mut mesa, &escribir("7"));
+        enviar(&mut pantalla, &escribir("7"));
         assert_eq!(pantalla.cursor, posicion("H7"));
-        enviar(&mut pantalla, &mut mesa, &escribir("F5"));
-        enviar(&mut pantalla, &mut mesa, &[tecla(KeyCode::Char(' '))]);
-        assert_eq!(mesa.ultima(), Some(posicion("F5")));
+        enviar(&mut pantalla, &escribir("F5"));
+        enviar(&mut pantalla, &[tecla(KeyCode::Char(' '))]);
+        assert_eq!(pantalla.mesa.ultima(), Some(posicion("F5")));
     }
 
     #[test]
     fn una_jugada_invalida_dice_por_que_y_no_cambia_nada() {
-        let (mut mesa, mut pantalla) = personas();
+        let mut mesa = personas();
+        let mut pantalla = en_pantalla(&mut mesa);
         let mut eventos = escribir("a1");
         eventos.push(tecla(KeyCode::Enter));
-        enviar(&mut pantalla, &mut mesa, &eventos);
-        assert_eq!(mesa.partida().tablero(), &Tablero::inicial());
+        enviar(&mut pantalla, &eventos);
+        assert_eq!(pantalla.mesa.partida().tablero(), &Tablero::inicial());
         assert_eq!(
             pantalla.mensajes.last().unwrap(),
             "Jugada no válida: una ficha en A1 no flanquea ninguna ficha rival. Intenta de \
@@ -593,7 +622,7 @@ mod tests {
         // The cursor stays where the player put it.
         assert_eq!(pantalla.cursor, posicion("A1"));
         let eventos = [tecla(KeyCode::Right), tecla(KeyCode::Enter)];
-        enviar(&mut pantalla, &mut mesa, &eventos);
+        enviar(&mut pantalla, &eventos);
         assert_eq!(pantalla.cursor, posicion("B1"));
     }
 
@@ -601,12 +630,13 @@ mod tests {
     fn guardar_al_salir_lo_repite_tras_cerrar_el_tablero() {
         let carpeta = tempfile::tempdir().unwrap();
         let ruta = carpeta.path().join("p.txt");
-        let (mut mesa, mut pantalla) = personas();
-        enviar(&mut pantalla, &mut mesa, &[tecla(KeyCode::Enter)]);
-        enviar(&mut pantalla, &mut mesa, &escribir("qs"));
+        let mut mesa = personas();
+        let mut pantalla = en_pantalla(&mut mesa);
+        enviar(&mut pantalla, &[tecla(KeyCode::Enter)]);
+        enviar(&mut pantalla, &escribir("qs"));
         let mut eventos = escribir(&ruta.display().to_string());
         eventos.push(tecla(KeyCode::Enter));
-        let control = enviar(&mut pantalla, &mut mesa, &eventos);
+        let control = enviar(&mut pantalla, &eventos);
         assert_eq!(control, Control::Terminar(Fin::Salir));
         assert_eq!(pantalla.despedida.len(), 1);
         assert!(pantalla.despedida[0].starts_with("Partida guardada en «"));
@@ -614,52 +644,56 @@ mod tests {
 
     #[test]
     fn un_clic_en_una_casilla_la_juega_y_en_un_borde_nada() {
-        let (mut mesa, mut pantalla) = personas();
+        let mut mesa = personas();
+        let mut pantalla = en_pantalla(&mut mesa);
         let clic_c4 = clic(&pantalla, "C4");
-        enviar(&mut pantalla, &mut mesa, &[clic_c4]);
-        assert_eq!(mesa.ultima(), Some(posicion("C4")));
+        enviar(&mut pantalla, &[clic_c4]);
+        assert_eq!(pantalla.mesa.ultima(), Some(posicion("C4")));
         let Event::Mouse(mut borde) = clic(&pantalla, "C3") else {
             unreachable!()
         };
         borde.row += 1;
-        enviar(&mut pantalla, &mut mesa, &[Event::Mouse(borde)]);
-        assert_eq!(mesa.historial().cantidad(), 1);
+        enviar(&mut pantalla, &[Event::Mouse(borde)]);
+        assert_eq!(pantalla.mesa.historial().cantidad(), 1);
     }
 
     #[test]
     fn p_pasa_u_deshace_y_al_final_n_pide_otra_partida() {
-        let (mut mesa, mut pantalla) = personas();
-        enviar(&mut pantalla, &mut mesa, &escribir("pu"));
-        assert_eq!(mesa.historial().cantidad(), 0);
+        let mut mesa = personas();
+        let mut pantalla = en_pantalla(&mut mesa);
+        enviar(&mut pantalla, &escribir("pu"));
+        assert_eq!(pantalla.mesa.historial().cantidad(), 0);
         assert_eq!(
             pantalla.mensajes.last().unwrap(),
             "Se deshizo «pasar» de las negras."
         );
-        enviar(&mut pantalla, &mut mesa, &escribir("pp"));
-        assert!(mesa.fin().is_some());
+        enviar(&mut pantalla, &escribir("pp"));
+        assert!(pantalla.mesa.fin().is_some());
         // Over: no more moves, and n is another game.
-        enviar(&mut pantalla, &mut mesa, &[tecla(KeyCode::Enter)]);
-        assert_eq!(mesa.historial().cantidad(), 2);
-        let control = enviar(&mut pantalla, &mut mesa, &escribir("n"));
+        enviar(&mut pantalla, &[tecla(KeyCode::Enter)]);
+        assert_eq!(pantalla.mesa.historial().cantidad(), 2);
+        let control = enviar(&mut pantalla, &escribir("n"));
         assert_eq!(control, Control::Terminar(Fin::Otra));
     }
 
     #[test]
     fn la_computadora_juega_tras_una_pausa() {
-        let (mut mesa, mut pantalla) = en_juego(Nivel::Humano, Nivel::Libro);
+        let mut mesa = en_juego(Nivel::Humano, Nivel::Libro);
+        let mut pantalla = en_pantalla(&mut mesa);
         let antes = Instant::now();
-        pantalla.recibir(&mut mesa, &tecla(KeyCode::Enter), antes);
-        assert_eq!(pantalla.proximo(&mesa), Some(antes + PAUSA));
-        pantalla.a_tiempo(&mut mesa, antes + PAUSA / 2);
-        assert_eq!(mesa.historial().cantidad(), 1, "todavía no");
-        // A person's move on its turn is refused, in this board's words.
-        pantalla.recibir(&mut mesa, &tecla(KeyCode::Enter), antes);
+        pantalla.recibir(&tecla(KeyCode::Enter), antes);
+        assert_eq!(pantalla.proximo(), Some(antes + PAUSA));
+        pantalla.a_tiempo(antes + PAUSA / 2);
+        assert_eq!(pantalla.mesa.historial().cantidad(), 1, "todavía no");
+        // A person's move on its turn is refused, in the table's words: those of the
+        // printed board.
+        pantalla.recibir(&tecla(KeyCode::Enter), antes);
         assert_eq!(
             pantalla.mensajes.last().unwrap(),
-            "Ahora juega la computadora: espera su jugada."
+            &Evento::DeLaComputadora.to_string()
         );
-        pantalla.a_tiempo(&mut mesa, antes + PAUSA);
-        assert_eq!(mesa.historial().cantidad(), 2);
+        pantalla.a_tiempo(antes + PAUSA);
+        assert_eq!(pantalla.mesa.historial().cantidad(), 2);
         assert!(
             pantalla
                 .mensajes
@@ -670,7 +704,7 @@ mod tests {
             pantalla.mensajes
         );
         // Its flips are marked until they fade: the only thing due now.
-        let destello = pantalla.proximo(&mesa).unwrap();
+        let destello = pantalla.proximo().unwrap();
         assert!(destello > antes + PAUSA);
     }
 
@@ -680,17 +714,17 @@ mod tests {
         let jugadores = Jugadores::nuevos(niveles, Some(1), Duration::from_millis(10));
         let mut mesa = Mesa::nueva(jugadores, true, None, Reglas::Tarea);
         mesa.empezar(Comienzo::nueva(Reglas::Tarea, None));
-        let mut pantalla = Pantalla::nueva(&mesa, false, Rect::new(0, 0, 80, 24), &[]);
+        let mut pantalla = Pantalla::nueva(&mut mesa, false, Rect::new(0, 0, 80, 24), &[]);
         // The clock moves on to each instant the board asks for.
         let mut ahora = Instant::now();
-        while let Some(cuando) = pantalla.proximo(&mesa) {
+        while let Some(cuando) = pantalla.proximo() {
             // Once over, only the last flips' mark is due.
-            assert!(cuando <= ahora + PAUSA_CORTA || mesa.fin().is_some());
+            assert!(cuando <= ahora + PAUSA_CORTA || pantalla.mesa.fin().is_some());
             ahora = cuando;
-            pantalla.a_tiempo(&mut mesa, ahora);
+            pantalla.a_tiempo(ahora);
         }
         assert!(
-            mesa.fin().is_some(),
+            pantalla.mesa.fin().is_some(),
             "la partida se juega sola hasta el final"
         );
     }
@@ -698,25 +732,25 @@ mod tests {
     #[test]
     fn guardar_pregunta_el_nombre_y_antes_de_reemplazar_un_archivo_ajeno() {
         let carpeta = tempfile::tempdir().unwrap();
-        let ruta = carpeta.path().join("p.txt");
-        std::fs::write(&ruta, "de otro\n").unwrap();
-        let (mut mesa, mut pantalla) = personas();
+        let ruta = ajeno(carpeta.path());
+        let mut mesa = personas();
+        let mut pantalla = en_pantalla(&mut mesa);
         enviar(
             &mut pantalla,
-            &mut mesa,
             &[tecla(KeyCode::Enter), tecla(KeyCode::Char('s'))],
         );
-        let mut eventos = escribir(&ruta.display().to_string());
-        eventos.push(tecla(KeyCode::Enter));
-        enviar(&mut pantalla, &mut mesa, &eventos);
-        assert!(matches!(
-            pantalla.pregunta,
-            Some(Pregunta::Reemplazo { .. })
-        ));
-        enviar(&mut pantalla, &mut mesa, &escribir("s"));
+        enviar(&mut pantalla, &nombre(&ruta));
+        // The table's question, as the printed board asks it; nothing written yet.
+        let Some(Pregunta::Reemplazo { texto, .. }) = &pantalla.pregunta else {
+            panic!("{:?}", pantalla.pregunta);
+        };
+        let pregunta = format!("«{}» ya existe. ¿Sobrescribirlo?", ruta.display());
+        assert_eq!(texto, &pregunta);
+        assert_eq!(std::fs::read_to_string(&ruta).unwrap(), "de otro\n");
+        enviar(&mut pantalla, &escribir("s"));
         assert_eq!(
             crate::disco::cargar(&ruta).unwrap(),
-            *mesa.partida().tablero()
+            *pantalla.mesa.partida().tablero()
         );
         assert!(
             pantalla
@@ -725,54 +759,83 @@ mod tests {
                 .unwrap()
                 .starts_with("Partida guardada en «")
         );
-        assert!(!mesa.sin_guardar());
+        assert!(!pantalla.mesa.sin_guardar());
         // The next save offers the same name; Esc cancels it.
-        enviar(&mut pantalla, &mut mesa, &escribir("s"));
+        enviar(&mut pantalla, &escribir("s"));
         let Some(Pregunta::Nombre { texto, .. }) = &pantalla.pregunta else {
             panic!("{:?}", pantalla.pregunta);
         };
         assert_eq!(texto, &ruta.display().to_string());
-        enviar(&mut pantalla, &mut mesa, &[tecla(KeyCode::Esc)]);
+        enviar(&mut pantalla, &[tecla(KeyCode::Esc)]);
         assert_eq!(pantalla.pregunta, None);
         assert_eq!(pantalla.mensajes.last().unwrap(), "No se guardó.");
     }
 
     #[test]
+    fn al_salir_no_reemplazar_un_archivo_ajeno_sigue_la_partida() {
+        let carpeta = tempfile::tempdir().unwrap();
+        let ruta = ajeno(carpeta.path());
+        let mut mesa = personas();
+        let mut pantalla = en_pantalla(&mut mesa);
+        enviar(&mut pantalla, &[tecla(KeyCode::Enter)]);
+        enviar(&mut pantalla, &escribir("qs"));
+        enviar(&mut pantalla, &nombre(&ruta));
+        assert!(matches!(
+            pantalla.pregunta,
+            Some(Pregunta::Reemplazo { salir: true, .. })
+        ));
+        assert_eq!(
+            enviar(&mut pantalla, &escribir("n")),
+            Control::Seguir,
+            "la partida sigue"
+        );
+        assert_eq!(pantalla.pregunta, None);
+        let ultimos = &pantalla.mensajes[pantalla.mensajes.len() - 2..];
+        assert_eq!(ultimos, ["No se guardó.", "La partida sigue."]);
+        assert!(pantalla.mesa.sin_guardar());
+        assert_eq!(std::fs::read_to_string(&ruta).unwrap(), "de otro\n");
+    }
+
+    #[test]
     fn q_ofrece_guardar_los_cambios_y_esc_sigue_jugando() {
-        let (mut mesa, mut pantalla) = personas();
+        let mut mesa = personas();
+        let mut pantalla = en_pantalla(&mut mesa);
         // Nothing changed: q leaves at once.
         assert_eq!(
-            enviar(&mut pantalla, &mut mesa, &escribir("q")),
+            enviar(&mut pantalla, &escribir("q")),
             Control::Terminar(Fin::Salir)
         );
-        let (mut mesa, mut pantalla) = personas();
-        enviar(&mut pantalla, &mut mesa, &[tecla(KeyCode::Enter)]);
-        enviar(&mut pantalla, &mut mesa, &escribir("q"));
+        let mut mesa = personas();
+        let mut pantalla = en_pantalla(&mut mesa);
+        enviar(&mut pantalla, &[tecla(KeyCode::Enter)]);
+        enviar(&mut pantalla, &escribir("q"));
         assert_eq!(pantalla.pregunta, Some(Pregunta::Salir));
-        enviar(&mut pantalla, &mut mesa, &[tecla(KeyCode::Esc)]);
+        enviar(&mut pantalla, &[tecla(KeyCode::Esc)]);
         assert_eq!(pantalla.mensajes.last().unwrap(), "La partida sigue.");
-        enviar(&mut pantalla, &mut mesa, &escribir("q"));
+        enviar(&mut pantalla, &escribir("q"));
         assert_eq!(
-            enviar(&mut pantalla, &mut mesa, &escribir("n")),
+            enviar(&mut pantalla, &escribir("n")),
             Control::Terminar(Fin::Salir)
         );
     }
 
     #[test]
     fn ctrl_c_interrumpe_y_una_terminal_chica_solo_espera_que_crezca() {
-        let (mut mesa, mut pantalla) = personas();
-        enviar(&mut pantalla, &mut mesa, &[Event::Resize(70, 20)]);
+        let mut mesa = personas();
+        let mut pantalla = en_pantalla(&mut mesa);
+        enviar(&mut pantalla, &[Event::Resize(70, 20)]);
         assert_eq!(pantalla.marco(), None);
-        enviar(&mut pantalla, &mut mesa, &[tecla(KeyCode::Enter)]);
-        assert_eq!(mesa.historial().cantidad(), 0, "no se juega a ciegas");
-        let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+        enviar(&mut pantalla, &[tecla(KeyCode::Enter)]);
         assert_eq!(
-            enviar(&mut pantalla, &mut mesa, &[ctrl_c]),
-            Control::Interrumpir
+            pantalla.mesa.historial().cantidad(),
+            0,
+            "no se juega a ciegas"
         );
-        enviar(&mut pantalla, &mut mesa, &[Event::Resize(100, 30)]);
-        enviar(&mut pantalla, &mut mesa, &[tecla(KeyCode::Enter)]);
-        assert_eq!(mesa.historial().cantidad(), 1);
+        let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+        assert_eq!(enviar(&mut pantalla, &[ctrl_c]), Control::Interrumpir);
+        enviar(&mut pantalla, &[Event::Resize(100, 30)]);
+        enviar(&mut pantalla, &[tecla(KeyCode::Enter)]);
+        assert_eq!(pantalla.mesa.historial().cantidad(), 1);
         assert!(agrandar(Rect::new(0, 0, 70, 20)).starts_with("Agranda la ventana a 80×24"));
     }
 
@@ -797,9 +860,9 @@ V, V, V, V, V, V, V, V
         let partida = Partida::desde(tablero, crate::Color::Negro);
         mesa.empezar(Comienzo::de(partida, None, None));
         assert!(mesa.partida().debe_pasar());
-        let mut pantalla = Pantalla::nueva(&mesa, false, Rect::new(0, 0, 80, 24), &[]);
-        enviar(&mut pantalla, &mut mesa, &[tecla(KeyCode::Enter)]);
-        assert_eq!(mesa.historial().cantidad(), 1);
-        assert_eq!(mesa.partida().turno(), crate::Color::Blanco);
+        let mut pantalla = Pantalla::nueva(&mut mesa, false, Rect::new(0, 0, 80, 24), &[]);
+        enviar(&mut pantalla, &[tecla(KeyCode::Enter)]);
+        assert_eq!(pantalla.mesa.historial().cantidad(), 1);
+        assert_eq!(pantalla.mesa.partida().turno(), crate::Color::Blanco);
     }
 }

@@ -22,13 +22,14 @@ use super::{
 use crate::{
     Bitboard, Casilla, Color, Estado, Posicion, Vista,
     interfaz::{
-        juego::{comando, guardado::pregunta_de_reemplazo, mesa::Mesa},
+        juego::{comando, mesa::Mesa},
         renglones::ajustar_a,
     },
 };
 
-/// Draws `pantalla` and `mesa` at `ahora` (which marks the flipped pieces).
-pub(super) fn dibujar(frame: &mut Frame<'_>, pantalla: &Pantalla, mesa: &Mesa, ahora: Instant) {
+/// Draws `pantalla` and its table at `ahora` (which marks the flipped pieces).
+pub(super) fn dibujar(frame: &mut Frame<'_>, pantalla: &Pantalla, ahora: Instant) {
+    let mesa: &Mesa = pantalla.mesa;
     let Some(marco) = pantalla.marco() else {
         let texto = Paragraph::new(agrandar(pantalla.area)).wrap(Wrap { trim: true });
         frame.render_widget(texto, frame.area());
@@ -207,10 +208,7 @@ fn entrada(pantalla: &Pantalla, mesa: &Mesa) -> Line<'static> {
         Some(Pregunta::Nombre { texto, .. }) => {
             format!("Guardar en: {texto}▏ (Enter guarda, Esc cancela)")
         }
-        Some(Pregunta::Reemplazo { ajenos, .. }) => {
-            let pregunta = pregunta_de_reemplazo(ajenos);
-            format!("{pregunta} (s/n)")
-        }
+        Some(Pregunta::Reemplazo { texto, .. }) => format!("{texto} (s/n)"),
         Some(Pregunta::Salir) => {
             "Hay cambios sin guardar. ¿Guardar antes de salir? (s/n; Esc sigue jugando)".to_owned()
         }
@@ -256,14 +254,18 @@ mod tests {
         motor::jugadores::Nivel,
     };
 
-    /// A game between two people, its board on a terminal of `ancho` by `alto`.
-    fn en_juego(ancho: u16, alto: u16, color: bool) -> (Mesa, Pantalla) {
+    /// A game between two people.
+    fn personas() -> Mesa {
         let niveles = PorColor::new(Nivel::Humano, Nivel::Humano);
         let jugadores = Jugadores::nuevos(niveles, Some(1), Duration::from_millis(10));
         let mut mesa = Mesa::nueva(jugadores, false, None, Reglas::Tarea);
         mesa.empezar(Comienzo::nueva(Reglas::Tarea, None));
-        let pantalla = Pantalla::nueva(&mesa, color, Rect::new(0, 0, ancho, alto), &[]);
-        (mesa, pantalla)
+        mesa
+    }
+
+    /// The board of `mesa` on a terminal of `ancho` by `alto`.
+    fn en_pantalla(mesa: &mut Mesa, ancho: u16, alto: u16, color: bool) -> Pantalla<'_> {
+        Pantalla::nueva(mesa, color, Rect::new(0, 0, ancho, alto), &[])
     }
 
     /// A key as the terminal sends it; `'\r'` is Enter.
@@ -276,11 +278,11 @@ mod tests {
     }
 
     /// What a terminal of the board's size shows, at `ahora`.
-    fn pantallazo(pantalla: &Pantalla, mesa: &Mesa, ahora: Instant) -> Buffer {
+    fn pantallazo(pantalla: &Pantalla, ahora: Instant) -> Buffer {
         let area = pantalla.area;
         let mut terminal = Terminal::new(TestBackend::new(area.width, area.height)).unwrap();
         terminal
-            .draw(|frame| dibujar(frame, pantalla, mesa, ahora))
+            .draw(|frame| dibujar(frame, pantalla, ahora))
             .unwrap();
         terminal.backend().buffer().clone()
     }
@@ -298,8 +300,9 @@ mod tests {
 
     #[test]
     fn el_tablero_inicial_en_80_por_24_con_las_letras_de_la_tarea() {
-        let (mesa, pantalla) = en_juego(80, 24, false);
-        let buffer = pantallazo(&pantalla, &mesa, Instant::now());
+        let mut mesa = personas();
+        let pantalla = en_pantalla(&mut mesa, 80, 24, false);
+        let buffer = pantallazo(&pantalla, Instant::now());
         let lineas = lineas(&buffer);
         assert!(lineas[1].starts_with("      A   B   C   D   E   F   G   H "));
         assert_eq!(
@@ -331,10 +334,11 @@ mod tests {
 
     #[test]
     fn la_ultima_jugada_entre_corchetes_y_lo_que_volteo_entre_parentesis_un_momento() {
-        let (mut mesa, mut pantalla) = en_juego(80, 24, true);
+        let mut mesa = personas();
+        let mut pantalla = en_pantalla(&mut mesa, 80, 24, true);
         let ahora = Instant::now();
-        pantalla.recibir(&mut mesa, &tecla('\r'), ahora);
-        let lineas_ahora = lineas(&pantallazo(&pantalla, &mesa, ahora));
+        pantalla.recibir(&tecla('\r'), ahora);
+        let lineas_ahora = lineas(&pantallazo(&pantalla, ahora));
         assert!(
             lineas_ahora[7].starts_with("  3 │ V │ V │ * │[N]│ * │"),
             "{}",
@@ -345,29 +349,27 @@ mod tests {
             "{}",
             lineas_ahora[9]
         );
-        let despues = lineas(&pantallazo(
-            &pantalla,
-            &mesa,
-            ahora + Duration::from_secs(5),
-        ));
+        let despues = lineas(&pantallazo(&pantalla, ahora + Duration::from_secs(5)));
         assert!(
             despues[9].starts_with("  4 │ V │ V │ V │ N │ N │"),
             "{}",
             despues[9]
         );
         // With color, the pieces as the printed board draws them.
-        let buffer = pantallazo(&pantalla, &mesa, ahora);
+        let buffer = pantallazo(&pantalla, ahora);
         let (x, y) = pantalla.marco().unwrap().centro("E4".parse().unwrap());
         assert_eq!(buffer[(x, y)].fg, Tinta::Red);
     }
 
     #[test]
     fn una_terminal_chica_pide_agrandarla_y_una_grande_centra_el_tablero() {
-        let (mesa, pantalla) = en_juego(60, 20, false);
-        let texto = lineas(&pantallazo(&pantalla, &mesa, Instant::now())).join("\n");
+        let mut mesa = personas();
+        let pantalla = en_pantalla(&mut mesa, 60, 20, false);
+        let texto = lineas(&pantallazo(&pantalla, Instant::now())).join("\n");
         assert!(texto.contains("Agranda la ventana a 80×24"), "{texto}");
-        let (mesa, pantalla) = en_juego(100, 30, false);
-        let lineas = lineas(&pantallazo(&pantalla, &mesa, Instant::now()));
+        let mut mesa = personas();
+        let pantalla = en_pantalla(&mut mesa, 100, 30, false);
+        let lineas = lineas(&pantallazo(&pantalla, Instant::now()));
         // 10 columns and 3 lines more, each side.
         assert!(lineas[3].starts_with("           Othello"), "{}", lineas[3]);
         assert!(
@@ -380,10 +382,11 @@ mod tests {
     #[test]
     fn la_ayuda_cabe_entera_con_las_reglas_de_la_partida() {
         for reglas in [Reglas::Tarea, Reglas::Oficiales] {
-            let (mut mesa, mut pantalla) = en_juego(80, 24, false);
+            let mut mesa = personas();
             mesa.empezar(Comienzo::nueva(reglas, None));
+            let mut pantalla = en_pantalla(&mut mesa, 80, 24, false);
             pantalla.ayuda = true;
-            let texto = lineas(&pantallazo(&pantalla, &mesa, Instant::now())).join("\n");
+            let texto = lineas(&pantallazo(&pantalla, Instant::now())).join("\n");
             for linea in AYUDA
                 .lines()
                 .chain(comando::reglas_guardando(reglas, GUARDAR).lines())
@@ -395,11 +398,12 @@ mod tests {
 
     #[test]
     fn al_final_dice_quien_gano_y_las_teclas_de_otra_partida() {
-        let (mut mesa, mut pantalla) = en_juego(80, 24, false);
+        let mut mesa = personas();
+        let mut pantalla = en_pantalla(&mut mesa, 80, 24, false);
         for _ in 0..2 {
-            pantalla.recibir(&mut mesa, &tecla('p'), Instant::now());
+            pantalla.recibir(&tecla('p'), Instant::now());
         }
-        let lineas = lineas(&pantallazo(&pantalla, &mesa, Instant::now()));
+        let lineas = lineas(&pantallazo(&pantalla, Instant::now()));
         assert!(
             lineas[20].starts_with("  Fin: empate, 2 a 2."),
             "{}",

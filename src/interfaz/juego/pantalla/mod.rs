@@ -164,7 +164,7 @@ pub(super) fn jugar_partida(
         };
         let mut terminal = Terminal::with_options(CrosstermBackend::new(io::stdout()), opciones)?;
         let mut pantalla = Pantalla::nueva(mesa, color, area, &avisos);
-        let fin = bucle(&mut terminal, &mut pantalla, mesa)?;
+        let fin = bucle(&mut terminal, &mut pantalla)?;
         (fin, pantalla.despedida)
     };
     let mut salida = io::stdout();
@@ -185,23 +185,22 @@ pub(super) fn jugar_partida(
 fn bucle(
     terminal: &mut Terminal<CrosstermBackend<io::Stdout>>,
     pantalla: &mut Pantalla,
-    mesa: &mut Mesa,
 ) -> io::Result<Option<Fin>> {
     loop {
         con_la_terminal(|| {
-            terminal.draw(|frame| dibujo::dibujar(frame, pantalla, mesa, Instant::now()))?;
+            terminal.draw(|frame| dibujo::dibujar(frame, pantalla, Instant::now()))?;
             Ok(())
         })?;
         let ahora = Instant::now();
         let espera = pantalla
-            .proximo(mesa)
+            .proximo()
             .map(|cuando| cuando.saturating_duration_since(ahora));
         let llego = match espera {
             Some(espera) => event::poll(espera)?,
             None => true,
         };
         if !llego {
-            pantalla.a_tiempo(mesa, Instant::now());
+            pantalla.a_tiempo(Instant::now());
             continue;
         }
         let evento = match event::read()? {
@@ -212,7 +211,7 @@ fn bucle(
             }
             evento => evento,
         };
-        match pantalla.recibir(mesa, &evento, Instant::now()) {
+        match pantalla.recibir(&evento, Instant::now()) {
             Control::Seguir => {}
             Control::Terminar(fin) => return Ok(Some(fin)),
             Control::Interrumpir => return Ok(None),
