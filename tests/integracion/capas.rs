@@ -1,13 +1,17 @@
-//! The house's layers, read from the code's own paths: no file of `src/` imports one
-//! that imports it back, directly or through others, and each layer imports only from
-//! the layers under it (ARCHITECTURE.md, «Capas»). A path counts wherever it is written
-//! (`use` lines and paths in the code), outside comments and the tests at a file's foot.
+//! The library's layers, read from the code's own paths: no file of `biblioteca/src/`
+//! imports one that imports it back, directly or through others, and each layer imports
+//! only from the layers under it (ARCHITECTURE.md, «Capas»). A path counts wherever it
+//! is written (`use` lines and paths in the code), outside comments and the tests at a
+//! file's foot.
 
 use std::{
     collections::{BTreeMap, BTreeSet},
     fs,
     path::{Path, PathBuf},
+    process::Command,
 };
+
+use serde_json::Value;
 
 /// Every `.rs` file under `carpeta`.
 fn archivos(carpeta: &Path) -> Vec<PathBuf> {
@@ -23,8 +27,8 @@ fn archivos(carpeta: &Path) -> Vec<PathBuf> {
     todos
 }
 
-/// The module a file of `src/` is, as its path from the crate: `src/interfaz/juego/mod.rs`
-/// is `["interfaz", "juego"]`, `src/lib.rs` is `[]`.
+/// The module a file of the library's `src/` is, as its path from the crate:
+/// `src/interfaz/juego/mod.rs` is `["interfaz", "juego"]`, `src/lib.rs` is `[]`.
 fn modulo(src: &Path, archivo: &Path) -> Vec<String> {
     let relativa = archivo.strip_prefix(src).unwrap().with_extension("");
     let mut partes: Vec<String> = relativa
@@ -270,11 +274,8 @@ fn destino(
 
 #[test]
 fn ningun_archivo_importa_a_uno_que_lo_importa_de_vuelta_y_cada_capa_mira_hacia_abajo() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let todos: Vec<PathBuf> = archivos(&src)
-        .into_iter()
-        .filter(|a| !a.starts_with(src.join("bin")))
-        .collect();
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("biblioteca/src");
+    let todos = archivos(&src);
     let modulos: BTreeMap<Vec<String>, PathBuf> =
         todos.iter().map(|a| (modulo(&src, a), a.clone())).collect();
     let raiz = reexportados(&codigo(&fs::read_to_string(src.join("lib.rs")).unwrap()));
@@ -427,4 +428,84 @@ fn un_nombre_reexportado_en_la_raiz_lleva_a_su_modulo() {
         Some(PathBuf::from("reglas/casilla.rs"))
     );
     assert_eq!(hacia("crate::Tablero"), Some(PathBuf::from("lib.rs")));
+}
+
+/// The packages as `cargo metadata` resolves the workspace (default features): each
+/// package's name by its id, and the ids each one depends on to build (its normal and
+/// build dependencies, not the tests').
+fn paquetes() -> (BTreeMap<String, String>, BTreeMap<String, BTreeSet<String>>) {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let salida = Command::new(cargo)
+        .args(["metadata", "--format-version", "1", "--offline", "--locked"])
+        .arg("--manifest-path")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"))
+        .output()
+        .unwrap();
+    assert!(
+        salida.status.success(),
+        "{}",
+        String::from_utf8_lossy(&salida.stderr)
+    );
+    let metadatos: Value = serde_json::from_slice(&salida.stdout).unwrap();
+    let texto = |valor: &Value| valor.as_str().unwrap().to_owned();
+    let nombres = metadatos["packages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|paquete| (texto(&paquete["id"]), texto(&paquete["name"])))
+        .collect();
+    let mut dependencias = BTreeMap::new();
+    for nodo in metadatos["resolve"]["nodes"].as_array().unwrap() {
+        let para_construir = nodo["deps"].as_array().unwrap().iter().filter(|dep| {
+            dep["dep_kinds"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|clase| clase["kind"].as_str() != Some("dev"))
+        });
+        let ids = para_construir.map(|dep| texto(&dep["pkg"])).collect();
+        dependencias.insert(texto(&nodo["id"]), ids);
+    }
+    (nombres, dependencias)
+}
+
+/// Every package `id` brings to build, itself included.
+fn clausura(id: &str, dependencias: &BTreeMap<String, BTreeSet<String>>) -> BTreeSet<String> {
+    let mut vistos = BTreeSet::new();
+    let mut pendientes = vec![id.to_owned()];
+    while let Some(id) = pendientes.pop() {
+        if vistos.insert(id.clone()) {
+            pendientes.extend(dependencias[&id].iter().cloned());
+        }
+    }
+    vistos
+}
+
+#[test]
+fn la_biblioteca_no_trae_los_crates_que_solo_usa_el_programa() {
+    let (nombres, dependencias) = paquetes();
+    let id = |nombre: &str| {
+        let mut ids = nombres.iter().filter(|(_, n)| *n == nombre);
+        let (id, _) = ids.next().unwrap();
+        assert!(ids.next().is_none(), "dos paquetes {nombre}");
+        id
+    };
+    let programa = &dependencias[id("othello-programa")];
+    let biblioteca = clausura(id("othello"), &dependencias);
+    assert!(programa.contains(id("othello")));
+    // Sanity: the closure follows the library's own crates, those of its front ends too.
+    assert!(biblioteca.iter().any(|id| nombres[id] == "clap"));
+    // The crates only the binary uses (its progress bars, its signal handling): the
+    // program names them, and a program using the library with its default feature
+    // gets none of them.
+    for del_programa in ["indicatif", "signal-hook"] {
+        let paquete = programa
+            .iter()
+            .find(|id| nombres[*id] == del_programa)
+            .unwrap_or_else(|| panic!("el programa no depende de {del_programa}"));
+        assert!(
+            !biblioteca.contains(paquete),
+            "la biblioteca trae {del_programa}, que solo usa el programa"
+        );
+    }
 }

@@ -6,7 +6,8 @@
 //!   (standard output and standard error, in order; `--json` compared as JSON);
 //! - every command line for `othello` in a `sh` block (also as `cargo run --release --
 //!   …`) is read by the program's own command line;
-//! - every relative link leads to a file, and every `#anchor` to a heading;
+//! - every relative link leads to a file, and every `#anchor` to a heading; every path
+//!   of the project written as code (`` `biblioteca/src/tarea.rs` ``) exists;
 //! - every code block names its language (rustdoc would compile one that does not);
 //! - the grading script of `docs/ordenes.md` works on a class, with Windows line ends.
 
@@ -410,6 +411,52 @@ fn cada_enlace_lleva_a_algo() {
             }
         }
     }
+}
+
+/// The paths of the project written as code in `texto`, outside code blocks
+/// (`` `biblioteca/src/tarea.rs` ``, `` `tests/datos/` ``), with their lines: those
+/// under its folders, and of the program's `src/` and of `fuzz/` only the Rust files (a
+/// submission's `src/tarea2.py` and the folders cargo-fuzz makes are not the project's).
+fn rutas_del_proyecto(texto: &str) -> Vec<(usize, &str)> {
+    let mut rutas = Vec::new();
+    for (numero, linea) in partir(texto).1 {
+        for (i, codigo) in linea.split('`').enumerate() {
+            let Some((carpeta, _)) = codigo.split_once('/') else {
+                continue;
+            };
+            let del_proyecto = match carpeta {
+                "biblioteca" | "tests" | "benches" | "partidas" | "docs" => true,
+                "src" | "fuzz" => codigo.ends_with(".rs"),
+                _ => false,
+            };
+            // Odd pieces are inside backticks.
+            if i % 2 == 1 && del_proyecto && !codigo.contains([' ', '*', '{']) {
+                rutas.push((numero, codigo));
+            }
+        }
+    }
+    rutas
+}
+
+#[test]
+fn cada_ruta_del_proyecto_nombrada_existe() {
+    let mut vistas = 0;
+    for (nombre, texto) in DOCUMENTOS {
+        for (numero, ruta) in rutas_del_proyecto(texto) {
+            assert!(
+                proyecto().join(ruta).exists(),
+                "{nombre}:{numero}: {ruta} no existe"
+            );
+            vistas += 1;
+        }
+    }
+    // Sanity: the documents do name the code's files.
+    assert!(vistas > 40, "{vistas} rutas");
+    let ejemplo = "ver `biblioteca/src/tarea.rs`, `src/tarea2.py` y `fuzz/target/`\n";
+    assert_eq!(
+        rutas_del_proyecto(ejemplo),
+        [(1, "biblioteca/src/tarea.rs")]
+    );
 }
 
 #[test]

@@ -25,7 +25,7 @@ pub use terminos::ajustar_terminos;
 
 /// Where the pattern weights are, from the root of the project: the evaluation includes
 /// this file when it is compiled, and [`entrenar`] writes it.
-pub const ARCHIVO_DE_PESOS: &str = "src/motor/evaluacion/patrones.pesos";
+pub const ARCHIVO_DE_PESOS: &str = "biblioteca/src/motor/evaluacion/patrones.pesos";
 
 #[cfg(test)]
 mod tests {
@@ -33,7 +33,8 @@ mod tests {
 
     #[test]
     fn los_pesos_estan_donde_entrenar_los_escribe() {
-        let ruta = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(ARCHIVO_DE_PESOS);
+        let raiz = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let ruta = raiz.join(ARCHIVO_DE_PESOS);
         let escritos = std::fs::read(ruta).unwrap();
         assert_eq!(escritos, crate::motor::evaluacion::patrones::PESOS);
     }

@@ -52,5 +52,5 @@ pub use tarea::{cargar_partida, contar, guardar_partida, jugar};
 /// The README's examples, run as doctests so that they stay true (as those of every
 /// document: `tests/integracion/documentos.rs`).
 #[cfg(doctest)]
-#[doc = include_str!("../README.md")]
+#[doc = include_str!("../../README.md")]
 pub struct Leeme;

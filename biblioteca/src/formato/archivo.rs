@@ -481,7 +481,7 @@ mod tests {
     use super::*;
 
     /// The hand-written fixture of the starting board.
-    const INICIAL: &str = include_str!("../../partidas/inicial.txt");
+    const INICIAL: &str = include_str!("../../../partidas/inicial.txt");
 
     #[test]
     fn escribe_la_forma_canonica() {

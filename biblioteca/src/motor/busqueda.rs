@@ -1122,7 +1122,7 @@ mod tests {
     /// on request, from the same file.
     #[test]
     fn ffo_40_a_44_con_uno_y_dos_hilos() {
-        let lineas = include_str!("../../tests/datos/fforum-40-59.obf").lines();
+        let lineas = include_str!("../../../tests/datos/fforum-40-59.obf").lines();
         for linea in lineas.take(5) {
             for hilos in [1, 2] {
                 revisar(linea, &mut con_hilos(18, hilos));

@@ -4,7 +4,8 @@
 //! `docs/motor.md`.
 //!
 //! ```text
-//! cargo run --release --features ajuste-de-pesos --example ajustar_pesos -- ayuda
+//! cargo run --release -p othello --features ajuste-de-pesos --example ajustar_pesos \
+//!     -- ayuda
 //! ```
 
 use std::{path::PathBuf, process::ExitCode, str::FromStr};
@@ -15,7 +16,8 @@ use othello::motor::ajuste;
 const AYUDA: &str = "\
 Rehace los pesos de la evaluación del motor y mide lo que los ajusta.
 
-Uso: cargo run --release --features ajuste-de-pesos --example ajustar_pesos -- ORDEN [OPCIONES]
+Uso: cargo run --release -p othello --features ajuste-de-pesos \\
+       --example ajustar_pesos -- ORDEN [OPCIONES]
 
 Órdenes:
   generar   Juega partidas del jugador fuerte contra sí mismo y guarda sus posiciones.
@@ -29,14 +31,15 @@ Uso: cargo run --release --features ajuste-de-pesos --example ajustar_pesos -- O
               --mezcla P        el porcentaje del puntaje de la búsqueda en la etiqueta;
                                 el resto, el resultado de la partida (50)
               --epocas N        las pasadas por las posiciones, a lo más (16)
-              --salida ARCHIVO  dónde (src/motor/evaluacion/patrones.pesos, los que el
-                                motor incluye al compilarse)
+              --salida ARCHIVO  dónde (los que el motor incluye al compilarse:
+                                biblioteca/src/motor/evaluacion/patrones.pesos)
   medir     Cuánto cuesta cada evaluación, sobre las posiciones de los ARCHIVOS.
   calibrar  Cuánto se aleja el puntaje de una búsqueda corta del de una más honda, por
             profundidad: lo que sigue el margen de ProbCut en el medio juego.
               --partidas N      de cuántas partidas al azar salen las posiciones (600)
   terminos  Ajusta los pesos del final de los 12 términos hechos a mano y los escribe
-            como Rust, para pegarlos en src/motor/evaluacion/terminos.rs.
+            como Rust, para pegarlos en
+            biblioteca/src/motor/evaluacion/terminos.rs.
               --partidas N      cuántas partidas (400)
   ayuda     Esta ayuda.
 ";
