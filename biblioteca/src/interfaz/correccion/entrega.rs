@@ -138,8 +138,9 @@ impl Entrega {
     /// `jugar` at most and no folder with one (or when a platform named it so), and
     /// otherwise a class: one folder per student (Moodle's named
     /// `Nombre_123456_assignsubmission_…`) and one file or zip, or a platform's files,
-    /// per student (Canvas's named `nombre_123_456_archivo.py`). Of a student's files (inside subfolders and sent
-    /// zips too) the one graded is `forzado` if it is there ([`Entrega::de_la_carpeta`]).
+    /// per student (Canvas's named `nombre_123_456_archivo.py`). Of a student's files
+    /// (inside subfolders and sent zips too) the one graded is `forzado` if it is there,
+    /// else the newest that defines `jugar`.
     /// Within a class, by student's name; two students never share a name.
     ///
     /// # Errors
