@@ -22,7 +22,7 @@ use std::{
         Mutex, Once, PoisonError,
         atomic::{AtomicBool, Ordering},
     },
-    time::Instant,
+    time::{Duration, Instant},
 };
 
 use ratatui::{
@@ -157,6 +157,9 @@ pub(super) fn jugar_partida(
     avisos.extend(mesa.empezar(comienzo));
     let (fin, despedida) = {
         let _modo = ModoPantalla::entrar()?;
+        // The event reader listens for the terminal's resizes from its first use: it
+        // starts before the size is read, or a resize before the first key is lost.
+        event::poll(Duration::ZERO)?;
         let (ancho, alto) = size()?;
         let area = acotada(ancho, alto);
         let opciones = TerminalOptions {
