@@ -398,6 +398,9 @@ fn cincuenta_guardados_matados_con_kill_9_dejan_siempre_un_tablero_entero() {
     let validos = [INICIAL.to_owned(), TRAS_C4.to_owned()];
     let mut azar = ChaCha8Rng::seed_from_u64(0x2545_f491_4f6c_dd1d);
     let (mut anterior, mut cambios) = (INICIAL.to_owned(), 0);
+    // From at once to past the end of the save (a few milliseconds on a quiet machine);
+    // longer after each round that changed nothing, as on a loaded one.
+    let mut hasta = 8_000;
     for ronda in 0..50 {
         let obf = if ronda % 2 == 0 {
             OBF_TRAS_C4
@@ -409,10 +412,12 @@ fn cincuenta_guardados_matados_con_kill_9_dejan_siempre_un_tablero_entero() {
             .stdout(std::process::Stdio::null())
             .spawn()
             .unwrap();
-        // From at once to past the end of the save (a few milliseconds).
-        matar_despues(hijo, azar.random_range(0..8_000));
+        matar_despues(hijo, azar.random_range(0..hasta));
         let texto = fs::read_to_string(&ruta).unwrap();
         assert!(validos.contains(&texto), "ronda {ronda}: {texto:?}");
+        if texto == anterior {
+            hasta = (hasta * 2).min(1_000_000);
+        }
         cambios += usize::from(texto != anterior);
         anterior = texto;
     }
@@ -452,6 +457,8 @@ fn una_partida_matada_con_kill_9_se_retoma_siempre_con_sus_jugadas() {
     let dir = carpeta();
     let mut azar = ChaCha8Rng::seed_from_u64(0x9e37_79b9_7f4a_7c15);
     let (mut enteras, mut sin_copia) = (0, 0);
+    // Longer after each round killed before its first copy, as on a loaded machine.
+    let mut hasta = 32_000;
     for ronda in 0..50 {
         let datos = dir.path().join(format!("datos-{ronda}"));
         let mut hijo = programa(dir.path())
@@ -470,10 +477,13 @@ fn una_partida_matada_con_kill_9_se_retoma_siempre_con_sus_jugadas() {
             .spawn()
             .unwrap();
         drop(hijo.stdin.take());
-        matar_despues(hijo, azar.random_range(2_000..32_000));
+        matar_despues(hijo, azar.random_range(2_000..hasta));
         match crate::comun::copias_de_recuperacion(&datos.join("othello")).as_slice() {
             // Killed before its first board was written: one move at most was lost.
-            [] => sin_copia += 1,
+            [] => {
+                sin_copia += 1;
+                hasta = (hasta * 2).min(1_000_000);
+            }
             [copia] => {
                 se_carga_con_sus_jugadas(dir.path(), copia, ronda);
                 enteras += 1;
