@@ -8,9 +8,9 @@
 //!   stable-disc cutoff, from [`VACIAS_ETC`] a look at the children in the table
 //!   (enhanced transposition cutoff), and the moves sorted: the table's move first, then
 //!   fastest-first (the move that leaves the rival the fewest moves), from
-//!   [`VACIAS_EVALUACION`] empties together with a shallow mid-game search (in a
-//!   null-window node, only where one move is expected to refute the window (see
-//!   [`Esperado`]) and once the table's move has not). Below [`VACIAS_GRANDES`] a copy
+//!   [`VACIAS_EVALUACION`] empties (fewer on one thread) together with a shallow
+//!   mid-game search (in a null-window node, only where one move is expected to refute
+//!   the window (see [`Esperado`]) and once the table's move has not). Below [`VACIAS_GRANDES`] a copy
 //!   compiled without what only larger nodes use runs instead.
 //! - **A probable solve** (see `Contexto::probable`) first cuts with ProbCut from
 //!   [`VACIAS_PROBCUT`] empties: it prepares the table's move order for the exact one.
@@ -58,9 +58,14 @@ pub(super) const VACIAS_PARIDAD: u32 = 6;
 pub(super) const VACIAS_TABLA: u32 = VACIAS_PARIDAD + 1;
 
 /// From this many empties the sort also asks the evaluation, after a mid-game search
-/// of [`profundidad_de_orden`] plies. From 17, fewer nodes and a little less time on one
-/// thread, but the two-thread solve lost much more.
+/// of [`profundidad_de_orden`] plies, when idle threads may share the solve. From 17,
+/// fewer nodes and a little less time on one thread, but the two-thread solve lost much
+/// more.
 pub(super) const VACIAS_EVALUACION: u32 = 18;
+
+/// [`VACIAS_EVALUACION`] for a solve on one thread: there, from 16 empties the sort's
+/// searches save more nodes than they cost (see `docs/motor.md`).
+const VACIAS_EVALUACION_UN_HILO: u32 = 16;
 
 /// From this many empties a null-window node may share its moves with idle threads
 /// (see [`super::division`]): below, a subtree costs less than handing it over.
@@ -80,11 +85,13 @@ const _: () = assert!(
     VACIAS_PROBCUT >= VACIAS_GRANDES
         && VACIAS_DIVISION >= VACIAS_GRANDES
         && VACIAS_EVALUACION >= VACIAS_GRANDES
+        && VACIAS_EVALUACION_UN_HILO >= VACIAS_GRANDES
 );
 
 /// The depth of the mid-game search that sorts the moves of a node with `n` empties
-/// (from [`VACIAS_EVALUACION`] on): 2 plies at 18 empties, one more every two empties,
-/// at most 6. Near the root the subtrees are huge, so a good order is worth a search.
+/// (from [`VACIAS_EVALUACION`] on, or [`VACIAS_EVALUACION_UN_HILO`]): 1 ply at 16 and 17
+/// empties, 2 at 18, one more every two empties, at most 6. Near the root the subtrees
+/// are huge, so a good order is worth a search.
 fn profundidad_de_orden(n: u32) -> u32 {
     (n.saturating_sub(14) / 2).min(6)
 }
@@ -261,6 +268,16 @@ fn probcut<C: Buscar>(
 }
 
 impl Contexto<'_> {
+    /// From how many empties the sort asks a mid-game search: fewer on one thread
+    /// (no split points) than when threads share the solve.
+    fn vacias_evaluacion(&self) -> u32 {
+        if self.reparto.is_some() {
+            VACIAS_EVALUACION
+        } else {
+            VACIAS_EVALUACION_UN_HILO
+        }
+    }
+
     /// The least class of table entry whose bounds this search trusts.
     fn fiable(&self) -> Clase {
         if self.probable {
@@ -597,7 +614,7 @@ fn candidatas<C: ResolverFinal, const SIN_TABLA: bool>(
     let paridad = paridad(!(p | o));
     let impares = cuadrantes_de(paridad);
     let profundidad_orden =
-        (n >= VACIAS_EVALUACION && con_busqueda).then(|| profundidad_de_orden(n));
+        (n >= ctx.vacias_evaluacion() && con_busqueda).then(|| profundidad_de_orden(n));
     let mut k = 0;
     while jugadas != 0 {
         let x = jugadas.trailing_zeros();
@@ -733,7 +750,8 @@ fn nws_tabla<C: ResolverFinal, const CHICO: bool>(
     // The table's move goes first anyway, and most of the time it refutes
     // `alfa`: the mid-game searches that sort the other moves wait until it has
     // not.
-    let aplazada = !CHICO && corte && n >= VACIAS_EVALUACION && tiene_jugada(jugadas, jugada_tabla);
+    let aplazada =
+        !CHICO && corte && n >= ctx.vacias_evaluacion() && tiene_jugada(jugadas, jugada_tabla);
     let con_busqueda = corte && !aplazada;
     // A small node has fewer moves than empties: a list of 64 would take
     // stack in each node of the chain, and clearing it.
