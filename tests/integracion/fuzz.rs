@@ -1,7 +1,9 @@
 //! The fuzz targets' checks (`fuzz/objetivos.rs`), run here over random inputs and
 //! mutations of real ones (the boards of `partidas/`, transcripts, obf strings, the game
-//! sessions and the harness's answers of the fuzzer's seeds), a few thousand each, so
-//! that CI catches what a fuzz run would, without cargo-fuzz.
+//! sessions and the harness's answers of the fuzzer's seeds), so that CI catches what a
+//! fuzz run would, without cargo-fuzz: a thousand inputs per target (600 game sessions)
+//! in `cargo test`, and as many as `PROPTEST_CASES` says when it is set (`.ci/run` runs
+//! these tests again with more).
 
 /// The checks, which the game's tests share too (the width of its lines).
 #[path = "../../fuzz/objetivos.rs"]
@@ -10,6 +12,14 @@ pub(crate) mod objetivos;
 use std::{path::PathBuf, process::Command};
 
 use proptest::{prelude::*, test_runner::FileFailurePersistence};
+
+/// How many inputs a target gets: `PROPTEST_CASES` when it is set, else `por_omision`.
+fn casos(por_omision: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|casos| casos.parse().ok())
+        .unwrap_or(por_omision)
+}
 
 /// The files of a folder of this repository.
 fn archivos(carpeta: &str) -> impl Iterator<Item = PathBuf> {
@@ -64,7 +74,7 @@ fn entrada() -> impl Strategy<Value = Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(3_000))]
+    #![proptest_config(ProptestConfig::with_cases(casos(1_000)))]
 
     #[test]
     fn tablero(bytes in entrada()) {
@@ -123,7 +133,7 @@ fn juego() {
         PathBuf::from(carpeta).canonicalize().ok()
     );
     let configuracion = ProptestConfig {
-        cases: 2_000,
+        cases: casos(600),
         // Where the other tests of this file keep theirs: the child's current folder
         // is no guide to it.
         failure_persistence: Some(Box::new(FileFailurePersistence::Direct(concat!(

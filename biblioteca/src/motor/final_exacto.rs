@@ -1529,13 +1529,14 @@ mod tests {
     }
 
     /// The copy for AVX2 processors walks the same tree as the portable one: the same
-    /// scores, moves and nodes, from the last empties to the evaluation's sort.
+    /// scores, moves and nodes, from the last empties to the evaluation's sort (one and
+    /// two plies deep, from 16 to 18 empties).
     #[test]
     fn la_copia_avx2_resuelve_como_la_portable() {
         if Avx2::detectar().is_none() {
             return;
         }
-        for (i, vacias) in (1..=19).chain([19, 18, 14, 10, 6, 5, 4, 3, 2]).enumerate() {
+        for (i, vacias) in (1..=18).chain([14, 10, 6, 5, 4, 3, 2]).enumerate() {
             let posicion = al_azar(0x2545_F491_4F6C_DD1D + i as u64, vacias);
             let alfa = (i as i32 % 9 - 4) * 4;
             assert_eq!(

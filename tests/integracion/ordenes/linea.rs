@@ -2,7 +2,12 @@
 //! exit codes, `--json` even for usage errors, arguments that are not UTF-8, and every
 //! help and message within 80 columns.
 
-use std::{ffi::OsStr, os::unix::ffi::OsStrExt};
+use std::{
+    ffi::OsStr,
+    io::{BufRead, Read},
+    os::unix::ffi::OsStrExt,
+    time::Duration,
+};
 
 use super::fijas;
 use crate::comun::{Corrida, INICIAL, correr, othello};
@@ -509,8 +514,10 @@ fn las_ordenes_largas_avisan_cuanto_pueden_tardar_tambien_sin_terminal() {
              una profundidad menor tarda menos.\n",
         ),
     ];
-    // All at once, each killed after two seconds: a warning comes before the work.
-    let hijos = ordenes.map(|(argumentos, _)| {
+    // All at once. Each warning as soon as it comes (under load that may take a while),
+    // then a second in which a terminal would already have seen the progress's first
+    // lines (its first round is a quarter of a second), and then each is killed.
+    let mut hijos = ordenes.map(|(argumentos, _)| {
         crate::comun::programa(&fijas())
             .args(argumentos)
             .stdout(std::process::Stdio::null())
@@ -518,15 +525,32 @@ fn las_ordenes_largas_avisan_cuanto_pueden_tardar_tambien_sin_terminal() {
             .spawn()
             .expect("el programa corre")
     });
-    std::thread::sleep(std::time::Duration::from_secs(2));
-    for ((argumentos, aviso), mut hijo) in ordenes.into_iter().zip(hijos) {
+    let lectores = hijos.each_mut().map(|hijo| {
+        let errores = hijo.stderr.take().expect("la salida de errores");
+        let (primera_linea, leida) = std::sync::mpsc::channel();
+        let lector = std::thread::spawn(move || {
+            let mut errores = std::io::BufReader::new(errores);
+            let mut texto = String::new();
+            errores.read_line(&mut texto).expect("legible");
+            primera_linea.send(()).ok();
+            errores.read_to_string(&mut texto).expect("legible");
+            texto
+        });
+        (leida, lector)
+    });
+    let avisaron = lectores
+        .iter()
+        .all(|(leida, _)| leida.recv_timeout(Duration::from_secs(60)).is_ok());
+    if avisaron {
+        std::thread::sleep(Duration::from_secs(1));
+    }
+    for hijo in &mut hijos {
         hijo.kill().expect("sigue corriendo");
-        let salida = hijo.wait_with_output().expect("termina");
-        assert_eq!(
-            String::from_utf8(salida.stderr).unwrap(),
-            aviso,
-            "{argumentos:?}"
-        );
+        hijo.wait().expect("termina");
+    }
+    assert!(avisaron, "un aviso no llegó en un minuto");
+    for ((argumentos, aviso), (_, lector)) in ordenes.into_iter().zip(lectores) {
+        assert_eq!(lector.join().expect("leído"), aviso, "{argumentos:?}");
     }
 }
 
@@ -542,7 +566,7 @@ fn en_terminal(argumentos: &[&str]) -> String {
     use expectrl::Expect;
 
     let mut sesion = expectrl::Session::spawn(comando).expect("una terminal");
-    sesion.set_expect_timeout(Some(std::time::Duration::from_secs(60)));
+    sesion.set_expect_timeout(Some(Duration::from_secs(60)));
     let hasta_el_fin = sesion.expect(expectrl::Eof).expect("el programa termina");
     String::from_utf8_lossy(hasta_el_fin.as_bytes()).into_owned()
 }
