@@ -7,7 +7,9 @@ use othello::{
     Obf, Partida, Transcripcion,
     formato::archivo,
     interfaz::{
-        correccion::{Funcion, OpcionesCorreccion, PorFuncion, Tipo, revisar_respuestas},
+        correccion::{
+            Funcion, OpcionesCorreccion, PorFuncion, SemillaDeCasos, Tipo, revisar_respuestas,
+        },
         ordenes::Orden,
     },
 };
@@ -348,48 +350,28 @@ fn eco(linea: &[u8]) -> String {
     }
 }
 
-/// A saved file's part that starts with this byte is a file just past the 64 KiB a
-/// board file may weigh: the rest of the part and a line end, repeated.
-const GRANDE: u8 = 0xFE;
-/// A saved file's part that starts with this byte is a folder of that name.
-const CARPETA: u8 = 0xFD;
+/// The seed of the cases that the answers in `semillas/corregir/` answer.
+pub const SEMILLA_DE_LAS_SEMILLAS: u64 = 2015;
 
 /// The grader's reading of a submission's answers (every byte of which a student's
-/// code can control) never panics, and its report adds up and is well-formed as text,
-/// gradebook and JSON. The bytes are split at NUL: the answer lines of `jugar`, the
-/// counting function, `guardarPartida` and `cargarPartida` (with no part, the
-/// function is not defined), then the files that `guardarPartida`'s cases saved, in
-/// order (see [`GRANDE`] and [`CARPETA`]).
+/// code can control: the files its `guardarPartida` saved come back in them too) never
+/// panics, and its report adds up and is well-formed as text, gradebook and JSON. The
+/// bytes are split at NUL: the answer lines of `jugar`, the counting function,
+/// `guardarPartida` and `cargarPartida` (with no part, the function is not defined).
 pub fn corregir(bytes: &[u8]) {
     let opciones = OpcionesCorreccion {
         casos: Some(8),
         ejemplos: 2,
+        semilla: SemillaDeCasos {
+            valor: Some(SEMILLA_DE_LAS_SEMILLAS),
+        },
         ..OpcionesCorreccion::default()
     };
     let cantidades = opciones.cantidades();
     let mut partes = bytes.split(|&byte| byte == 0);
     // Called in the order of `Funcion::TODAS`.
     let respuestas = PorFuncion::de(|_| partes.next());
-    let carpeta = tempfile::tempdir().expect("una carpeta temporal");
-    for (i, parte) in partes.take(cantidades.guardar_partida).enumerate() {
-        let ruta = carpeta.path().join(format!("guardar-{:04}.txt", i + 1));
-        match parte.split_first() {
-            Some((&GRANDE, resto)) => {
-                let relleno: Vec<u8> = resto
-                    .iter()
-                    .chain(b"\n")
-                    .copied()
-                    .cycle()
-                    .take(64 * 1024 + 1)
-                    .collect();
-                std::fs::write(ruta, relleno)
-            }
-            Some((&CARPETA, _)) => std::fs::create_dir(ruta),
-            _ => std::fs::write(ruta, parte),
-        }
-        .expect("se escribe en la carpeta temporal");
-    }
-    let resumen = revisar_respuestas(&respuestas, carpeta.path(), &opciones);
+    let resumen = revisar_respuestas(&respuestas, std::path::Path::new("tarea2.py"), &opciones);
 
     let [entrega] = resumen.entregas() else {
         panic!("una sola entrega");

@@ -38,6 +38,9 @@ fn main() -> ExitCode {
     // SAFETY: setting a signal's disposition to "ignore", before any thread exists.
     unsafe { libc::signal(libc::SIGXFSZ, libc::SIG_IGN) };
     let argumentos: Vec<OsString> = std::env::args_os().collect();
+    if let Some(mensaje) = ordenes::corregir::opcion_que_es_una_ruta(&argumentos) {
+        return uso::fallar(&mensaje, &argumentos);
+    }
     let leidos = match linea::leer(argumentos.iter().cloned()) {
         Ok(leidos) => leidos,
         Err(error) => return uso::informar(&error, &argumentos),

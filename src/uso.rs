@@ -32,8 +32,9 @@ pub fn json_sin_orden(argumentos: &[OsString]) -> ExitCode {
 }
 
 /// Says `mensaje` on standard error with the usage of the order in `argumentos` (or
-/// of the program), and as a JSON object if they ask for one.
-fn fallar(mensaje: &str, argumentos: &[OsString]) -> ExitCode {
+/// of the program), and as a JSON object if they ask for one: a usage error that clap
+/// does not see, as `corregir`'s option that names a student's folder.
+pub fn fallar(mensaje: &str, argumentos: &[OsString]) -> ExitCode {
     let comando = comando();
     let orden = argumentos
         .iter()

@@ -193,8 +193,17 @@ pub fn leer_archivo(ruta: impl AsRef<Path>) -> Result<Vec<u8>, ErrorArchivo> {
 /// The file at `ruta`, open for reading, if it is a common file of at most
 /// [`LIMITE_BYTES`].
 fn abrir(ruta: &Path) -> Result<File, ErrorArchivo> {
-    // Looked at before opening: opening a pipe for reading blocks until a writer comes.
-    let metadatos = fs::metadata(ruta).map_err(|fuente| error_de_lectura(ruta, fuente))?;
+    // Opened without waiting (a pipe opened for reading waits for a writer), and its
+    // type checked on what was opened: nothing can take the name's place between a look
+    // and the open.
+    let archivo = File::options()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(ruta)
+        .map_err(|fuente| error_de_lectura(ruta, fuente))?;
+    let metadatos = archivo
+        .metadata()
+        .map_err(|fuente| error_de_lectura(ruta, fuente))?;
     if metadatos.is_dir() {
         return Err(ErrorArchivo::EsCarpeta { ruta: ruta.into() });
     }
@@ -204,7 +213,176 @@ fn abrir(ruta: &Path) -> Result<File, ErrorArchivo> {
     if metadatos.len() > LIMITE_BYTES {
         return Err(ErrorArchivo::DemasiadoGrande { ruta: ruta.into() });
     }
-    File::open(ruta).map_err(|fuente| error_de_lectura(ruta, fuente))
+    Ok(archivo)
+}
+
+/// Why a file that someone else controls (a student's, read by the grader) was not
+/// read. The messages leave the file unnamed: the caller names it as its reader knows
+/// it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ErrorAjeno {
+    /// Nothing has that name.
+    #[error("no existe")]
+    NoExiste,
+    /// A symbolic link, somewhere on the path: it could lead anywhere, so it is not
+    /// followed.
+    #[error("es un enlace simbólico, y los enlaces no se siguen")]
+    Enlace,
+    /// A folder.
+    #[error("es una carpeta")]
+    Carpeta,
+    /// A pipe, a device, a socket: reading one could wait forever or never end.
+    #[error("no es un archivo común (es una tubería, un dispositivo u otro archivo especial)")]
+    Especial,
+    /// Larger than the bound given: it is not read.
+    #[error("pesa más de {}", tamano(*.limite))]
+    Grande {
+        /// The bound, in bytes.
+        limite: u64,
+    },
+    /// The system refused: what it said, in Spanish.
+    #[error("{0}")]
+    Sistema(String),
+}
+
+/// `bytes` as a person reads a size: "64 KiB", "50 MiB".
+pub fn tamano(bytes: u64) -> String {
+    match bytes {
+        b if b >= 1 << 30 && b % (1 << 30) == 0 => format!("{} GiB", b >> 30),
+        b if b >= 1 << 20 && b % (1 << 20) == 0 => format!("{} MiB", b >> 20),
+        b if b >= 1 << 10 && b % (1 << 10) == 0 => format!("{} KiB", b >> 10),
+        b => cantidad(b, "byte", "bytes"),
+    }
+}
+
+impl From<io::Error> for ErrorAjeno {
+    fn from(error: io::Error) -> ErrorAjeno {
+        match error.raw_os_error() {
+            Some(libc::ENOENT) => ErrorAjeno::NoExiste,
+            Some(libc::ELOOP) => ErrorAjeno::Enlace,
+            Some(libc::EISDIR) => ErrorAjeno::Carpeta,
+            _ => ErrorAjeno::Sistema(describir_io(&error)),
+        }
+    }
+}
+
+/// The file at `relativa` under the folder `base`, open for reading, where everything
+/// below `base` may be someone else's: each part of `relativa` is opened from the one
+/// before without following a symbolic link (`O_NOFOLLOW`, relative to the folder's
+/// handle), the file itself without waiting (`O_NONBLOCK`), and its type and size are
+/// checked on the descriptor opened, so that nothing can change between a look and the
+/// open. `base` itself is followed, as whoever named it meant. It must be a common
+/// file of at most `limite` bytes.
+///
+/// # Errors
+///
+/// [`ErrorAjeno`]: a link on the way, a folder, a special file, a larger file, or the
+/// system's refusal. A `relativa` that climbs (`..`) or is absolute does not exist.
+pub fn abrir_ajeno(base: &Path, relativa: &Path, limite: u64) -> Result<File, ErrorAjeno> {
+    use std::{ffi::CString, os::fd::FromRawFd, os::unix::ffi::OsStrExt, path::Component};
+    let mut partes = Vec::new();
+    for parte in relativa.components() {
+        match parte {
+            Component::Normal(nombre) => {
+                partes.push(CString::new(nombre.as_bytes()).map_err(|_| ErrorAjeno::NoExiste)?)
+            }
+            Component::CurDir => {}
+            _ => return Err(ErrorAjeno::NoExiste),
+        }
+    }
+    let Some((ultima, carpetas)) = partes.split_last() else {
+        return Err(ErrorAjeno::Carpeta);
+    };
+    let mut carpeta = File::options()
+        .read(true)
+        .custom_flags(libc::O_DIRECTORY)
+        .open(base)?;
+    let abrir_en = |carpeta: &File, nombre: &CString, banderas: libc::c_int| {
+        // SAFETY: openat on a descriptor this function owns and a name that outlives the
+        // call; the descriptor returned is owned by the `File` made of it.
+        let descriptor = unsafe {
+            libc::openat(
+                carpeta.as_raw_fd(),
+                nombre.as_ptr(),
+                banderas | libc::O_RDONLY | libc::O_NOFOLLOW | libc::O_CLOEXEC,
+            )
+        };
+        if descriptor < 0 {
+            Err(io::Error::last_os_error())
+        } else {
+            // SAFETY: the descriptor was just opened and is owned by nobody else.
+            Ok(unsafe { File::from_raw_fd(descriptor) })
+        }
+    };
+    for nombre in carpetas {
+        carpeta = abrir_en(&carpeta, nombre, libc::O_DIRECTORY).map_err(|error| {
+            // A link opened with O_DIRECTORY | O_NOFOLLOW is "not a folder".
+            match error.raw_os_error() {
+                Some(libc::ENOTDIR) => ErrorAjeno::Enlace,
+                _ => ErrorAjeno::from(error),
+            }
+        })?;
+    }
+    let archivo = abrir_en(&carpeta, ultima, libc::O_NONBLOCK | libc::O_NOCTTY)?;
+    let datos = archivo.metadata()?;
+    if datos.is_dir() {
+        Err(ErrorAjeno::Carpeta)
+    } else if !datos.is_file() {
+        Err(ErrorAjeno::Especial)
+    } else if datos.len() > limite {
+        Err(ErrorAjeno::Grande { limite })
+    } else {
+        Ok(archivo)
+    }
+}
+
+/// The bytes of the file at `ruta` (a link followed, as whoever named it meant), at most
+/// `limite` of them: opened without waiting, its type and size checked on what was
+/// opened, as [`abrir_ajeno`] does below its folder.
+///
+/// # Errors
+///
+/// As [`abrir_ajeno`].
+pub fn leer_con_limite(ruta: &Path, limite: u64) -> Result<Vec<u8>, ErrorAjeno> {
+    let archivo = File::options()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(ruta)?;
+    let datos = archivo.metadata()?;
+    if datos.is_dir() {
+        return Err(ErrorAjeno::Carpeta);
+    }
+    if !datos.is_file() {
+        return Err(ErrorAjeno::Especial);
+    }
+    if datos.len() > limite {
+        return Err(ErrorAjeno::Grande { limite });
+    }
+    leer_acotado(archivo, limite)
+}
+
+/// The bytes of the file at `relativa` under `base`, opened as [`abrir_ajeno`] opens
+/// it, at most `limite` of them (its size can lie: a file still growing).
+///
+/// # Errors
+///
+/// As [`abrir_ajeno`], or the read's.
+pub fn leer_ajeno(base: &Path, relativa: &Path, limite: u64) -> Result<Vec<u8>, ErrorAjeno> {
+    leer_acotado(abrir_ajeno(base, relativa, limite)?, limite)
+}
+
+/// Everything `lector` gives, at most `limite` bytes.
+///
+/// # Errors
+///
+/// [`ErrorAjeno::Grande`] past the bound, or the read's.
+pub fn leer_acotado(lector: impl Read, limite: u64) -> Result<Vec<u8>, ErrorAjeno> {
+    let mut bytes = Vec::new();
+    lector.take(limite + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limite {
+        return Err(ErrorAjeno::Grande { limite });
+    }
+    Ok(bytes)
 }
 
 /// A file held from its reading to its replacement, so that two programs that change
@@ -739,7 +917,7 @@ fn proceso_de_resto(archivo: &OsStr, prefijo: &str) -> Option<u32> {
 
 /// Whether process `proceso` exists (this one does). One that exists but is not
 /// this user's counts as alive: its files are not ours to judge.
-fn proceso_vivo(proceso: u32) -> bool {
+pub(crate) fn proceso_vivo(proceso: u32) -> bool {
     let Ok(pid) = libc::pid_t::try_from(proceso) else {
         return false;
     };
@@ -803,6 +981,44 @@ mod tests {
         assert_eq!(
             leer_jugadas(&ruta, &nuevo).unwrap(),
             jugadas_nuevas.as_bytes()
+        );
+    }
+
+    #[test]
+    fn un_archivo_ajeno_no_sigue_enlaces_ni_espera_ni_pasa_del_limite() {
+        let dir = tempfile::tempdir().unwrap();
+        let base = dir.path();
+        fs::create_dir(base.join("ana")).unwrap();
+        fs::write(base.join("ana/tarea2.py"), "x = 1\n").unwrap();
+        fs::write(base.join("secreto"), "clave").unwrap();
+        std::os::unix::fs::symlink(base.join("secreto"), base.join("ana/enlace.txt")).unwrap();
+        std::os::unix::fs::symlink(base, base.join("ana/arriba")).unwrap();
+        let fifo = std::ffi::CString::new(base.join("ana/fifo.py").as_os_str().as_encoded_bytes())
+            .unwrap();
+        // SAFETY: mkfifo on a path that outlives the call.
+        assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
+        File::create(base.join("ana/enorme.py"))
+            .unwrap()
+            .set_len(4 << 30)
+            .unwrap();
+        let leer = |relativa: &str| leer_ajeno(base, Path::new(relativa), 1024);
+        assert_eq!(leer("ana/tarea2.py").unwrap(), b"x = 1\n");
+        assert!(matches!(leer("ana/enlace.txt"), Err(ErrorAjeno::Enlace)));
+        assert!(matches!(
+            leer("ana/arriba/secreto"),
+            Err(ErrorAjeno::Enlace)
+        ));
+        assert!(matches!(leer("ana/fifo.py"), Err(ErrorAjeno::Especial)));
+        assert!(matches!(
+            leer("ana/enorme.py"),
+            Err(ErrorAjeno::Grande { limite: 1024 })
+        ));
+        assert!(matches!(leer("ana"), Err(ErrorAjeno::Carpeta)));
+        assert!(matches!(leer("ana/nada.py"), Err(ErrorAjeno::NoExiste)));
+        assert!(matches!(leer("../secreto"), Err(ErrorAjeno::NoExiste)));
+        assert_eq!(
+            ErrorAjeno::Grande { limite: 64 << 10 }.to_string(),
+            "pesa más de 64 KiB"
         );
     }
 }

@@ -1,9 +1,9 @@
-# Tarea 2: Othello. Correcta, pero el programa principal (al nivel superior) lanza procesos que
-# siguen corriendo, la música con subprocess y un sonido con os.system("… &") que queda huérfano,
-# y espera a que la música termine. Lo que lanza muere con la corrección, aunque se interrumpa.
+# Tarea 2: Othello. Correcta, pero el programa principal (al nivel superior) bifurca procesos que
+# siguen corriendo, la música y un sonido que queda huérfano (su padre sale enseguida), y espera a
+# que la música termine. Lo que bifurca muere con la corrección, aunque se interrumpa.
 
 import os
-import subprocess
+import time
 
 DIRECCIONES = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
 
@@ -52,7 +52,25 @@ def cargarPartida(nombre_archivo):
         return [linea.strip().split(", ") for linea in archivo]
 
 
+def sonar():
+    """Un proceso que sigue sonando: el hijo duerme y el padre sigue."""
+    hijo = os.fork()
+    if hijo == 0:
+        try:
+            time.sleep(300)
+        finally:
+            os._exit(0)
+    return hijo
+
+
+def sonar_huerfano():
+    """Un sonido que queda huérfano: su padre sale enseguida."""
+    if os.fork() == 0:
+        sonar()
+        os._exit(0)
+
+
 # Programa principal
-musica = subprocess.Popen(["sleep", "300"])
-os.system("sleep 300 &")
-musica.wait()
+musica = sonar()
+sonar_huerfano()
+os.waitpid(musica, 0)

@@ -63,7 +63,11 @@ impl Clase {
         for hostil in hostiles {
             let codigo = fs::read_to_string(fuentes.join(format!("encierro/{hostil}.py")))
                 .unwrap()
-                .replace("\nPUERTO = 0\n", &format!("\nPUERTO = {puerto}\n"));
+                .replace("\nPUERTO = 0\n", &format!("\nPUERTO = {puerto}\n"))
+                .replace(
+                    "\nCLASE = None\n",
+                    &format!("\nCLASE = {:?}\n", raiz.join("clase")),
+                );
             escribir(raiz, &format!("clase/{hostil}.py"), &codigo);
         }
         let correcta = fs::read(fuentes.join("curso/ana_perez/tarea2.py")).unwrap();
@@ -188,8 +192,8 @@ enum Quien {
 const PYTHON_DEL_SISTEMA: &str = "/usr/bin/python3";
 
 /// The processes started by a grading run whose temporary folders go to `tmp`: those
-/// with `tmp` in their environment (the harness and what it forks) and the sleeps the
-/// submissions start (`sleep 3001`, `sleep 3002`), whose environment Python cleared.
+/// with `tmp` in their environment, the harness and what the submissions fork (they
+/// can run no other program).
 fn procesos_de(tmp: &Path) -> Vec<String> {
     let marca = format!("TMPDIR={}", tmp.display());
     let mut procesos = Vec::new();
@@ -200,7 +204,7 @@ fn procesos_de(tmp: &Path) -> Vec<String> {
         let propio = entorno
             .split('\0')
             .any(|variable| variable.starts_with(&marca));
-        if propio || orden.starts_with("sleep 3001") || orden.starts_with("sleep 3002") {
+        if propio {
             procesos.push(format!("{:?}: {orden}", entrada.file_name()));
         }
     }

@@ -17,7 +17,7 @@ use std::{
 
 use othello::interfaz::correccion::{
     Entrega, ErrorCorreccion, OpcionesCorreccion, Participante, Plataforma, Resumen,
-    corregir_entregas,
+    SemillaDeCasos, corregir_entregas,
 };
 
 use crate::{
@@ -25,12 +25,14 @@ use crate::{
     correccion::{entregas, hay_python},
 };
 
-/// Few cases: what is checked here is where the grades go, not the grading.
+/// Few cases, always the same (two runs are compared): what is checked here is where
+/// the grades go, not the grading.
 fn opciones() -> OpcionesCorreccion {
     OpcionesCorreccion {
         casos: Some(20),
         memoria: 256 * 1024 * 1024,
         tiempo_limite: std::time::Duration::from_secs(3),
+        semilla: SemillaDeCasos { valor: Some(2015) },
         ..OpcionesCorreccion::default()
     }
 }
@@ -100,7 +102,7 @@ fn el_csv_se_abre_en_una_planilla_en_castellano() {
         |_, _| {},
     )
     .unwrap();
-    assert_eq!(resumen.entregas()[1].calificacion.nota, 6.3);
+    assert_eq!(resumen.entregas()[1].calificacion.unwrap().nota, 6.3);
     let bytes = fs::read(&notas).unwrap();
     // A byte order mark, so that Excel reads UTF-8; `;` and a decimal comma, as a
     // spreadsheet set to Spanish splits and reads numbers.
@@ -122,7 +124,8 @@ fn el_csv_se_abre_en_una_planilla_en_castellano() {
             "porcentaje",
             "nota",
             "motivo",
-            "parecida_a"
+            "parecida_a",
+            "semilla"
         ]
     );
     assert_eq!(filas[2][0], "guardar_mal");
@@ -209,8 +212,8 @@ fn la_hoja_de_moodle_se_llena_al_lado_sin_tocar_la_original() {
     assert_eq!(filas[2][4], "6,30");
     assert_eq!(
         filas[2][9],
-        "jugar 22/22, contar 6/6, guardarPartida 0/2, cargarPartida 2/2; total 90,0 %, \
-         nota 6,3"
+        "jugar 20/20; jugar con posiciones que no son casillas 2/2; contar 6/6; \
+         guardarPartida 0/2 (archivo 2); cargarPartida 2/2; total 90,0 %, nota 6,3"
     );
     assert_eq!(lineas[1], {
         let mut esperada = originales[1].replacen(",,\"7,00\"", ",\"7,00\",\"7,00\"", 1);
@@ -368,8 +371,8 @@ fn el_libro_de_canvas_por_su_id_y_la_tarea_elegida() {
     assert!(matches!(error, ErrorCorreccion::Planilla(_)), "{error:?}");
     assert_eq!(
         error.to_string(),
-        "la planilla de Canvas tiene varias tareas: elija una con --tarea NOMBRE (una \
-         parte de su nombre): «Tarea 1: Gato (887101)», «Tarea 2: Othello (887102)»"
+        "la planilla de Canvas tiene varias tareas: elija una con --tarea y su nombre, una \
+         parte de él o su número: «Tarea 1: Gato (887101)», «Tarea 2: Othello (887102)»"
     );
     // Nothing was written.
     assert!(!dir.path().join("informes").exists());
@@ -432,7 +435,7 @@ fn las_copias_se_listan_sin_tocar_las_notas_ni_la_retroalimentacion() {
     assert_eq!(parecidos[0].estudiantes, ["ana_soto", "bruno_vera"]);
     assert!(parecidos[0].similitud >= 90.0, "{parecidos:?}");
     for informe in resumen.entregas() {
-        assert_eq!(informe.calificacion.nota, 7.0);
+        assert_eq!(informe.calificacion.unwrap().nota, 7.0);
     }
     let texto = texto(&resumen);
     assert!(texto.contains("\n  ana_soto y bruno_vera: 9"), "{texto}");
@@ -500,11 +503,15 @@ fn los_informes_dicen_que_es_lo_que_no_es_carpeta_y_no_dejan_carpetas_vacias() {
         errores.contains("«vuelta» es un enlace simbólico que lleva a sí mismo"),
         "{errores}"
     );
-    // No byte can be written (as on a full disk): the folder is not left empty.
+    // No byte can be written (as on a full disk): the grader cannot work, grades
+    // nobody and leaves nothing.
     let (codigo, errores) = corregir("nuevo/", "ulimit -S -f 0; ", "");
     assert_eq!(codigo, Some(2), "{errores}");
     assert!(
-        errores.contains("no se escribieron los informes en «nuevo/»"),
+        errores.contains(
+            "no se pudo iniciar Python para corregir: el archivo supera el tamaño \
+                          máximo que permite el sistema; no se calificó a nadie"
+        ),
         "{errores}"
     );
     // An output that cannot be written: it says which were not, and writes no other.

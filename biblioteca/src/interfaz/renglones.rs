@@ -29,6 +29,20 @@ pub fn ajustar(texto: &str) -> String {
 /// `texto` fitted to lines of `ancho` characters, as [`ajustar`] fits it to
 /// [`ANCHO`]: for a narrower part of a screen.
 pub(crate) fn ajustar_a(texto: &str, ancho: usize) -> String {
+    ajustar_colgando(texto, ancho, 0)
+}
+
+/// `texto` fitted as [`ajustar`] fits it, each continuation line indented two more
+/// spaces than its line: for a report whose lines are told apart by their indentation,
+/// so that a long text of someone else's (an error a student's code raised) cannot
+/// wrap into a line that looks like the report's own.
+pub(crate) fn ajustar_con_sangria(texto: &str) -> String {
+    ajustar_colgando(texto, ANCHO, 2)
+}
+
+/// `texto` fitted to `ancho`, continuation lines indented `mas` spaces more than their
+/// line.
+fn ajustar_colgando(texto: &str, ancho: usize, mas: usize) -> String {
     let mut lineas = Vec::new();
     for linea in texto.split('\n') {
         if linea.chars().count() <= ancho {
@@ -42,8 +56,8 @@ pub(crate) fn ajustar_a(texto: &str, ancho: usize) -> String {
             .find(") ")
             .filter(|&fin| fin > 0 && cuerpo[..fin].bytes().all(|byte| byte.is_ascii_digit()));
         let continuacion = match numero {
-            Some(fin) => format!("{sangria}{:1$}", "", fin + 2),
-            None => sangria.to_owned(),
+            Some(fin) => format!("{sangria}{:1$}", "", fin + 2 + mas),
+            None => format!("{sangria}{:1$}", "", mas),
         };
         let mut palabras = cuerpo.split(' ');
         let mut actual = format!("{sangria}{}", palabras.next().unwrap_or_default());

@@ -1,8 +1,9 @@
 # Tarea 2: Othello. Correcta, pero en su primera jugada se vuelve demonio: un hijo que llama a
-# setsid y lanza a su vez "sleep 3002" antes de morir (doble fork), así el sleep queda huérfano y
-# fuera del grupo. Encerrado, el sleep muere con la entrega.
+# setsid y bifurca a su vez un nieto que duerme antes de morir (doble fork), así el nieto queda
+# huérfano y fuera del grupo. Encerrado, el nieto muere con la entrega.
 
 import os
+import time
 
 
 def atacar():
@@ -10,7 +11,7 @@ def atacar():
         try:
             os.setsid()
             if os.fork() == 0:
-                os.execvp("sleep", ["sleep", "3002"])
+                time.sleep(3002)
         finally:
             os._exit(0)
     os.wait()

@@ -3,11 +3,14 @@
 # Encerrada, cada intento es un PermissionError y nada de afuera cambia.
 
 import os
+
+# La carpeta de la clase: la prueba la escribe aquí (la entrega corre en una carpeta propia).
+CLASE = None
 import shutil
 
 
 def atacar():
-    clase = os.path.dirname(os.path.abspath(__file__))
+    clase = CLASE or os.path.dirname(os.path.abspath(__file__))
     afuera = os.path.join(os.path.dirname(clase), "afuera")
     intacto = os.path.join(afuera, "intacto.txt")
     intentos = [

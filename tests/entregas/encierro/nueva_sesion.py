@@ -1,21 +1,19 @@
-# Tarea 2: Othello. Correcta, pero en su primera jugada lanza "sleep 3001" en una sesión nueva
-# (setsid), fuera de su grupo de procesos. Encerrada, el proceso muere con la entrega (o, sin
-# espacios de nombres, setsid es un PermissionError).
+# Tarea 2: Othello. Correcta, pero en su primera jugada bifurca un hijo que se va a una sesión
+# nueva (setsid), fuera de su grupo de procesos, y duerme. Encerrada, el hijo muere con la entrega
+# (o, sin espacios de nombres, setsid es un PermissionError y el hijo sigue en el grupo).
 
-import subprocess
+import os
+import time
 
 
 def atacar():
-    try:
-        subprocess.Popen(
-            ["sleep", "3001"],
-            start_new_session=True,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-    except PermissionError:
-        pass
+    if os.fork() == 0:
+        try:
+            os.setsid()
+        except PermissionError:
+            pass
+        time.sleep(3001)
+        os._exit(0)
 
 
 ATACADO = []

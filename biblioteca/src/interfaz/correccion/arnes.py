@@ -8,21 +8,32 @@
 # disturbs nothing. Only the standard library is used, and Python 3.8 is enough.
 #
 # Requests:
-#   {"orden": "cargar", "archivo": PATH, "modo": "completo" | "definiciones",
-#    "limite": SECONDS, "nombres": {KEY: [NAME, ...], ...}}
+#   {"orden": "cargar", "archivo": NAME, "archivos": [[NAME, BYTES], ...],
+#    "modo": "completo" | "definiciones", "limite": SECONDS,
+#    "nombres": {KEY: [NAME, ...], ...}}
+#     (the student's files, written into the working folder under their names, paths
+#     inside it, before the one named is loaded from there, so that they import each
+#     other; BYTES is a string whose characters are the bytes, U+0000 to U+00FF)
 #     -> {"importa": true, "funciones": {KEY: NAME | null}, "definidas": [NAME, ...],
 #         "avisos": [{"tipo": "excepcion" | "salida" | "tiempo", "linea": N,
-#                     "codigo": TEXT | null, ...as the answers below}, ...],
+#                     "codigo": TEXT | null, "interna": {"linea": N, "codigo": TEXT}
+#                     | null, ...as the answers below}, ...],
 #         "avisos_omitidos": N}
 #        (the top-level statements that failed, but the main program asking for
-#        input; the first ten, and how many more)
+#        input; the first ten, and how many more; "interna", the innermost line of the
+#        file it was at when that is another; the first 200 functions defined)
 #      | {"importa": false, "error": TEXT, "linea": N | null}
 #   {"orden": "casos", "funcion": KEY, "nombre": NAME, "limite": SECONDS,
 #    "casos": [[ID, ...arguments], ...]}
 #     (a case of guardar_partida ends with what the file holds before: null, or
 #     {"texto": TEXT} written first, or {"tablero": 64 letters} saved first by the
-#     same function under the same name)
+#     same function under the same name; a case of cargar_partida is [ID, NAME, TEXT],
+#     the file written before the call)
 #     -> one line per case, in order: {"id": ID, "r": VALUE, "t": BOARD}
+#        (for guardar_partida also "archivo": {"bytes": BYTES} with what the file holds
+#        after the call, at most 64 KiB, or {"error": "no_existe" | "enlace" |
+#        "carpeta" | "especial" | "grande" | "ilegible"}: opened without following a
+#        link or waiting, its type checked on what was opened)
 #      | {"id": ID, "tipo": "excepcion", "excepcion": NAME, "mensaje": TEXT,
 #         "funcion": NAME | null, "linea": N | null, "codigo": TEXT | null}
 #        (the function, line and code of the student's file where it was raised)
@@ -36,10 +47,12 @@
 # letters}, and anything else as {"repr": TEXT}.
 
 import ast
+import errno
 import faulthandler
 import json
 import os
 import signal
+import stat
 import types
 
 ENTRADA = os.fdopen(os.dup(0), "r", encoding="utf-8")
@@ -51,10 +64,16 @@ os.close(_nulo)
 CARPETA = os.getcwd()
 # Where a call that does not come back (stuck in C code, or swallowing the time limit's
 # exception) was: when the grader's deadline passes, it sends SIGUSR1, faulthandler
-# writes the stack here from the signal handler itself, and the grader reads it.
-TRAZA = open(os.path.join(CARPETA, ".othello-traza"), "w")
+# writes the stack to descriptor 3 (a file in the grader's memory) from the signal
+# handler itself, and the grader reads it.
+try:
+    TRAZA = os.fdopen(3, "w")
+except OSError:
+    TRAZA = open(os.devnull, "w")
 faulthandler.register(signal.SIGUSR1, file=TRAZA)
 LARGO_TEXTO = 300
+LARGO_ARCHIVO = 64 * 1024
+MAX_DEFINIDAS = 200
 
 
 def corto(texto):
@@ -116,8 +135,29 @@ class Entrega:
         return numero, funcion and corto(funcion)
 
 
+def escribir_archivos(archivos):
+    """The student's files, written into the working folder under their paths inside
+    it: new files, never through a link."""
+    for nombre, contenido in archivos:
+        ruta = os.path.join(CARPETA, nombre)
+        if os.path.isabs(nombre) or ".." in nombre.split("/"):
+            continue
+        os.makedirs(os.path.dirname(ruta), exist_ok=True)
+        if os.path.lexists(ruta) and not os.path.isdir(ruta):
+            os.unlink(ruta)
+        banderas = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
+        descriptor = os.open(ruta, banderas, 0o600)
+        with os.fdopen(descriptor, "wb") as archivo:
+            archivo.write(contenido.encode("latin-1"))
+
+
 def cargar_pedido(pedido):
-    archivo = pedido["archivo"]
+    try:
+        escribir_archivos(pedido["archivos"])
+    except OSError as error:
+        mensaje = "no se pudo preparar en su carpeta: " + str(error)
+        return None, {"importa": False, "error": mensaje, "linea": None}
+    archivo = os.path.join(CARPETA, pedido["archivo"])
     entrega = Entrega(archivo)
     try:
         texto = leer(archivo)
@@ -144,10 +184,10 @@ def cargar_pedido(pedido):
     for clave, nombres in pedido["nombres"].items():
         funciones[clave] = next((n for n in nombres if callable(espacio.get(n))), None)
     definidas = [
-        nombre
+        corto(nombre)
         for nombre, valor in espacio.items()
         if isinstance(valor, types.FunctionType) and valor.__module__ == "entrega"
-    ]
+    ][:MAX_DEFINIDAS]
     avisos = [aviso(entrega, *problema) for problema in problemas[:MAX_AVISOS]]
     return entrega, {
         "importa": True,
@@ -162,11 +202,13 @@ MAX_AVISOS = 10
 
 
 def aviso(entrega, linea, resultado, error):
-    """A statement that failed while loading, at `linea`, as `llamar` said: where in
-    the student's file (the innermost line of it, if the statement called into it)."""
+    """A statement that failed while loading, the top-level one at `linea`, as `llamar`
+    said, and where in the student's file it was when that is another line (inside a
+    function it called)."""
+    contestacion = {"tipo": resultado, "linea": linea, "codigo": entrega.linea(linea)}
     numero, _ = entrega.lugar_del_error(error)
-    numero = numero or linea
-    contestacion = {"tipo": resultado, "linea": numero, "codigo": entrega.linea(numero)}
+    if numero is not None and numero != linea:
+        contestacion["interna"] = {"linea": numero, "codigo": entrega.linea(numero)}
     if resultado == "excepcion":
         contestacion["excepcion"] = type(error).__name__
         contestacion["mensaje"] = texto_de(error, str)
@@ -175,13 +217,42 @@ def aviso(entrega, linea, resultado, error):
     return contestacion
 
 
-def preparar_archivo(nombre, previo):
-    """Before a case of guardar_partida on a file that exists: the other text in it."""
+def preparar_archivo(nombre, texto):
+    """Before a case of guardar_partida on a file that exists, the other text in it; of
+    cargar_partida, the board to load."""
     try:
-        with open(nombre, "w", encoding="utf-8", newline="") as archivo:
-            archivo.write(previo["texto"])
+        if os.path.islink(nombre) or os.path.isfile(nombre):
+            os.unlink(nombre)
+        banderas = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
+        with os.fdopen(os.open(nombre, banderas, 0o600), "w", encoding="utf-8", newline="") as archivo:
+            archivo.write(texto)
     except OSError:
         pass
+
+
+def leer_guardado(nombre):
+    """What a case of guardar_partida left in `nombre`, for the grader: opened without
+    following a link nor waiting on a pipe, its type checked on what was opened, and
+    at most LARGO_ARCHIVO bytes of it."""
+    try:
+        descriptor = os.open(nombre, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except FileNotFoundError:
+        return {"error": "no_existe"}
+    except OSError as error:
+        return {"error": "enlace" if error.errno == errno.ELOOP else "ilegible"}
+    with os.fdopen(descriptor, "rb") as archivo:
+        modo = os.fstat(descriptor).st_mode
+        if stat.S_ISDIR(modo):
+            return {"error": "carpeta"}
+        if not stat.S_ISREG(modo):
+            return {"error": "especial"}
+        try:
+            datos = archivo.read(LARGO_ARCHIVO + 1)
+        except OSError:
+            return {"error": "ilegible"}
+    if len(datos) > LARGO_ARCHIVO:
+        return {"error": "grande"}
+    return {"bytes": datos.decode("latin-1")}
 
 
 def llamada(clave, funcion, caso):
@@ -196,22 +267,26 @@ def llamada(clave, funcion, caso):
         if previo is None:
             return t, lambda: funcion(t, nombre)
         if "texto" in previo:
-            preparar_archivo(nombre, previo)
+            preparar_archivo(nombre, previo["texto"])
             return t, lambda: funcion(t, nombre)
         anterior = lista_de(previo["tablero"])
         return t, lambda: (funcion(anterior, nombre), funcion(t, nombre))[1]
+    preparar_archivo(caso[1], caso[2])
     return None, lambda: funcion(caso[1])
 
 
 def respuesta(entrega, clave, funcion, caso, limite):
     t, llamar_caso = llamada(clave, funcion, caso)
     resultado, valor = llamar(llamar_caso, limite)
+    volver_del_hijo()
     os.chdir(CARPETA)
     if resultado == "ok":
         r = tablero(valor) if clave == "cargar_partida" else normal(valor)
         contestacion = {"id": caso[0], "r": r}
         if t is not None:
             contestacion["t"] = tablero(t)
+        if clave == "guardar_partida":
+            contestacion["archivo"] = leer_guardado(caso[2])
         return contestacion
     if resultado == "salida":
         return {"id": caso[0], "tipo": "salida", "codigo_salida": normal(valor.code)}

@@ -22,6 +22,15 @@ import warnings
 
 NULO_ENTRADA = open(os.devnull, "r")
 NULO_SALIDA = open(os.devnull, "w")
+# The loader's own process: one that the student's code forked and that comes back
+# into the loader (its top level went on after a fork) ends there, instead of loading,
+# and answering, a second time.
+PROCESO = os.getpid()
+
+
+def volver_del_hijo():
+    if os.getpid() != PROCESO:
+        os._exit(0)
 
 
 class TiempoAgotado(BaseException):
@@ -128,6 +137,7 @@ def ejecutar(arbol, archivo, nombre, limite, solo_definiciones=False):
             # A statement that fails (the game's loop meeting input(), an import of a
             # module that is not there) is left behind; the definitions stay.
             resultado, valor = llamar(lambda: exec(codigo, modulo.__dict__), limite)
+            volver_del_hijo()
             os.chdir(carpeta)
             if resultado != "ok" and not isinstance(valor, EntradaNoDisponible):
                 problemas.append((nodo.lineno, resultado, valor))

@@ -37,6 +37,17 @@ pub struct Cantidades {
     pub robustez: usize,
 }
 
+/// The largest sample ([`Cantidades::muestra`]): five rounds of the kinds of `jugar`'s
+/// cases, fifteen countings, five saves (every kind of file that exists before), five
+/// loads, and every position that is not a cell once.
+const MUESTRA: Cantidades = Cantidades {
+    jugar: 50,
+    contar: 15,
+    guardar_partida: 5,
+    cargar_partida: 5,
+    robustez: NO_CASILLAS.len(),
+};
+
 /// How many cases of `jugar` a run makes when not told (`--casos` of `corregir`,
 /// `--cantidad` of `casos`).
 pub const CASOS_PREDETERMINADOS: usize = 1000;
@@ -61,7 +72,21 @@ impl Cantidades {
         }
     }
 
-    fn de(self, funcion: Funcion) -> usize {
+    /// The sample of a run with these amounts: the first cases of each function (which
+    /// cover every kind of case), run before the rest and counted whole, whatever the
+    /// time (`revision`).
+    pub fn muestra(self) -> Cantidades {
+        Cantidades {
+            jugar: self.jugar.min(MUESTRA.jugar),
+            contar: self.contar.min(MUESTRA.contar),
+            guardar_partida: self.guardar_partida.min(MUESTRA.guardar_partida),
+            cargar_partida: self.cargar_partida.min(MUESTRA.cargar_partida),
+            robustez: self.robustez.min(MUESTRA.robustez),
+        }
+    }
+
+    /// How many of `funcion`'s.
+    pub(super) fn de(self, funcion: Funcion) -> usize {
         match funcion {
             Funcion::Jugar => self.jugar,
             Funcion::Contar => self.contar,
@@ -422,7 +447,7 @@ impl Caso {
                 };
                 to_raw_value(&(id, letras(tablero), archivo, previo))
             }
-            Caso::Cargar { archivo, .. } => to_raw_value(&(id, archivo)),
+            Caso::Cargar { archivo, texto, .. } => to_raw_value(&(id, archivo, texto)),
         };
         texto.expect("un caso se escribe en JSON")
     }
@@ -605,15 +630,22 @@ fn azar(semilla: u64, flujo: u64) -> ChaCha8Rng {
     ChaCha8Rng::from_seed(bytes)
 }
 
-/// `n` cases of `jugar`: each purpose its share, shuffled so that the first failures of
-/// a kind show different situations.
+/// `n` cases of `jugar`: each purpose its share, in rounds of ten (three real moves and
+/// one of each designed kind) shuffled within, so that the first failures of a kind
+/// show different situations and any first tens of cases (the sample) hold every kind
+/// in its share.
 fn casos_de_jugar(muestrario: &Muestrario, azar: &mut ChaCha8Rng, n: usize) -> Vec<Caso> {
-    let mut propositos: Vec<Proposito> = Proposito::TODOS
+    let ronda: Vec<Proposito> = Proposito::TODOS
         .iter()
-        .flat_map(|&(proposito, por_mil)| std::iter::repeat_n(proposito, n * por_mil / 1000))
+        .flat_map(|&(proposito, por_mil)| std::iter::repeat_n(proposito, por_mil / 100))
         .collect();
-    propositos.resize(n, Proposito::PartidaReal);
-    propositos.shuffle(azar);
+    let mut propositos = Vec::with_capacity(n + ronda.len());
+    while propositos.len() < n {
+        let mut esta = ronda.clone();
+        esta.shuffle(azar);
+        propositos.extend(esta);
+    }
+    propositos.truncate(n);
     propositos
         .into_iter()
         .map(|proposito| caso_de_jugar(proposito, muestrario, azar))

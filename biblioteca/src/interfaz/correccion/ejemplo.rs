@@ -58,7 +58,9 @@ pub(super) fn falla(
     };
     describir_entrada(&mut texto, caso);
     match obtenido {
-        Obtenido::Valor { r, t } => describir_valor(&mut texto, caso, r, t.as_ref(), revisado),
+        Obtenido::Valor { r, t, .. } => {
+            describir_valor(&mut texto, caso, r, t.as_ref(), revisado);
+        }
         Obtenido::Excepcion {
             excepcion,
             mensaje,
@@ -103,6 +105,10 @@ pub(super) fn falla(
             "El proceso de Python terminó sin responder (os._exit, una falla del intérprete o la \
              memoria agotada).\n",
         ),
+        Obtenido::Protocolo => texto.push_str(
+            "Tu código escribió en el canal privado del corrector una línea de más de 1 MiB, \
+             que no es una respuesta: el proceso se detuvo.\n",
+        ),
     }
     texto.push_str("Para reproducirlo:\n");
     for linea in reproducir.lines() {
@@ -139,11 +145,17 @@ fn describir_lugar(texto: &mut String, como: &str, lugar: &Lugar) {
 /// What happened while loading, as the report says it: "al cargar, la línea 3
 /// (import numpy as np) lanzó ModuleNotFoundError: …".
 pub(super) fn describir_aviso(aviso: &Aviso) -> String {
-    let linea = match (aviso.linea, &aviso.codigo) {
+    let mut linea = match (aviso.linea, &aviso.codigo) {
         (Some(linea), Some(codigo)) => format!("la línea {linea} ({})", visible(codigo)),
         (Some(linea), None) => format!("la línea {linea}"),
         (None, _) => "una instrucción".to_owned(),
     };
+    if let Some(interna) = &aviso.interna {
+        linea += &match &interna.codigo {
+            Some(codigo) => format!(", desde la línea {} ({}),", interna.linea, visible(codigo)),
+            None => format!(", desde la línea {},", interna.linea),
+        };
+    }
     let sigue = "; se siguió con el resto del archivo";
     match &aviso.suceso {
         Suceso::Excepcion { excepcion, mensaje } => format!(
@@ -182,9 +194,14 @@ pub(super) fn por_que_no_se_corrio(motivo: Abandono, nombre: &str) -> String {
             "el proceso de Python terminaba con la mayoría de las llamadas a {nombre} (por \
              eso estos casos cuentan como fallas)"
         ),
+        Abandono::Muestra => format!(
+            "se acabó el tiempo de la muestra (lo que sus llamadas podían tardar, cada una en \
+             el tiempo límite) antes de llegar a este caso de {nombre}, que es parte de la \
+             muestra que se corre siempre (por eso cuenta como falla)"
+        ),
         Abandono::TiempoTotal => {
-            "se acabó el tiempo de la entrega (--tiempo-por-entrega), repartido entre sus \
-             funciones según sus casos; estos casos no cuentan en la nota"
+            "se acabó el tiempo de la entrega, repartido entre sus funciones según sus casos; \
+             este caso no cuenta en la nota"
                 .to_owned()
         }
     }
@@ -640,7 +657,7 @@ fn obtenido_json(obtenido: &Obtenido, revisado: &Revisado, limite: Duration) -> 
         _ => v.clone(),
     };
     match obtenido {
-        Obtenido::Valor { r, t } => match (&revisado.archivo, t) {
+        Obtenido::Valor { r, t, .. } => match (&revisado.archivo, t) {
             (Some(archivo), _) => json!({ "archivo": archivo.texto, "problema": archivo.problema }),
             (None, Some(t)) => json!({ "valor": valor(r), "tablero": valor(t) }),
             (None, None) => json!({ "valor": valor(r) }),
@@ -667,6 +684,7 @@ fn obtenido_json(obtenido: &Obtenido, revisado: &Revisado, limite: Duration) -> 
             "exit": codigo.is_some(),
             "codigo_salida": codigo.as_ref().map(valor),
         }),
+        Obtenido::Protocolo => json!({ "protocolo": true }),
         Obtenido::SinCorrer(motivo) => json!({ "sin_correr": motivo.clave() }),
     }
 }
@@ -780,10 +798,12 @@ mod tests {
         let repr = Obtenido::Valor {
             r: json!({ "repr": "<a\u{7f}b>" }),
             t: None,
+            archivo: None,
         };
         let objeto = Obtenido::Valor {
             r: json!({ "fi\u{7f}las": "\u{9b}" }),
             t: None,
+            archivo: None,
         };
         // A cell of the file saved, quoted in what is wrong with it.
         let guardar = Caso::Guardar {
@@ -801,6 +821,7 @@ mod tests {
         let nada = Obtenido::Valor {
             r: Value::Null,
             t: None,
+            archivo: None,
         };
         for (caso, obtenido, revisado) in [
             (&caso, excepcion, revisado(Tipo::Excepcion)),

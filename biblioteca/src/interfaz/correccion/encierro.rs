@@ -1,6 +1,6 @@
-//! What a student's code may touch: its own temporary folder and file, the Python it
-//! runs with and what a process needs to start; no network; a bounded number of
-//! processes, all gone when the submission ends.
+//! What a student's code may touch: its own temporary folder, bounded, and the Python
+//! it runs with; no other program, no network; a bounded number of processes, all gone
+//! when the submission ends.
 //!
 //! Everything is built before the fork ([`Encierro`] once per run, [`Celda`] per
 //! child), and [`Celda::entrar`] applies it in the child between fork and exec with
@@ -8,23 +8,29 @@
 //!
 //! - a user namespace with the grader's own user and group mapped, and in it a network
 //!   namespace (a loopback that is down: no connection anywhere, not even to the
-//!   grader's 127.0.0.1), an IPC namespace and a PID namespace. The child forks once
+//!   grader's 127.0.0.1), an IPC namespace, a mount namespace where the child writes in
+//!   a `tmpfs` of its own of [`ESPACIO`] ([`Montaje`]: filling it fills nobody else's
+//!   space, and it goes with the process), and a PID namespace. The child forks once
 //!   more: the waiting parent closes every descriptor and waits; the grandchild is the
 //!   namespace's first process and runs Python, and when it dies the kernel kills every
 //!   process left in it, also one that called `setsid` or forked twice;
 //! - a bound on processes: `RLIMIT_NPROC` set once the user namespace exists, so that
 //!   it counts the submission's processes only; for root, whom the kernel exempts from
 //!   it, a `pids` control group per child;
-//! - Landlock: read and execute under the Python installation and the system's folders,
-//!   read and write `/dev/null`, anything inside the temporary folder, read the
-//!   submission's file, and nothing else; no TCP, no signal or abstract socket out;
+//! - Landlock: read the Python installation's libraries and the system's, execute only
+//!   the interpreter and its dynamic loader (so that no other program runs, this one
+//!   included: a student's `jugar` cannot ask the reference for its answers), read and
+//!   write `/dev/null`, anything inside the temporary folder, and nothing else; no TCP,
+//!   no signal or abstract socket out;
 //! - a seccomp filter that refuses `socket` (TCP, UDP, Unix sockets to the host's
 //!   services) and `io_uring_setup` (which could open sockets around the filter).
 //!
 //! Where user namespaces are forbidden (Ubuntu 24.04's AppArmor), the same ends without
 //! them: the filter also refuses `setsid` and `setpgid`, so that every process stays in
 //! the child's process group, which is killed whole, and `RLIMIT_NPROC` leaves room for
-//! 64 processes over those the user already has; Landlock (from its ABI 6) keeps signals in.
+//! 64 processes over those the user already has; Landlock (from its ABI 6) keeps signals
+//! in. The folder is then on the system's temporary space, its files bounded one by one
+//! (`RLIMIT_FSIZE`) but not together: `--diagnostico` says so.
 //! What the machine lacks is said in one line ([`Carencia`]), and grading refuses to run
 //! without it unless asked to (`--sin-encierro`).
 
@@ -58,9 +64,20 @@ const ABI_ARCHIVOS: ABI = ABI::V3;
 /// The first Landlock ABI that keeps signals in, needed without a PID namespace.
 const ABI_SENALES: ABI = ABI::V6;
 
-/// Folders a process needs to start and run what it may run (the dynamic loader's
-/// libraries, locales, `/bin/sh`), read and executed: those that exist.
-const SISTEMA: [&str; 6] = ["/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin"];
+/// Folders of the system's libraries (the C library, locales, what Python links):
+/// read, never executed; those that exist. No folder of programs is among them.
+const SISTEMA: [&str; 6] = [
+    "/lib",
+    "/lib64",
+    "/lib32",
+    "/usr/lib",
+    "/usr/lib64",
+    "/usr/lib32",
+];
+
+/// What each submission may write in its folder, a `tmpfs` of its own: far more than a
+/// homework saves, and bounded so that one cannot fill the space of the others.
+const ESPACIO: &std::ffi::CStr = c"size=64m,nr_inodes=4096,mode=700";
 
 /// Files of `/etc` that a process reads as it starts.
 const SISTEMA_ETC: [&str; 3] = ["/etc/ld.so.cache", "/etc/localtime", "/etc/ld.so.conf"];
@@ -78,7 +95,8 @@ pub struct Diagnostico {
     pub landlock: i32,
     /// Whether a seccomp filter can be installed.
     pub seccomp: bool,
-    /// Whether user, network and PID namespaces can be made without privileges.
+    /// Whether user, network, mount and PID namespaces can be made without privileges,
+    /// and a `tmpfs` mounted in them: each submission then writes in a space of its own.
     pub espacios: bool,
     /// Whether the grader runs as root, whom `RLIMIT_NPROC` does not bind.
     pub root: bool,
@@ -142,6 +160,11 @@ impl Soporte {
         };
         let landlock = i32::try_from(version).unwrap_or(0).max(0);
         let filtro = filtro(false).ok();
+        // Made before the fork: the probe's child must not allocate. It mounts as a
+        // child does, on the temporary folder itself.
+        let mapas = Mapas::nuevos();
+        let temporal = std::env::temp_dir();
+        let prueba = Montaje::nuevo(&temporal, &temporal).ok();
         // Safety: getuid has no effects.
         let root = unsafe { libc::getuid() } == 0;
         Soporte {
@@ -149,7 +172,8 @@ impl Soporte {
             seccomp: filtro
                 .as_ref()
                 .is_some_and(|filtro| en_un_hijo(|| aplicar(filtro))),
-            espacios: en_un_hijo(|| entrar_en_espacios(None)),
+            espacios: prueba
+                .is_some_and(|prueba| en_un_hijo(|| entrar_en_espacios(&mapas) && prueba.montar())),
             root,
         }
     }
@@ -213,6 +237,16 @@ impl Diagnostico {
             "  espacios de usuario, red y PID:      {}",
             si(self.espacios)
         )?;
+        if self.faltas.is_empty() && !self.espacios {
+            for linea in crate::interfaz::renglones::ajustar(
+                "Sin espacios de usuario, lo que escribe una entrega va al espacio temporal \
+                 del sistema, acotado archivo por archivo pero no en total.",
+            )
+            .lines()
+            {
+                writeln!(salida, "{linea}")?;
+            }
+        }
         if self.root {
             writeln!(
                 salida,
@@ -244,8 +278,10 @@ impl Diagnostico {
 /// How the children of a run are contained: built once, after checking the machine.
 #[derive(Debug)]
 pub(super) struct Encierro {
-    /// Read and executed: the Python installation and the system's folders.
+    /// Read: the Python installation's libraries and the system's.
     lectura: Vec<PathBuf>,
+    /// Read and executed: the interpreter and its dynamic loader.
+    ejecucion: Vec<PathBuf>,
     /// The seccomp filter.
     filtro: Arc<BpfProgram>,
     /// The namespaces' user and group maps; `None` where they are forbidden.
@@ -256,30 +292,47 @@ pub(super) struct Encierro {
 
 impl Encierro {
     /// Checks this machine and prepares the containment of children that run the
-    /// Python installed under `instalacion`.
+    /// interpreter `ejecutable`, installed under `instalacion` (its prefixes).
     ///
     /// # Errors
     ///
     /// What the machine lacks.
-    pub(super) fn preparar(instalacion: &[PathBuf]) -> Result<Encierro, Carencia> {
+    pub(super) fn preparar(
+        ejecutable: &Path,
+        instalacion: &[PathBuf],
+    ) -> Result<Encierro, Carencia> {
         let soporte = Soporte::probar();
         let control = soporte.root.then(RaizDeControl::buscar).flatten();
         if let Some(&falta) = soporte.faltas(control.is_some()).first() {
             return Err(falta);
         }
         let filtro = filtro(!soporte.espacios).map_err(|_| Carencia::Seccomp)?;
-        let mut lectura: Vec<PathBuf> = instalacion.to_vec();
-        lectura.extend(SISTEMA.iter().chain(&SISTEMA_ETC).map(PathBuf::from));
+        // Of each prefix, its libraries and a virtual environment's settings, never its
+        // `bin/`: a program installed beside Python stays out of reach.
+        let mut lectura: Vec<PathBuf> = (instalacion.iter())
+            .flat_map(|prefijo| ["lib", "lib64", "pyvenv.cfg"].map(|parte| prefijo.join(parte)))
+            .chain(SISTEMA.iter().chain(&SISTEMA_ETC).map(PathBuf::from))
+            .filter(|ruta| ruta.exists())
+            .collect();
+        lectura.sort();
+        lectura.dedup();
+        let ejecucion = [Some(ejecutable.to_owned()), cargador(ejecutable)]
+            .into_iter()
+            .flatten()
+            .collect();
         Ok(Encierro {
             lectura,
+            ejecucion,
             filtro: Arc::new(filtro),
             mapas: soporte.espacios.then(|| Arc::new(Mapas::nuevos())),
             control,
         })
     }
 
-    /// The containment of one child that runs in `carpeta` and loads `archivo`, and
-    /// the control group to remove once it is reaped (root's).
+    /// The containment of one child whose folder is `carpeta` and which writes in
+    /// `espacio`, a folder inside it, and the control group to remove once it is reaped
+    /// (root's). With namespaces, `carpeta` becomes read-only for the child and
+    /// `espacio` its own `tmpfs` ([`Montaje`]).
     ///
     /// # Errors
     ///
@@ -287,9 +340,10 @@ impl Encierro {
     pub(super) fn celda(
         &self,
         carpeta: &Path,
-        archivo: &Path,
+        espacio: &Path,
     ) -> io::Result<(Celda, Option<GrupoDeControl>)> {
-        let lectura = AccessFs::from_read(ABI_SENALES);
+        let lectura = AccessFs::ReadFile | AccessFs::ReadDir;
+        let ejecucion = AccessFs::ReadFile | AccessFs::Execute;
         let dispositivo = AccessFs::ReadFile | AccessFs::WriteFile | AccessFs::IoctlDev;
         let reglas = (|| {
             Ruleset::default()
@@ -301,13 +355,13 @@ impl Encierro {
                 .scope(Scope::from_all(ABI_SENALES))?
                 .create()?
                 .add_rules(path_beneath_rules(&self.lectura, lectura))?
+                .add_rules(path_beneath_rules(&self.ejecucion, ejecucion))?
                 .add_rules(path_beneath_rules(DISPOSITIVOS, AccessFs::ReadFile))?
                 .add_rules(path_beneath_rules(["/dev/null"], dispositivo))?
                 .add_rules(path_beneath_rules(
                     [carpeta],
-                    AccessFs::from_all(ABI_SENALES),
-                ))?
-                .add_rules(path_beneath_rules([archivo], AccessFs::ReadFile))
+                    AccessFs::from_all(ABI_SENALES) & !AccessFs::Execute,
+                ))
         })()
         .map_err(io::Error::other)?;
         let control = self
@@ -321,7 +375,13 @@ impl Encierro {
             // Without a user namespace the limit counts all of the user's processes.
             (None, None) => Some(procesos_del_usuario()? + PROCESOS),
         };
+        let montaje = self
+            .mapas
+            .is_some()
+            .then(|| Montaje::nuevo(carpeta, espacio))
+            .transpose()?;
         let celda = Celda {
+            montaje,
             reglas: Some(reglas),
             filtro: Arc::clone(&self.filtro),
             mapas: self.mapas.clone(),
@@ -335,6 +395,8 @@ impl Encierro {
 /// One child's containment, applied by [`Celda::entrar`] between fork and exec.
 #[derive(Debug)]
 pub(super) struct Celda {
+    /// The child's own space, with namespaces.
+    montaje: Option<Montaje>,
     reglas: Option<RulesetCreated>,
     filtro: Arc<BpfProgram>,
     mapas: Option<Arc<Mapas>>,
@@ -361,7 +423,10 @@ impl Celda {
             control.write_all(b"0")?;
         }
         if let Some(mapas) = &self.mapas {
-            comprobar(entrar_en_espacios(Some(mapas)))?;
+            comprobar(entrar_en_espacios(mapas))?;
+        }
+        if let Some(montaje) = &self.montaje {
+            comprobar(montaje.montar())?;
         }
         if let Some(procesos) = self.procesos {
             // After the user namespace: it counts the processes made in it only.
@@ -446,20 +511,162 @@ impl Mapas {
     }
 }
 
-/// Makes the user, network, IPC and PID namespaces, and writes `mapas` into them.
-/// `false` if the system refuses. Async-signal-safe.
-fn entrar_en_espacios(mapas: Option<&Mapas>) -> bool {
-    let espacios = libc::CLONE_NEWUSER | libc::CLONE_NEWNET | libc::CLONE_NEWIPC;
+/// Makes the user, network, IPC, mount and PID namespaces, and writes `mapas` into
+/// them. `false` if the system refuses. Async-signal-safe.
+fn entrar_en_espacios(mapas: &Mapas) -> bool {
+    let espacios =
+        libc::CLONE_NEWUSER | libc::CLONE_NEWNET | libc::CLONE_NEWIPC | libc::CLONE_NEWNS;
     // Safety: unshare changes only the calling process.
     if unsafe { libc::unshare(espacios | libc::CLONE_NEWPID) } != 0 {
         return false;
     }
-    let Some(mapas) = mapas else {
-        return true;
-    };
     escribir_en(c"/proc/self/setgroups", b"deny")
         && escribir_en(c"/proc/self/uid_map", mapas.usuario.as_bytes())
         && escribir_en(c"/proc/self/gid_map", mapas.grupo.as_bytes())
+}
+
+/// A child's own space, in its mount namespace: its folder read-only, and the folder
+/// inside it where it writes, a `tmpfs` of [`ESPACIO`], so that what it writes fills
+/// nobody else's space and goes with it. Landlock's rule on the folder covers what is
+/// mounted below it (a rule on a mount point itself does not reach the mount), and the
+/// folder's own disk is read-only, so that nothing is written there.
+#[derive(Debug)]
+struct Montaje {
+    carpeta: std::ffi::CString,
+    espacio: std::ffi::CString,
+    /// The flags of the read-only copy of the folder's mount: those it has (some may
+    /// not be cleared in a user namespace), read-only, without set-user-id, devices or
+    /// programs.
+    banderas: libc::c_ulong,
+}
+
+impl Montaje {
+    /// The space for `carpeta` and `espacio` inside it, both existing folders.
+    ///
+    /// # Errors
+    ///
+    /// The system's, if `carpeta`'s file system cannot be asked about.
+    fn nuevo(carpeta: &Path, espacio: &Path) -> io::Result<Montaje> {
+        let ruta = |ruta: &Path| {
+            std::ffi::CString::new(ruta.as_os_str().as_encoded_bytes()).map_err(io::Error::other)
+        };
+        let carpeta = ruta(carpeta)?;
+        // Safety: statvfs writes into the struct given; zeroes are a valid one.
+        let mut datos: libc::statvfs = unsafe { std::mem::zeroed() };
+        if unsafe { libc::statvfs(carpeta.as_ptr(), &raw mut datos) } != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // On Linux, statvfs's flags are the mount's own (ST_NOSUID is MS_NOSUID, …).
+        let propias = libc::MS_NOSUID
+            | libc::MS_NODEV
+            | libc::MS_NOEXEC
+            | libc::MS_NOATIME
+            | libc::MS_NODIRATIME
+            | libc::MS_RELATIME;
+        Ok(Montaje {
+            espacio: ruta(espacio)?,
+            carpeta,
+            banderas: (datos.f_flag & propias)
+                | libc::MS_RDONLY
+                | libc::MS_NOSUID
+                | libc::MS_NODEV
+                | libc::MS_NOEXEC,
+        })
+    }
+
+    /// Mounts it in the mount namespace just made. `false` if the system refuses.
+    /// Async-signal-safe.
+    fn montar(&self) -> bool {
+        let ninguno = std::ptr::null();
+        // Safety: mount reads the strings given, which outlive the calls; it changes
+        // only this process's mount namespace.
+        unsafe {
+            libc::mount(
+                self.carpeta.as_ptr(),
+                self.carpeta.as_ptr(),
+                ninguno,
+                libc::MS_BIND,
+                ninguno.cast(),
+            ) == 0
+                && libc::mount(
+                    ninguno,
+                    self.carpeta.as_ptr(),
+                    ninguno,
+                    libc::MS_REMOUNT | libc::MS_BIND | self.banderas,
+                    ninguno.cast(),
+                ) == 0
+                && libc::mount(
+                    c"tmpfs".as_ptr(),
+                    self.espacio.as_ptr(),
+                    c"tmpfs".as_ptr(),
+                    libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+                    ESPACIO.as_ptr().cast(),
+                ) == 0
+        }
+    }
+}
+
+/// The dynamic loader that the kernel runs for the program `ejecutable` (its ELF
+/// `PT_INTERP`), which must be executable too; `None` for a program that has none or is
+/// not ELF.
+fn cargador(ejecutable: &Path) -> Option<PathBuf> {
+    use std::io::Read;
+    let mut cabeza = Vec::new();
+    File::open(ejecutable)
+        .ok()?
+        .take(64 * 1024)
+        .read_to_end(&mut cabeza)
+        .ok()?;
+    cargador_de(&cabeza)
+}
+
+/// The `PT_INTERP` path of an ELF file that starts with `cabeza`, little-endian, 32 or
+/// 64 bits.
+fn cargador_de(cabeza: &[u8]) -> Option<PathBuf> {
+    use std::os::unix::ffi::OsStrExt;
+    const PT_INTERP: u32 = 3;
+    if cabeza.get(..4)? != b"\x7fELF" || *cabeza.get(5)? != 1 {
+        return None;
+    }
+    let bytes = |desde: usize, n: usize| -> Option<u64> {
+        let mut valor = 0u64;
+        for (i, byte) in cabeza.get(desde..desde + n)?.iter().enumerate() {
+            valor |= u64::from(*byte) << (8 * i);
+        }
+        Some(valor)
+    };
+    let (tabla, tamano, cantidad, desplazamiento, largo) = match cabeza.get(4)? {
+        // ELF64: e_phoff at 0x20, e_phentsize at 0x36, e_phnum at 0x38; p_offset at +8,
+        // p_filesz at +32.
+        2 => (
+            bytes(0x20, 8)?,
+            bytes(0x36, 2)?,
+            bytes(0x38, 2)?,
+            (8, 8),
+            (32, 8),
+        ),
+        // ELF32: e_phoff at 0x1c, e_phentsize at 0x2a, e_phnum at 0x2c; p_offset at +4,
+        // p_filesz at +16.
+        1 => (
+            bytes(0x1c, 4)?,
+            bytes(0x2a, 2)?,
+            bytes(0x2c, 2)?,
+            (4, 4),
+            (16, 4),
+        ),
+        _ => return None,
+    };
+    (0..cantidad).find_map(|i| {
+        let entrada = usize::try_from(tabla + i * tamano).ok()?;
+        if bytes(entrada, 4)? != u64::from(PT_INTERP) {
+            return None;
+        }
+        let inicio = usize::try_from(bytes(entrada + desplazamiento.0, desplazamiento.1)?).ok()?;
+        let fin = inicio + usize::try_from(bytes(entrada + largo.0, largo.1)?).ok()?;
+        let ruta = cabeza.get(inicio..fin)?;
+        let ruta = ruta.split(|&b| b == 0).next()?;
+        Some(PathBuf::from(std::ffi::OsStr::from_bytes(ruta)))
+    })
 }
 
 /// Writes `datos` to the file at `ruta` with system calls only.

@@ -1,17 +1,27 @@
 //! Which submissions a grading run is given: a student's file, a student's folder, or
-//! a folder of students' folders or files, as a learning platform exports a class; and
-//! whose each one is.
+//! a folder (or a zip) of students' folders or files, as a learning platform exports a
+//! class; and whose each one is.
+//!
+//! What is found is only looked at ([`lugar`]): nothing is unpacked, no link is
+//! followed, and each file is read within a bound when it is graded. The file graded
+//! goes to the grader with the files of its folder, so that a student's helper modules
+//! import as they do on the student's machine.
 
 use std::{
     collections::BTreeMap,
-    fmt, fs,
-    io::Read,
+    fmt,
     path::{Path, PathBuf},
     time::SystemTime,
 };
 
-use super::{error::ErrorCorreccion, paquete::Paquete};
-use crate::texto::{ruta_visible, visible};
+use super::{
+    error::ErrorCorreccion,
+    lugar::{self, Clase, LIMITE_FUENTE, Lugar, Nodo},
+};
+use crate::{
+    disco::ErrorAjeno,
+    texto::{ruta_visible, visible},
+};
 
 /// One student's submission: whose it is and the file graded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,11 +29,9 @@ pub struct Entrega {
     /// The student, a name no other submission of the run has: the platform's name
     /// for them, or their folder's, or their file's without `.py`.
     pub estudiante: String,
-    /// The file graded; the student's folder (or what they sent) when there is nothing
-    /// to grade ([`Entrega::falta`]).
-    pub archivo: PathBuf,
-    /// Where the file graded came from, as the teaching assistant finds it: the file
-    /// itself, or inside a zip the zip's path joined with the entry's name.
+    /// Where the file graded is, as the teaching assistant finds it: the file itself,
+    /// or inside a zip the zip's path joined with the entry's name; the student's
+    /// folder (or what they sent) when there is nothing to grade ([`Entrega::falta`]).
     pub origen: PathBuf,
     /// The file graded as the student knows it: its path inside their folder, or its
     /// name; empty when there is none.
@@ -36,8 +44,9 @@ pub struct Entrega {
     pub participante: Option<Participante>,
     /// Why there is nothing to grade, when there is not.
     pub falta: Option<Falta>,
-    /// The temporary folder the file graded is in, when it was unpacked or copied.
-    paquete: Option<Paquete>,
+    /// The file graded and the files of its folder and below, by their paths from that
+    /// folder (the file graded among them): what the grader is given.
+    archivos: Option<(Lugar, Vec<(String, Lugar)>)>,
 }
 
 /// A student as a course platform names them in its export: what goes back to it (the
@@ -64,19 +73,28 @@ pub enum Plataforma {
 }
 
 /// Why a student's submission has nothing to grade: each situation is told apart, in
-/// the report, the gradebook's reason and the student's feedback.
+/// the report, the gradebook's reason and the student's feedback. None gets a grade:
+/// the teaching assistant grades them by hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Falta {
     /// The folder is empty: nothing was submitted.
     Nada,
     /// Files were submitted, none of them Python: their names.
     SinPython(Vec<String>),
-    /// A zip that could not be unpacked: its name and why.
+    /// A zip that could not be read: its name and why.
     Paquete {
         /// The zip, inside the student's folder.
         zip: String,
         /// Why.
         causa: String,
+    },
+    /// What would be graded could not be read: a link, a pipe, a file too large, a
+    /// folder that cannot be listed.
+    Ilegible {
+        /// The file or folder, as the student knows it.
+        archivo: String,
+        /// Why.
+        causa: ErrorAjeno,
     },
 }
 
@@ -90,7 +108,18 @@ impl fmt::Display for Falta {
                 lista(archivos)
             ),
             Falta::Paquete { zip, causa } => {
-                write!(f, "no se pudo corregir lo que envió: {zip} {causa}")
+                write!(
+                    f,
+                    "no se pudo corregir lo que envió: {} {causa}",
+                    visible(zip)
+                )
+            }
+            Falta::Ilegible { archivo, causa } => {
+                write!(
+                    f,
+                    "no se pudo leer lo que envió: {} {causa}",
+                    visible(archivo)
+                )
             }
         }
     }
@@ -109,44 +138,135 @@ pub(super) fn lista(nombres: &[String]) -> String {
     texto
 }
 
+/// What the grader is given of a submission: the files of the folder of the file
+/// graded, each with its path from that folder, and which one is graded.
+#[derive(Debug)]
+pub(super) struct Archivos {
+    /// The file graded, by its path among [`Archivos::todos`].
+    pub(super) principal: String,
+    /// Every file, the one graded first.
+    pub(super) todos: Vec<(String, Vec<u8>)>,
+}
+
+impl Archivos {
+    /// The text of the file graded, as read (lossy).
+    pub(super) fn fuente(&self) -> String {
+        String::from_utf8_lossy(&self.todos[0].1).into_owned()
+    }
+}
+
+/// How much of a folder the grader is given besides the file graded: a homework is a
+/// few small files.
+const HERMANOS: usize = 200;
+const BYTES_DE_LA_CARPETA: u64 = 8 * 1024 * 1024;
+
 impl Entrega {
     /// The submission of the file at `archivo`, the student named after it (or as the
-    /// platform's name for it says).
+    /// platform's name for it, or for its folder, says), given with the Python files
+    /// beside it.
     pub fn de_archivo(archivo: PathBuf) -> Entrega {
-        let nombre = nombre_de(&archivo);
-        let canvas = Canvas::leer(&nombre);
+        match Nodo::nombrado(&archivo) {
+            Ok(nodo) => {
+                let carpeta = (archivo.parent())
+                    .filter(|carpeta| !carpeta.as_os_str().is_empty())
+                    .unwrap_or(Path::new("."));
+                let hermanos = Nodo::listado(carpeta)
+                    .map(|carpeta| {
+                        (carpeta.hijos().iter())
+                            .filter(|hijo| hijo.es_archivo() && tipo(hijo) == Tipo::Python)
+                            .map(|hijo| (hijo.nombre.clone(), hijo.lugar.clone()))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let mut entrega = Entrega::del_nodo(&nodo, hermanos);
+                if entrega.participante.is_none()
+                    && let Some(participante) = carpeta
+                        .file_name()
+                        .and_then(|nombre| moodle(&nombre.to_string_lossy()))
+                {
+                    entrega.estudiante = participante.nombre.clone();
+                    entrega.participante = Some(participante);
+                }
+                entrega
+            }
+            Err(error) => Entrega::sin_archivo(
+                sin_extension(&nombre_de(&archivo)).to_owned(),
+                archivo.clone(),
+                Falta::Ilegible {
+                    archivo: nombre_de(&archivo),
+                    causa: error.into(),
+                },
+            ),
+        }
+    }
+
+    /// The submission of the file `nodo`, loose (in a class's folder or named), with
+    /// `hermanos` given beside it; the student named after it, or as Canvas's name
+    /// for it says.
+    fn del_nodo(nodo: &Nodo, hermanos: Vec<(String, Lugar)>) -> Entrega {
+        let canvas = Canvas::leer(&nodo.nombre);
         let estudiante = match &canvas {
             Some(canvas) => canvas.participante.nombre.clone(),
-            None => sin_extension(&nombre).to_owned(),
+            None => sin_extension(&nodo.nombre).to_owned(),
         };
-        let corto = canvas.as_ref().map_or(nombre, |c| c.original.clone());
-        let renombrado = (Tipo::de(&archivo) == Tipo::Renombrado).then(|| renombrado(&corto));
+        let corto = canvas
+            .as_ref()
+            .map_or(nodo.nombre.clone(), |c| c.original.clone());
+        let origen = nodo.lugar.origen();
+        if let Some(causa) = problema(nodo) {
+            let mut entrega = Entrega::sin_archivo(
+                estudiante,
+                origen,
+                Falta::Ilegible {
+                    archivo: corto,
+                    causa,
+                },
+            );
+            entrega.participante = canvas.map(|canvas| canvas.participante);
+            return entrega;
+        }
+        let renombrado = (tipo(nodo) == Tipo::Renombrado).then(|| renombrado(&corto));
         Entrega {
             estudiante,
-            origen: archivo.clone(),
+            origen,
             eleccion: juntar(canvas.as_ref().and_then(Canvas::atraso), renombrado),
-            corto,
             participante: canvas.map(|canvas| canvas.participante),
-            archivo,
             falta: None,
-            paquete: None,
+            archivos: Some((nodo.lugar.clone(), hermanos)),
+            corto,
+        }
+    }
+
+    /// A submission with nothing to grade, for `falta`.
+    fn sin_archivo(estudiante: String, origen: PathBuf, falta: Falta) -> Entrega {
+        Entrega {
+            estudiante,
+            origen,
+            corto: String::new(),
+            eleccion: None,
+            participante: None,
+            falta: Some(falta),
+            archivos: None,
         }
     }
 
     /// The submissions named, as a class is exported from a learning platform: a file
-    /// is one student's; a folder is one student's when it holds Python, one file with
+    /// is one student's; a zip is a class if it holds one (see below), else one
+    /// student's; a folder is one student's when it holds Python, one file with
     /// `jugar` at most and no folder with one (or when a platform named it so), and
     /// otherwise a class: one folder per student (Moodle's named
-    /// `Nombre_123456_assignsubmission_…`) and one file or zip, or a platform's files,
-    /// per student (Canvas's named `nombre_123_456_archivo.py`). Of a student's files
-    /// (inside subfolders and sent zips too) the one graded is `forzado` if it is there,
-    /// else the newest that defines `jugar`.
-    /// Within a class, by student's name; two students never share a name.
+    /// `Nombre_123456_assignsubmission_…`, the folders of one participant taken as one)
+    /// and one file or zip, or a platform's files, per student (Canvas's named
+    /// `nombre_123_456_archivo.py`). Of a student's files (inside subfolders and sent
+    /// zips too) the one graded is `forzado` if it is there, else the newest that
+    /// defines `jugar`. Within a class, by student's name; two students never share a
+    /// name. A path named that is a symbolic link is not followed unless it ends in
+    /// `/` (as the shell's own commands do): `curso/*` may name a student's link.
     ///
     /// # Errors
     ///
-    /// No submission, a path that does not exist, a folder without submissions, or a
-    /// folder or temporary folder that cannot be read or made.
+    /// No submission, a path that does not exist, a class's folder or zip that cannot
+    /// be read, or a folder without submissions.
     pub fn buscar(
         nombradas: &[PathBuf],
         forzado: Option<&str>,
@@ -156,137 +276,247 @@ impl Entrega {
         }
         let mut entregas = Vec::new();
         for ruta in nombradas {
-            if !ruta.is_dir() {
-                if !ruta.exists() {
-                    return Err(ErrorCorreccion::NoExiste(ruta.clone()));
+            let nodo = Nodo::nombrado(ruta).map_err(|fuente| match fuente.kind() {
+                std::io::ErrorKind::NotFound => ErrorCorreccion::NoExiste(ruta.clone()),
+                _ => ErrorCorreccion::Carpeta {
+                    ruta: ruta.clone(),
+                    fuente,
+                },
+            })?;
+            if tipo(&nodo) == Tipo::Zip {
+                let clase = nodo.abrir_como_zip(true);
+                if let Clase::Ilegible(causa) = &clase.clase {
+                    return Err(ErrorCorreccion::Clase {
+                        ruta: ruta.clone(),
+                        causa: causa.clone(),
+                    });
                 }
+                if es_de_un_estudiante(&clase) {
+                    entregas.push(Entrega::de_zip(&nodo, forzado));
+                } else {
+                    entregas.extend(Entrega::de_la_clase(&clase, forzado)?);
+                }
+            } else if !nodo.es_carpeta() {
                 entregas.push(Entrega::de_archivo(ruta.clone()));
-            } else if es_de_un_estudiante(ruta)? {
-                entregas.push(Entrega::de_la_carpeta(ruta, forzado)?);
+            } else if es_de_un_estudiante(&nodo) {
+                entregas.push(Entrega::de_la_carpeta(&[&nodo], forzado));
             } else {
-                entregas.extend(Entrega::de_la_clase(ruta, forzado)?);
+                entregas.extend(Entrega::de_la_clase(&nodo, forzado)?);
             }
         }
         distinguir(&mut entregas);
         Ok(entregas)
     }
 
-    /// The students of the class folder `carpeta`, by name.
-    fn de_la_clase(carpeta: &Path, forzado: Option<&str>) -> Result<Vec<Entrega>, ErrorCorreccion> {
+    /// The students of the class `clase` (a folder, or a zip read as one), by name.
+    fn de_la_clase(clase: &Nodo, forzado: Option<&str>) -> Result<Vec<Entrega>, ErrorCorreccion> {
+        if let Clase::Ilegible(causa) = &clase.clase {
+            return Err(ErrorCorreccion::Clase {
+                ruta: clase.lugar.origen(),
+                causa: causa.clone(),
+            });
+        }
         let mut entregas = Vec::new();
-        let mut de_canvas: BTreeMap<String, Vec<(PathBuf, Canvas)>> = BTreeMap::new();
-        for dentro in listar(carpeta)? {
-            if dentro.is_dir() {
-                entregas.push(Entrega::de_la_carpeta(&dentro, forzado)?);
-            } else if let Some(canvas) = Canvas::leer(&nombre_de(&dentro)) {
+        let mut de_moodle: BTreeMap<String, Vec<&Nodo>> = BTreeMap::new();
+        let mut de_canvas: BTreeMap<String, Vec<(&Nodo, Canvas)>> = BTreeMap::new();
+        for dentro in clase.hijos() {
+            if dentro.es_carpeta() {
+                match moodle(&dentro.nombre) {
+                    Some(participante) => {
+                        de_moodle.entry(participante.id).or_default().push(dentro)
+                    }
+                    None => entregas.push(Entrega::de_la_carpeta(&[dentro], forzado)),
+                }
+            } else if let Some(canvas) = Canvas::leer(&dentro.nombre) {
                 let clave = canvas.participante.id.clone();
                 de_canvas.entry(clave).or_default().push((dentro, canvas));
-            } else if Tipo::de(&dentro) == Tipo::Zip {
-                entregas.push(Entrega::de_zip(&dentro, forzado)?);
-            } else if Tipo::de(&dentro) != Tipo::Otro {
-                entregas.push(Entrega::de_archivo(dentro));
+            } else {
+                match tipo(dentro) {
+                    Tipo::Zip => entregas.push(Entrega::de_zip(dentro, forzado)),
+                    Tipo::Python | Tipo::Renombrado => {
+                        entregas.push(Entrega::del_nodo(dentro, Vec::new()));
+                    }
+                    // A link or a special file where a student's file or folder goes:
+                    // theirs, to grade by hand.
+                    Tipo::Problema => entregas.push(Entrega::del_nodo(dentro, Vec::new())),
+                    Tipo::Carpeta | Tipo::Otro => {}
+                }
             }
         }
+        for carpetas in de_moodle.into_values() {
+            entregas.push(Entrega::de_la_carpeta(&carpetas, forzado));
+        }
         for archivos in de_canvas.into_values() {
-            entregas.push(Entrega::de_canvas(archivos, forzado)?);
+            entregas.push(Entrega::de_canvas(&archivos, forzado));
         }
         if entregas.is_empty() {
-            return Err(ErrorCorreccion::CarpetaSinEntregas(carpeta.to_owned()));
+            return Err(ErrorCorreccion::CarpetaSinEntregas(clase.lugar.origen()));
         }
         entregas.sort_by(|a, b| a.estudiante.cmp(&b.estudiante));
         Ok(entregas)
     }
 
-    /// The submission of the zip `zip`, loose in a class folder: the student named
+    /// The submission of the zip `zip`, loose in a class or named: the student named
     /// after it, what it holds chosen from as from a student's folder.
-    fn de_zip(zip: &Path, forzado: Option<&str>) -> Result<Entrega, ErrorCorreccion> {
-        let paquete = Paquete::nuevo().map_err(ErrorCorreccion::Temporal)?;
+    fn de_zip(zip: &Nodo, forzado: Option<&str>) -> Entrega {
         let mut contenido = Contenido::default();
-        (contenido.zips).push((zip.to_owned(), PathBuf::from(nombre_de(zip))));
-        contenido.desempacar(&paquete)?;
-        let mut entrega = contenido.elegir(zip, forzado);
-        entrega.paquete = Some(paquete);
-        entrega.estudiante = sin_extension(&nombre_de(zip)).to_owned();
-        Ok(entrega)
+        contenido.zip(zip, "");
+        let mut entrega = contenido.elegir(&zip.lugar.origen(), forzado);
+        entrega.estudiante = sin_extension(&zip.nombre).to_owned();
+        entrega
     }
 
-    /// The submission of one student whose files Canvas exported side by side, copied
-    /// into a temporary folder under the names the student gave them.
-    fn de_canvas(
-        archivos: Vec<(PathBuf, Canvas)>,
-        forzado: Option<&str>,
-    ) -> Result<Entrega, ErrorCorreccion> {
-        if let [(archivo, _)] = archivos.as_slice()
-            && Tipo::de(archivo) == Tipo::Python
+    /// The submission of one student whose files Canvas exported side by side: each
+    /// known by the name the student gave it.
+    fn de_canvas(archivos: &[(&Nodo, Canvas)], forzado: Option<&str>) -> Entrega {
+        let (ultimo, canvas) = archivos.last().expect("hay uno al menos");
+        if let [(archivo, _)] = archivos
+            && tipo(archivo) == Tipo::Python
         {
-            return Ok(Entrega::de_archivo(archivo.clone()));
+            return Entrega::del_nodo(archivo, Vec::new());
         }
-        let paquete = Paquete::nuevo().map_err(ErrorCorreccion::Temporal)?;
-        let mut originales = BTreeMap::new();
         let mut contenido = Contenido::default();
-        for (archivo, canvas) in &archivos {
-            if Tipo::es_zip(archivo) {
-                (contenido.zips).push((archivo.clone(), PathBuf::from(&canvas.original)));
-            } else {
-                (paquete.copiar(archivo, &canvas.original)).map_err(ErrorCorreccion::Temporal)?;
-                originales.insert(paquete.path().join(&canvas.original), archivo.clone());
-            }
+        for (archivo, canvas) in archivos {
+            contenido.visitar(archivo, &canvas.original, None);
         }
-        let exportado = archivos[0].0.clone();
-        let (_, canvas) = archivos.into_iter().last().expect("hay uno al menos");
-        let zips = std::mem::take(&mut contenido.zips);
-        contenido.recorrer(paquete.path(), Path::new(""), paquete.path())?;
+        // Each file's folder is the student's whole submission, under their own names.
+        let todos: Vec<(String, Lugar)> = (archivos.iter())
+            .filter(|(archivo, _)| archivo.es_archivo())
+            .map(|(archivo, canvas)| (canvas.original.clone(), archivo.lugar.clone()))
+            .collect();
         for candidato in &mut contenido.candidatos {
-            if let Some(exportado) = originales.get(&candidato.ruta) {
-                candidato.origen = exportado.clone();
+            if candidato.zip.is_none() {
+                candidato.hermanos = todos.clone();
             }
         }
-        contenido.zips = zips;
-        contenido.desempacar(&paquete)?;
-        let mut entrega = contenido.elegir(paquete.path(), forzado);
-        if entrega.falta.is_some() {
-            (entrega.archivo, entrega.origen) = (exportado.clone(), exportado);
-        }
-        entrega.paquete = Some(paquete);
+        let mut entrega = contenido.elegir(&ultimo.lugar.origen(), forzado);
         entrega.estudiante = canvas.participante.nombre.clone();
         entrega.eleccion = juntar(entrega.eleccion, canvas.atraso());
-        entrega.participante = Some(canvas.participante);
-        Ok(entrega)
+        entrega.participante = Some(canvas.participante.clone());
+        entrega
     }
 
-    /// The submission of the student whose folder is `carpeta`: of its files (inside
-    /// subfolders and its zips, unpacked, too), `forzado` if it is there (by its path
-    /// inside the folder or its name); else the one that defines `jugar`, or of several
-    /// the newest; or if none does, the first by name; every other one named. The
-    /// folder itself, saying why, if there is nothing to grade.
-    fn de_la_carpeta(carpeta: &Path, forzado: Option<&str>) -> Result<Entrega, ErrorCorreccion> {
-        let exportado = nombre_de(carpeta);
-        let participante = moodle(&exportado);
+    /// The submission of the student whose folders are `carpetas` (Moodle may export
+    /// one participant as several): of their files (inside subfolders and zips too),
+    /// `forzado` if it is there (by its path inside the folder or its name); else the
+    /// one that defines `jugar`, or of several the newest; or if none does, the first
+    /// by name; every other one named. The folder itself, saying why, if there is
+    /// nothing to grade.
+    fn de_la_carpeta(carpetas: &[&Nodo], forzado: Option<&str>) -> Entrega {
         let mut contenido = Contenido::default();
-        contenido.recorrer(carpeta, Path::new(""), carpeta)?;
-        let paquete = match contenido.zips.is_empty() {
-            true => None,
-            false => Some(Paquete::nuevo().map_err(ErrorCorreccion::Temporal)?),
-        };
-        if let Some(paquete) = &paquete {
-            contenido.desempacar(paquete)?;
+        for carpeta in carpetas {
+            match &carpeta.clase {
+                Clase::Ilegible(causa) => contenido
+                    .problemas
+                    .push((carpeta.nombre.clone(), causa.clone())),
+                _ => contenido.recorrer(carpeta),
+            }
         }
-        let mut entrega = contenido.elegir(carpeta, forzado);
-        entrega.paquete = paquete;
+        // What goes back to the platform goes to the folder with the file graded.
+        let principal = carpetas
+            .iter()
+            .find(|carpeta| {
+                (contenido.candidatos.first())
+                    .is_some_and(|c| c.origen.starts_with(carpeta.lugar.origen()))
+            })
+            .unwrap_or(&carpetas[0]);
+        let participante = moodle(&principal.nombre);
+        let mut entrega = contenido.elegir(&principal.lugar.origen(), forzado);
         entrega.estudiante = participante
             .as_ref()
-            .map_or(exportado, |participante| participante.nombre.clone());
+            .map_or(principal.nombre.clone(), |participante| {
+                participante.nombre.clone()
+            });
         entrega.participante = participante;
-        Ok(entrega)
+        entrega
+    }
+
+    /// The files the grader is given, read now: the file graded first, then the others
+    /// of its folder, within a bound.
+    ///
+    /// # Errors
+    ///
+    /// [`Falta`] if there is nothing to grade, or the file graded cannot be read.
+    pub(super) fn archivos(&self) -> Result<Archivos, Falta> {
+        if let Some(falta) = &self.falta {
+            return Err(falta.clone());
+        }
+        let Some((principal, hermanos)) = &self.archivos else {
+            return Err(Falta::Nada);
+        };
+        let ilegible = |causa| Falta::Ilegible {
+            archivo: self.corto.clone(),
+            causa,
+        };
+        let fuente = principal.leer(LIMITE_FUENTE).map_err(ilegible)?;
+        let nombre = (hermanos.iter())
+            .find(|(_, lugar)| lugar == principal)
+            .map_or_else(
+                || nombre_de(&principal.origen()),
+                |(nombre, _)| nombre.clone(),
+            );
+        let mut bytes = fuente.len() as u64;
+        let mut todos = vec![(nombre.clone(), fuente)];
+        for (otro, lugar) in hermanos {
+            if todos.len() >= HERMANOS {
+                break;
+            }
+            if *otro == nombre {
+                continue;
+            }
+            if let Ok(contenido) = lugar.leer(LIMITE_FUENTE)
+                && bytes + contenido.len() as u64 <= BYTES_DE_LA_CARPETA
+            {
+                bytes += contenido.len() as u64;
+                todos.push((otro.clone(), contenido));
+            }
+        }
+        Ok(Archivos {
+            principal: nombre,
+            todos,
+        })
+    }
+
+    /// The files on disk that grading it reads: the file graded and those of its
+    /// folder, or the zips they are in. No output may be one of them.
+    pub(super) fn leidas(&self) -> Vec<PathBuf> {
+        let mut leidas: Vec<PathBuf> = (self.archivos.iter())
+            .flat_map(|(principal, hermanos)| {
+                std::iter::once(principal).chain(hermanos.iter().map(|(_, lugar)| lugar))
+            })
+            .map(Lugar::en_disco)
+            .collect();
+        leidas.sort();
+        leidas.dedup();
+        leidas
+    }
+
+    /// The text of the file graded, if it can be read: what the comparison of
+    /// submissions reads.
+    pub(super) fn texto(&self) -> Option<String> {
+        let (principal, _) = self.archivos.as_ref()?;
+        let bytes = principal.leer(LIMITE_FUENTE).ok()?;
+        Some(String::from_utf8_lossy(&bytes).into_owned())
+    }
+}
+
+/// Why `nodo` cannot be graded when it would be: a link, a special file, a zip or
+/// folder that cannot be read.
+fn problema(nodo: &Nodo) -> Option<ErrorAjeno> {
+    match &nodo.clase {
+        Clase::Enlace => Some(ErrorAjeno::Enlace),
+        Clase::Especial => Some(ErrorAjeno::Especial),
+        Clase::Ilegible(causa) => Some(causa.clone()),
+        Clase::Carpeta(_) | Clase::Archivo { .. } => None,
     }
 }
 
 /// A file of a student's that may be what they submitted.
 #[derive(Debug)]
 struct Candidato {
-    /// Where it is now.
-    ruta: PathBuf,
-    /// Where it came from ([`Entrega::origen`]).
+    /// Where it is.
+    lugar: Lugar,
+    /// Where it is, as the teaching assistant finds it ([`Entrega::origen`]).
     origen: PathBuf,
     /// Its path inside the student's folder, as the student knows it.
     corto: String,
@@ -298,112 +528,140 @@ struct Candidato {
     renombrado: bool,
     /// Whether it defines `jugar`.
     con_jugar: bool,
+    /// The files of its folder and below, by their paths from its folder.
+    hermanos: Vec<(String, Lugar)>,
 }
 
 /// What a student's folder holds.
 #[derive(Debug, Default)]
 struct Contenido {
     candidatos: Vec<Candidato>,
-    /// Zips not yet unpacked: where each is, and its path inside the student's folder.
-    zips: Vec<(PathBuf, PathBuf)>,
-    /// Zips that could not be unpacked.
+    /// Zips that could not be read.
     fallidos: Vec<Falta>,
+    /// What could not be looked at: links, special files, folders that cannot be
+    /// listed, by their paths inside the folder, with why.
+    problemas: Vec<(String, ErrorAjeno)>,
     /// Every other file, by its path inside the folder.
     otros: Vec<String>,
 }
 
 impl Contenido {
-    /// Adds what is under `raiz` joined with `dentro`, a folder whose files came from
-    /// `origen` (the student's folder, or the zip unpacked there), and are known to the
-    /// student by their path from `raiz`.
-    fn recorrer(
-        &mut self,
-        raiz: &Path,
-        dentro: &Path,
-        origen: &Path,
-    ) -> Result<(), ErrorCorreccion> {
-        let mut pendientes = vec![raiz.join(dentro)];
-        while let Some(carpeta) = pendientes.pop() {
-            for ruta in listar(&carpeta)? {
-                let relativa = ruta.strip_prefix(raiz).unwrap_or(&ruta).to_owned();
-                let desde = relativa.strip_prefix(dentro).unwrap_or(&relativa);
-                let tipo = Tipo::de(&ruta);
-                match tipo {
-                    Tipo::Carpeta => pendientes.push(ruta),
-                    Tipo::Zip if dentro.as_os_str().is_empty() => self.zips.push((ruta, relativa)),
-                    Tipo::Python | Tipo::Renombrado => self.candidatos.push(Candidato {
-                        con_jugar: define_jugar(&ruta),
-                        modificado: fs::metadata(&ruta).and_then(|m| m.modified()).ok(),
-                        origen: origen.join(desde),
-                        corto: ruta_visible(&relativa),
-                        zip: (!dentro.as_os_str().is_empty()).then(|| ruta_visible(dentro)),
-                        renombrado: tipo == Tipo::Renombrado,
-                        ruta,
-                    }),
-                    Tipo::Zip | Tipo::Otro => self.otros.push(ruta_visible(&relativa)),
-                }
-            }
-        }
-        self.candidatos.sort_by(|a, b| a.corto.cmp(&b.corto));
-        Ok(())
+    /// Adds what is under the student's folder `carpeta`, its zips read as folders.
+    fn recorrer(&mut self, carpeta: &Nodo) {
+        self.carpeta(carpeta, "", None, true);
     }
 
-    /// Unpacks each zip found into `paquete`, under its path in the student's folder,
-    /// and adds what it holds; a zip that cannot be unpacked is remembered with why.
-    fn desempacar(&mut self, paquete: &Paquete) -> Result<(), ErrorCorreccion> {
-        for (zip, relativa) in std::mem::take(&mut self.zips) {
-            match paquete.desempacar(&zip, &paquete.path().join(&relativa)) {
-                Ok(()) => self.recorrer(paquete.path(), &relativa, &zip)?,
-                Err(error) => self.fallidos.push(Falta::Paquete {
-                    zip: ruta_visible(&relativa),
-                    causa: error.to_string(),
-                }),
+    /// Adds what is in `carpeta`, known to the student as `ruta` (empty for their
+    /// folder), inside the zip `zip` if it is in one; `zips` when the zips in it are
+    /// read (those at the top of the student's folder).
+    fn carpeta(&mut self, carpeta: &Nodo, ruta: &str, zip: Option<&str>, zips: bool) {
+        let hermanos: Vec<(String, Lugar)> = (carpeta.archivos().into_iter())
+            .map(|(camino, nodo)| (camino, nodo.lugar.clone()))
+            .collect();
+        let inicio = self.candidatos.len();
+        for hijo in carpeta.hijos() {
+            let camino = unir(ruta, &hijo.nombre);
+            match (&hijo.clase, tipo(hijo)) {
+                (Clase::Carpeta(_), _) => self.carpeta(hijo, &camino, zip, false),
+                (_, Tipo::Zip) if zips => self.zip(hijo, &camino),
+                _ => self.visitar(hijo, &camino, zip),
             }
         }
-        Ok(())
+        for candidato in &mut self.candidatos[inicio..] {
+            if candidato.hermanos.is_empty() {
+                candidato.hermanos = hermanos.clone();
+            }
+        }
     }
 
-    /// The submission of a student's folder `carpeta` with this content, as
-    /// [`Entrega::de_la_carpeta`] chooses its file; whose it is, still unsaid.
+    /// Adds what the zip `zip` holds, known to the student as `ruta`.
+    fn zip(&mut self, zip: &Nodo, ruta: &str) {
+        let abierto = zip.abrir_como_zip(false);
+        match &abierto.clase {
+            Clase::Ilegible(causa) => self.fallidos.push(Falta::Paquete {
+                zip: nombre_o(ruta, &zip.nombre),
+                causa: causa.to_string(),
+            }),
+            _ => self.carpeta(
+                &abierto,
+                &nombre_o(ruta, &zip.nombre),
+                Some(&nombre_o(ruta, &zip.nombre)),
+                false,
+            ),
+        }
+    }
+
+    /// Adds the file `nodo`, known to the student as `ruta`, from the zip `zip` if it
+    /// came in one.
+    fn visitar(&mut self, nodo: &Nodo, ruta: &str, zip: Option<&str>) {
+        if let Some(causa) = problema(nodo) {
+            self.problemas.push((ruta.to_owned(), causa));
+            return;
+        }
+        match tipo(nodo) {
+            tipo @ (Tipo::Python | Tipo::Renombrado) => self.candidatos.push(Candidato {
+                con_jugar: define_jugar(&nodo.lugar),
+                modificado: match nodo.clase {
+                    Clase::Archivo { modificado } => modificado,
+                    _ => None,
+                },
+                origen: nodo.lugar.origen(),
+                lugar: nodo.lugar.clone(),
+                corto: ruta.to_owned(),
+                zip: zip.map(str::to_owned),
+                renombrado: tipo == Tipo::Renombrado,
+                hermanos: Vec::new(),
+            }),
+            _ => self.otros.push(ruta.to_owned()),
+        }
+    }
+
+    /// The submission of a student's folder with this content, whose files come from
+    /// `carpeta`, as [`Entrega::de_la_carpeta`] chooses its file; whose it is, still
+    /// unsaid.
     fn elegir(mut self, carpeta: &Path, forzado: Option<&str>) -> Entrega {
-        let sin_archivo = |falta| Entrega {
-            estudiante: String::new(),
-            archivo: carpeta.to_owned(),
-            origen: carpeta.to_owned(),
-            corto: String::new(),
-            eleccion: None,
-            participante: None,
-            falta: Some(falta),
-            paquete: None,
-        };
+        self.candidatos.sort_by(|a, b| a.corto.cmp(&b.corto));
         if self.candidatos.is_empty() {
-            return sin_archivo(match (self.fallidos.pop(), self.otros.is_empty()) {
+            let falta = match (self.fallidos.pop(), self.problemas.pop()) {
                 (Some(fallido), _) => fallido,
-                (None, true) => Falta::Nada,
-                (None, false) => Falta::SinPython(self.otros),
-            });
+                (None, Some((archivo, causa))) => Falta::Ilegible { archivo, causa },
+                (None, None) if self.otros.is_empty() => Falta::Nada,
+                (None, None) => Falta::SinPython(self.otros),
+            };
+            return Entrega::sin_archivo(String::new(), carpeta.to_owned(), falta);
         }
         let con_jugar: Vec<usize> = (0..self.candidatos.len())
             .filter(|&i| self.candidatos[i].con_jugar)
             .collect();
         let pedido = forzado.and_then(|forzado| {
-            (self.candidatos.iter()).position(|c| {
-                c.corto == forzado || c.ruta.file_name().is_some_and(|n| n == forzado)
-            })
+            (self.candidatos.iter())
+                .position(|c| c.corto == forzado || c.corto.rsplit('/').next() == Some(forzado))
         });
         let (elegido, porque) = match (pedido, con_jugar.as_slice()) {
             (Some(pedido), _) => (pedido, "el indicado por el ayudante".to_owned()),
             (None, [uno]) => (*uno, "que define jugar".to_owned()),
             (None, []) => (0, "el primero por nombre (ninguno define jugar)".to_owned()),
             (None, varios) => {
-                let elegido = (varios.iter().copied())
-                    .max_by_key(|&i| (self.candidatos[i].modificado, std::cmp::Reverse(i)))
-                    .expect("hay varios");
+                let mas_nuevo = (varios.iter())
+                    .filter_map(|&i| self.candidatos[i].modificado)
+                    .max();
+                let empatados: Vec<usize> = (varios.iter().copied())
+                    .filter(|&i| self.candidatos[i].modificado == mas_nuevo)
+                    .collect();
                 let cuantos = varios.len();
-                (
-                    elegido,
-                    format!("el más reciente de los {cuantos} que definen jugar"),
-                )
+                match empatados.as_slice() {
+                    [uno] => (
+                        *uno,
+                        format!("el más reciente de los {cuantos} que definen jugar"),
+                    ),
+                    _ => (
+                        empatados.first().copied().unwrap_or(varios[0]),
+                        format!(
+                            "el primero por nombre de los {cuantos} que definen jugar, con la \
+                             misma fecha"
+                        ),
+                    ),
+                }
             }
         };
         let varios = con_jugar.len() > 1;
@@ -427,21 +685,49 @@ impl Contenido {
             ));
         }
         if let Some(zip) = &elegido.zip {
-            notas.push(format!("venía en {zip}, que se descomprimió"));
+            notas.push(format!("venía en {}, que se descomprimió", visible(zip)));
         }
         if elegido.renombrado {
             notas.push(renombrado(&elegido.corto));
         }
+        if !self.problemas.is_empty() {
+            let nombres: Vec<String> = self
+                .problemas
+                .iter()
+                .map(|(ruta, _)| ruta.clone())
+                .collect();
+            notas.push(format!(
+                "no se leyó {} (enlaces o archivos especiales, que no se siguen)",
+                lista(&nombres)
+            ));
+        }
         Entrega {
             estudiante: String::new(),
-            archivo: elegido.ruta,
             origen: elegido.origen,
             corto: elegido.corto,
             eleccion: (!notas.is_empty()).then(|| notas.join("; ")),
             participante: None,
             falta: None,
-            paquete: None,
+            archivos: Some((elegido.lugar, elegido.hermanos)),
         }
+    }
+}
+
+/// `nombre` inside `ruta` (a path inside a student's folder), `/` between them.
+fn unir(ruta: &str, nombre: &str) -> String {
+    if ruta.is_empty() {
+        nombre.to_owned()
+    } else {
+        format!("{ruta}/{nombre}")
+    }
+}
+
+/// `ruta` if it is one, else `nombre`.
+fn nombre_o(ruta: &str, nombre: &str) -> String {
+    if ruta.is_empty() {
+        nombre.to_owned()
+    } else {
+        ruta.to_owned()
     }
 }
 
@@ -450,9 +736,9 @@ impl Contenido {
 fn mencion(candidato: &Candidato, varios: bool) -> String {
     match candidato.modificado.and_then(fecha) {
         Some(fecha) if varios && candidato.con_jugar => {
-            format!("{}, del {fecha}", candidato.corto)
+            format!("{}, del {fecha}", visible(&candidato.corto))
         }
-        _ => candidato.corto.clone(),
+        _ => visible(&candidato.corto),
     }
 }
 
@@ -465,7 +751,10 @@ fn fecha(hora: SystemTime) -> Option<String> {
 
 /// What the report says of Python graded under another name, `corto`.
 fn renombrado(corto: &str) -> String {
-    format!("{corto} no termina en .py, pero es Python: se corrigió igual")
+    format!(
+        "{} no termina en .py, pero es Python: se corrigió igual",
+        visible(corto)
+    )
 }
 
 /// Two optional sentences as one.
@@ -476,10 +765,10 @@ fn juntar(primera: Option<String>, segunda: Option<String>) -> Option<String> {
     }
 }
 
-/// What a file in a student's folder is.
+/// What a file or folder of a student's is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Tipo {
-    /// A folder (not hidden, nor Python's cache, nor macOS's `__MACOSX`).
+    /// A folder.
     Carpeta,
     /// A `.py` file.
     Python,
@@ -487,100 +776,113 @@ enum Tipo {
     Renombrado,
     /// A `.zip` file.
     Zip,
+    /// A link, a special file, or what cannot be read.
+    Problema,
     /// Anything else.
     Otro,
 }
 
-impl Tipo {
-    /// What the file at `ruta` is, its name and (when it may be Python under another
-    /// name) its first lines saying.
-    fn de(ruta: &Path) -> Tipo {
-        if ruta.is_dir() {
-            return Tipo::Carpeta;
-        }
-        if !ruta.is_file() {
-            return Tipo::Otro;
-        }
-        let extension = ruta.extension().map(|e| e.to_string_lossy().to_lowercase());
-        match extension.as_deref() {
-            Some("py") => Tipo::Python,
-            Some("zip") => Tipo::Zip,
-            None | Some("txt") if parece_python(ruta) => Tipo::Renombrado,
-            _ => Tipo::Otro,
+/// What `nodo` is, its name and (when it may be Python under another name) its first
+/// lines saying.
+fn tipo(nodo: &Nodo) -> Tipo {
+    match &nodo.clase {
+        Clase::Carpeta(_) => return Tipo::Carpeta,
+        Clase::Archivo { .. } => {}
+        Clase::Enlace | Clase::Especial | Clase::Ilegible(_) => {
+            // What the name says it would be, if it is one of the student's.
+            return match extension(&nodo.nombre).as_deref() {
+                Some("py" | "zip") => Tipo::Problema,
+                _ => Tipo::Otro,
+            };
         }
     }
-
-    /// Whether `ruta` names a zip.
-    fn es_zip(ruta: &Path) -> bool {
-        ruta.extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("zip"))
+    match extension(&nodo.nombre).as_deref() {
+        Some("py") => Tipo::Python,
+        Some("zip") => Tipo::Zip,
+        None | Some("txt") if parece_python(&nodo.lugar) => Tipo::Renombrado,
+        _ => Tipo::Otro,
     }
 }
 
-/// Whether the file at `ruta` reads as Python: a line at the top level that defines a
+/// The extension of the name `nombre`, in lowercase.
+fn extension(nombre: &str) -> Option<String> {
+    Path::new(nombre)
+        .extension()
+        .map(|e| e.to_string_lossy().to_lowercase())
+}
+
+/// Whether the file at `lugar` reads as Python: a line at the top level that defines a
 /// function (`def f(…):`) or imports a module, in its first 64 KiB.
-fn parece_python(ruta: &Path) -> bool {
-    lineas(ruta).is_some_and(|texto| {
-        texto.lines().map(str::trim_end).any(|linea| {
-            (linea.starts_with("def ") && linea.contains('(') && linea.ends_with(':'))
-                || linea.starts_with("import ")
-                || (linea.starts_with("from ") && linea.contains(" import "))
-        })
+fn parece_python(lugar: &Lugar) -> bool {
+    lugar.leer_inicio(64 * 1024).is_ok_and(|bytes| {
+        String::from_utf8_lossy(&bytes)
+            .lines()
+            .map(str::trim_end)
+            .any(|linea| {
+                (linea.starts_with("def ") && linea.contains('(') && linea.ends_with(':'))
+                    || linea.starts_with("import ")
+                    || (linea.starts_with("from ") && linea.contains(" import "))
+            })
     })
 }
 
-/// The start of the text of the file at `ruta`, at most 64 KiB, read as UTF-8 with
-/// what is not.
-fn lineas(ruta: &Path) -> Option<String> {
-    let mut bytes = Vec::new();
-    let archivo = fs::File::open(ruta).ok()?;
-    archivo.take(64 * 1024).read_to_end(&mut bytes).ok()?;
-    Some(String::from_utf8_lossy(&bytes).into_owned())
-}
-
-/// Whether the folder named `carpeta` is one student's: named by Moodle as a student's,
+/// Whether the folder `carpeta` is one student's: named by Moodle as a student's,
 /// or holding a Python file or a zip, at most one file with `jugar`, no folder with one,
 /// and no Canvas file.
-fn es_de_un_estudiante(carpeta: &Path) -> Result<bool, ErrorCorreccion> {
-    if moodle(&nombre_de(carpeta)).is_some() {
-        return Ok(true);
+fn es_de_un_estudiante(carpeta: &Nodo) -> bool {
+    if moodle(&carpeta.nombre).is_some() {
+        return true;
     }
     let (mut con_jugar, mut hay) = (0, false);
-    for ruta in listar(carpeta)? {
-        match Tipo::de(&ruta) {
+    for hijo in carpeta.hijos() {
+        match tipo(hijo) {
             Tipo::Carpeta => {
-                if moodle(&nombre_de(&ruta)).is_some() || tiene_jugar(&ruta)? {
-                    return Ok(false);
+                if moodle(&hijo.nombre).is_some() || tiene_jugar(hijo) {
+                    return false;
                 }
             }
             Tipo::Python | Tipo::Renombrado => {
-                if Canvas::leer(&nombre_de(&ruta)).is_some() {
-                    return Ok(false);
+                if Canvas::leer(&hijo.nombre).is_some() {
+                    return false;
                 }
-                con_jugar += usize::from(define_jugar(&ruta));
+                con_jugar += usize::from(define_jugar(&hijo.lugar));
                 hay = true;
             }
-            Tipo::Zip => hay = true,
-            Tipo::Otro => {}
+            Tipo::Zip => {
+                if Canvas::leer(&hijo.nombre).is_some() {
+                    return false;
+                }
+                hay = true;
+            }
+            Tipo::Problema | Tipo::Otro => {}
         }
     }
-    Ok(hay && con_jugar <= 1)
+    hay && con_jugar <= 1
 }
 
-/// Whether some Python file under `carpeta` defines `jugar`.
-fn tiene_jugar(carpeta: &Path) -> Result<bool, ErrorCorreccion> {
-    for ruta in listar(carpeta)? {
-        let con_jugar = match Tipo::de(&ruta) {
-            Tipo::Carpeta => tiene_jugar(&ruta)?,
-            Tipo::Python | Tipo::Renombrado => define_jugar(&ruta),
-            Tipo::Zip => true,
-            Tipo::Otro => false,
-        };
-        if con_jugar {
-            return Ok(true);
-        }
-    }
-    Ok(false)
+/// Whether some Python file under `carpeta` defines `jugar` (a zip counts as one).
+fn tiene_jugar(carpeta: &Nodo) -> bool {
+    carpeta.hijos().iter().any(|hijo| match tipo(hijo) {
+        Tipo::Carpeta => tiene_jugar(hijo),
+        Tipo::Python | Tipo::Renombrado => define_jugar(&hijo.lugar),
+        Tipo::Zip => true,
+        Tipo::Problema | Tipo::Otro => false,
+    })
+}
+
+/// Whether the Python file at `lugar` defines `jugar` at the top level, as its text
+/// says (read, never run).
+fn define_jugar(lugar: &Lugar) -> bool {
+    lugar.leer(lugar::LIMITE_FUENTE).is_ok_and(|bytes| {
+        String::from_utf8_lossy(&bytes).lines().any(|linea| {
+            linea.strip_prefix("def").is_some_and(|resto| {
+                resto
+                    .trim_start()
+                    .strip_prefix("jugar")
+                    .is_some_and(|r| r.trim_start().starts_with('('))
+            })
+        })
+    })
 }
 
 /// Gives every submission a name of its own: a name shared is told apart by the
@@ -704,41 +1006,6 @@ fn nombre_de(ruta: &Path) -> String {
         || ruta_visible(ruta),
         |nombre| nombre.to_string_lossy().into_owned(),
     )
-}
-
-/// The entries of `carpeta` but the hidden ones, Python's caches and macOS's
-/// `__MACOSX`, by name.
-fn listar(carpeta: &Path) -> Result<Vec<PathBuf>, ErrorCorreccion> {
-    let error = |fuente| ErrorCorreccion::Carpeta {
-        ruta: carpeta.to_owned(),
-        fuente,
-    };
-    let mut rutas = Vec::new();
-    for entrada in fs::read_dir(carpeta).map_err(error)? {
-        let entrada = entrada.map_err(error)?;
-        let nombre = entrada.file_name();
-        let nombre = nombre.to_string_lossy();
-        if !nombre.starts_with('.') && nombre != "__pycache__" && nombre != "__MACOSX" {
-            rutas.push(entrada.path());
-        }
-    }
-    rutas.sort();
-    Ok(rutas)
-}
-
-/// Whether the Python file at `ruta` defines `jugar` at the top level, as its text
-/// says (read, never run).
-fn define_jugar(ruta: &Path) -> bool {
-    fs::read(ruta).is_ok_and(|bytes| {
-        String::from_utf8_lossy(&bytes).lines().any(|linea| {
-            linea.strip_prefix("def").is_some_and(|resto| {
-                resto
-                    .trim_start()
-                    .strip_prefix("jugar")
-                    .is_some_and(|r| r.trim_start().starts_with('('))
-            })
-        })
-    })
 }
 
 #[cfg(test)]

@@ -4,7 +4,11 @@
 use std::{io, path::PathBuf};
 
 use super::encierro::Carencia;
-use crate::{ErrorArchivo, disco, texto::ruta_visible};
+use crate::{
+    ErrorArchivo,
+    disco::{self, ErrorAjeno},
+    texto::ruta_visible,
+};
 
 /// Why grading could not run at all (exit status 2). A submission that does not load
 /// or fails is no error: it is in the report.
@@ -30,9 +34,28 @@ pub enum ErrorCorreccion {
         /// What the system said.
         fuente: io::Error,
     },
-    /// The temporary folder for an unpacked zip or a student's files could not be made.
-    #[error("no se pudo crear una carpeta temporal: {}", disco::describir_io(.0))]
+    /// A class's zip could not be read.
+    #[error("no se pudo leer «{}»: {causa}", ruta_visible(.ruta))]
+    Clase {
+        /// The zip or folder.
+        ruta: PathBuf,
+        /// Why.
+        causa: ErrorAjeno,
+    },
+    /// A submission's temporary folder could not be made: the grader cannot work, and
+    /// nobody is graded.
+    #[error(
+        "no se pudo crear una carpeta temporal para corregir: {}; no se calificó a nadie",
+        disco::describir_io(.0)
+    )]
     Temporal(io::Error),
+    /// A submission's Python could not start: the grader cannot work, and nobody is
+    /// graded.
+    #[error(
+        "no se pudo iniciar Python para corregir: {}; no se calificó a nadie",
+        disco::describir_io(.0)
+    )]
+    Lanzar(io::Error),
     /// No interpreter was found, or it does not run.
     #[error("no se encontró un intérprete de Python 3 en «{}» ({causa}); instálelo o indique otro con --python RUTA", ruta_visible(.ruta))]
     SinInterprete {
@@ -70,24 +93,6 @@ impl ErrorCorreccion {
     }
 }
 
-/// Why a student's zip was not unpacked: it goes in their report, not in the run's
-/// errors.
-#[derive(Debug, thiserror::Error)]
-pub enum ErrorPaquete {
-    /// It could not be read, or is no zip.
-    #[error("no se pudo abrir como zip ({0})")]
-    Ilegible(String),
-    /// It holds more files than any homework does.
-    #[error("tiene más de {0} archivos")]
-    Demasiados(usize),
-    /// Unpacked, it would be larger than any homework is.
-    #[error("descomprimido pasa de {} MiB", .0 / (1024 * 1024))]
-    Demasiado(u64),
-    /// A file could not be written into the temporary folder.
-    #[error("no se pudo descomprimir: {}", disco::describir_io(.0))]
-    Escritura(#[from] io::Error),
-}
-
 /// Why `othello casos` could not write its cases.
 #[derive(Debug, thiserror::Error)]
 pub enum ErrorCasos {
@@ -111,8 +116,13 @@ pub enum ErrorCasos {
 #[derive(Debug, thiserror::Error)]
 pub enum ErrorPlanilla {
     /// It could not be read.
-    #[error(transparent)]
-    Lectura(#[from] ErrorArchivo),
+    #[error("no se pudo leer la planilla «{}»: {causa}", ruta_visible(.ruta))]
+    Lectura {
+        /// The sheet.
+        ruta: PathBuf,
+        /// Why.
+        causa: ErrorAjeno,
+    },
     /// It is not text in UTF-8, as both platforms write it.
     #[error("la planilla «{}» no está en UTF-8, como la exportan Moodle y Canvas", ruta_visible(.0))]
     NoEsUtf8(PathBuf),
@@ -143,6 +153,18 @@ pub enum ErrorPlanilla {
         ruta: PathBuf,
         /// The column, in English and in Spanish.
         columna: String,
+    },
+    /// The sheet does not say the grade's maximum, and it was not given.
+    #[error(
+        "la planilla «{}» no dice la nota máxima de la tarea ({donde}): indíquela con \
+         --nota-maxima N (7, 100 o la que tenga la tarea)",
+        ruta_visible(.ruta)
+    )]
+    SinMaximo {
+        /// The sheet.
+        ruta: PathBuf,
+        /// What is missing.
+        donde: String,
     },
     /// Canvas's sheet has no assignment column, or several and none was chosen.
     #[error("{0}")]
@@ -194,6 +216,35 @@ pub enum ErrorSalida {
         escritas: Vec<String>,
         /// The output that failed and those after it.
         faltan: Vec<String>,
+    },
+    /// An output names a file the run reads.
+    #[error(
+        "no se corrigió nada: {opcion} «{}» escribiría sobre «{}», que esta corrección lee \
+         (la planilla o una entrega); elija otro nombre",
+        ruta_visible(.ruta),
+        ruta_visible(.leida)
+    )]
+    EsEntrada {
+        /// The option.
+        opcion: &'static str,
+        /// What it names.
+        ruta: PathBuf,
+        /// The file read it would write over (or, a folder, hold).
+        leida: PathBuf,
+    },
+    /// Two outputs name the same file.
+    #[error(
+        "no se corrigió nada: {primera} y {segunda} nombran el mismo archivo, «{}»; elija \
+         otro nombre para uno",
+        ruta_visible(.ruta)
+    )]
+    Repetida {
+        /// The first option.
+        primera: &'static str,
+        /// The second.
+        segunda: &'static str,
+        /// What the second names.
+        ruta: PathBuf,
     },
     /// Grading was interrupted before the outputs were written.
     #[error("la corrección se interrumpió antes de escribir {0}")]

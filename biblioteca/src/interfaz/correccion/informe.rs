@@ -14,12 +14,12 @@ use super::{
     entrega::{Entrega, Falta, Participante, Plataforma, lista},
     funcion::{Funcion, PorFuncion},
     nota::{Calificacion, Escala, decimal},
-    planilla::InformePlanilla,
+    planilla::{InformePlanilla, celda},
     respuesta::{Aviso, Tipo},
     similitud::{self, Parecido},
 };
 use crate::{
-    interfaz::renglones::ajustar,
+    interfaz::renglones::{ajustar, ajustar_con_sangria},
     texto::{self, cantidad, ruta_visible},
 };
 
@@ -34,27 +34,41 @@ pub struct InformeFuncion {
     pub correctos: usize,
     /// How many failed, per kind (only the kinds that did).
     pub por_tipo: BTreeMap<Tipo, usize>,
-    /// How many were not run because the submission's time was over: they are left out
-    /// of the grade, which counts what was run.
+    /// How many were not run because the submission's time was over after the sample:
+    /// they are left out of the grade, which counts what was run (never among the
+    /// failures).
     pub fuera_de_la_nota: usize,
     /// The first failures of each kind, at most `--ejemplos` per kind, by kind and case.
     pub fallas: Vec<Falla>,
 }
 
 impl InformeFuncion {
-    /// Whether every case was right.
+    /// Whether every case that counts was right (those left out for lack of time do
+    /// not count).
     pub fn aprobada(&self) -> bool {
-        self.correctos == self.casos
+        self.correctos + self.fuera_de_la_nota == self.casos
     }
 
-    /// Its line in the report, after `titulo`: "jugar 812/1000 (resultado 245, …)".
+    /// How many cases count in the grade: those run, and those of the sample.
+    pub fn contados(&self) -> usize {
+        self.casos - self.fuera_de_la_nota
+    }
+
+    /// Its line in the report, after `titulo`: "jugar 812/1000 (resultado 245, …)",
+    /// and how many more were left out of the grade for lack of time.
     fn linea(&self, titulo: &str) -> String {
-        let mut linea = format!("{titulo} {}/{}", self.correctos, self.casos);
-        if !self.por_tipo.is_empty() {
-            let tipos: Vec<String> = (self.por_tipo.iter())
-                .map(|(tipo, n)| format!("{} {n}", tipo.nombre()))
-                .collect();
-            linea += &format!(" ({})", tipos.join(", "));
+        let mut linea = format!("{titulo} {}/{}", self.correctos, self.contados());
+        let mut notas: Vec<String> = (self.por_tipo.iter())
+            .map(|(tipo, n)| format!("{} {n}", tipo.nombre()))
+            .collect();
+        if self.fuera_de_la_nota > 0 {
+            notas.push(format!(
+                "{} sin correr por falta de tiempo, fuera de la nota",
+                self.fuera_de_la_nota
+            ));
+        }
+        if !notas.is_empty() {
+            linea += &format!(" ({})", notas.join(", "));
         }
         linea
     }
@@ -122,8 +136,9 @@ pub struct InformeEntrega {
     pub robustez: Option<InformeFuncion>,
     /// The functions the file defines, in order: a hint when one is not found.
     pub definidas: Vec<String>,
-    /// The percentage and the grade.
-    pub calificacion: Calificacion,
+    /// The percentage and the grade; `null` when there was nothing to grade
+    /// ([`InformeEntrega::falta`]): the teaching assistant grades it by hand.
+    pub calificacion: Option<Calificacion>,
     /// The names looked for, per function.
     #[serde(skip)]
     pub buscados: PorFuncion<Vec<String>>,
@@ -170,10 +185,7 @@ impl InformeEntrega {
             funciones: PorFuncion::default(),
             robustez: None,
             definidas: Vec::new(),
-            calificacion: Calificacion {
-                porcentaje: 0.0,
-                nota: 1.0,
-            },
+            calificacion: None,
             buscados: PorFuncion::default(),
         }
     }
@@ -205,7 +217,11 @@ impl InformeEntrega {
     /// out, and a function with none run counts 0); a function not found counts 0, but
     /// when the file has neither `guardarPartida` nor `cargarPartida`, optional in the
     /// homework, their weight goes to the others. A file that does not load gets 0.
-    fn calificar(&self, escala: &Escala) -> Calificacion {
+    /// Nothing to grade gets no grade: the teaching assistant grades it by hand.
+    fn calificar(&self, escala: &Escala) -> Option<Calificacion> {
+        if self.falta.is_some() {
+            return None;
+        }
         let pesos = &escala.pesos.0;
         let sin_archivos =
             self.funciones.guardar_partida.is_none() && self.funciones.cargar_partida.is_none();
@@ -219,10 +235,7 @@ impl InformeEntrega {
                 _ => None,
             });
             let (correctos, todos) = casos.fold((0, 0), |(c, t), informe| {
-                (
-                    c + informe.correctos,
-                    t + informe.casos - informe.fuera_de_la_nota,
-                )
+                (c + informe.correctos, t + informe.contados())
             });
             if self.importa && todos > 0 {
                 logrado += peso * correctos as f64 / todos as f64;
@@ -233,10 +246,10 @@ impl InformeEntrega {
         } else {
             0.0
         };
-        Calificacion {
+        Some(Calificacion {
             porcentaje,
             nota: escala.nota(porcentaje),
-        }
+        })
     }
 
     /// Why it cannot get full marks for something other than a wrong answer, for the
@@ -248,7 +261,7 @@ impl InformeEntrega {
             .map(Funcion::nombre)
             .collect();
         let motivo = match (&self.falta, &self.error, faltan.as_slice()) {
-            (Some(falta), _, _) => Some(falta.to_string()),
+            (Some(falta), _, _) => Some(format!("{A_MANO}: {falta}")),
             (None, Some(error), _) => Some(format!("no se pudo cargar: {}", visible(error))),
             (None, None, []) => None,
             (None, None, faltan) => Some(format!("no se encontró {}", faltan.join(" ni "))),
@@ -262,19 +275,30 @@ impl InformeEntrega {
         .join("; ")
     }
 
-    /// Its section of the report for `lector`, every line fitted to 80 columns
-    /// ([`ajustar`]) so that it reads the same in a terminal and in the feedback a
-    /// student gets.
+    /// Its section of the report for `lector`, every line fitted to 80 columns so that
+    /// it reads the same in a terminal and in the feedback a student gets, each
+    /// continuation indented deeper than its line ([`ajustar_con_sangria`]): no text of
+    /// the student's can wrap into a line that looks like a grade.
     fn escribir_texto(&self, lector: Lector, salida: &mut impl Write) -> io::Result<()> {
         let mut texto = Vec::new();
         self.escribir_lineas(lector, &mut texto)?;
-        write!(salida, "{}", ajustar(&String::from_utf8_lossy(&texto)))
+        write!(
+            salida,
+            "{}",
+            ajustar_con_sangria(&String::from_utf8_lossy(&texto))
+        )
     }
 
     /// Its section of the report, as long as each line comes: the student's name on a
-    /// line of its own, then the file and the grade, so that no path makes it wrap.
+    /// line of its own (quoted if it starts with a space, so that it cannot pass for a
+    /// line of the report), then the file and the grade, so that no path makes it wrap.
     fn escribir_lineas(&self, lector: Lector, salida: &mut impl Write) -> io::Result<()> {
-        writeln!(salida, "{}", texto::visible(&self.estudiante))?;
+        let nombre = texto::visible(&self.estudiante);
+        if nombre.starts_with(' ') || nombre.is_empty() {
+            writeln!(salida, "«{nombre}»")?;
+        } else {
+            writeln!(salida, "{nombre}")?;
+        }
         let calificacion = self.calificacion_escrita();
         match self.corto.as_str() {
             "" => writeln!(salida, "  {calificacion}")?,
@@ -292,28 +316,13 @@ impl InformeEntrega {
         for aviso in &self.al_cargar {
             writeln!(salida, "  {}", describir_aviso(aviso))?;
         }
+        for linea in self.lineas_de_funciones(lector) {
+            writeln!(salida, "  {linea}")?;
+        }
         let robustez = self
             .robustez
             .as_ref()
             .map(|informe| (informe, CON_POSICIONES));
-        for funcion in Funcion::TODAS {
-            let Some(informe) = &self.funciones[funcion] else {
-                writeln!(salida, "  {}", self.no_encontrada(funcion, lector))?;
-                continue;
-            };
-            let mut linea = informe.linea(&informe.nombre);
-            if !self.buscados[funcion].contains(&informe.nombre) {
-                linea += &format!(" (se usó {} como {})", informe.nombre, funcion.nombre());
-            }
-            writeln!(salida, "  {linea}")?;
-            if let (Funcion::Jugar, Some((robustez, como))) = (funcion, robustez) {
-                writeln!(
-                    salida,
-                    "  {}",
-                    robustez.linea(&format!("{} {como}", informe.nombre))
-                )?;
-            }
-        }
         for funcion in Funcion::TODAS {
             if let Some(informe) = &self.funciones[funcion] {
                 informe.escribir_fallas(&informe.nombre, salida)?;
@@ -325,9 +334,34 @@ impl InformeEntrega {
         Ok(())
     }
 
+    /// One line per function, as the report, the feedback and the platform's comment
+    /// all say it: its right cases of those counted, how the others failed, and the
+    /// robustness cases under `jugar`; or that it was not found, and why (for `lector`).
+    fn lineas_de_funciones(&self, lector: Lector) -> Vec<String> {
+        let mut lineas = Vec::new();
+        for funcion in Funcion::TODAS {
+            let Some(informe) = &self.funciones[funcion] else {
+                lineas.push(self.no_encontrada(funcion, lector));
+                continue;
+            };
+            let mut linea = informe.linea(&informe.nombre);
+            if !self.buscados[funcion].contains(&informe.nombre) {
+                linea += &format!(" (se usó {} como {})", informe.nombre, funcion.nombre());
+            }
+            lineas.push(linea);
+            if let (Funcion::Jugar, Some(robustez)) = (funcion, &self.robustez) {
+                lineas.push(robustez.linea(&format!("{} {CON_POSICIONES}", informe.nombre)));
+            }
+        }
+        lineas
+    }
+
     /// Its percentage and grade, as its header shows them, and how many cases they
-    /// leave out.
+    /// leave out; or that it is to be graded by hand.
     fn calificacion_escrita(&self) -> String {
+        let Some(calificacion) = &self.calificacion else {
+            return format!("sin nota, {A_MANO}");
+        };
         let fuera: usize = (self.funciones.iter().flatten())
             .chain(&self.robustez)
             .map(|informe| informe.fuera_de_la_nota)
@@ -345,7 +379,7 @@ impl InformeEntrega {
         };
         format!(
             "total {:.1} %, nota {:.1}{fuera}",
-            self.calificacion.porcentaje, self.calificacion.nota
+            calificacion.porcentaje, calificacion.nota
         )
     }
 
@@ -384,70 +418,64 @@ impl InformeEntrega {
     }
 
     /// Its gradebook row, as [`Resumen::escribir_csv`] heads the columns but the
-    /// similar submissions: right cases as "812 de 1000" (a spreadsheet would read
-    /// "1/1" as a date), numbers with a decimal comma.
+    /// similar submissions and the seed: right cases of those counted as "812 de 1000"
+    /// (a spreadsheet would read "1/1" as a date), numbers with a decimal comma, no
+    /// grade when it is to be graded by hand; every text as [`celda`] makes it safe.
     fn fila(&self) -> Vec<String> {
         let casos = |informe: Option<&InformeFuncion>| {
             informe.map_or(String::new(), |informe| {
-                format!("{} de {}", informe.correctos, informe.casos)
+                format!("{} de {}", informe.correctos, informe.contados())
             })
         };
         let mut fila = vec![
-            self.estudiante.clone(),
-            self.nombre.clone(),
-            self.id.clone().unwrap_or_default(),
-            self.archivo.clone(),
+            celda(&self.estudiante),
+            celda(&self.nombre),
+            celda(self.id.as_deref().unwrap_or_default()),
+            celda(&self.archivo),
         ];
         fila.push(casos(self.funciones.jugar.as_ref()));
         fila.push(casos(self.robustez.as_ref()));
         for funcion in &Funcion::TODAS[1..] {
             fila.push(casos(self.funciones[*funcion].as_ref()));
         }
-        fila.push(decimal(self.calificacion.porcentaje, 1, ','));
-        fila.push(decimal(self.calificacion.nota, 1, ','));
-        fila.push(self.motivo());
+        match &self.calificacion {
+            Some(calificacion) => {
+                fila.push(decimal(calificacion.porcentaje, 1, ','));
+                fila.push(decimal(calificacion.nota, 1, ','));
+            }
+            None => fila.extend([String::new(), String::new()]),
+        }
+        fila.push(celda(&self.motivo()));
         fila
     }
 
-    /// Its grade in one line, for a comment on a platform's grade sheet: each
-    /// function's right cases, the percentage and the grade, and why it could not load
-    /// or lacks a required function. No control characters.
+    /// Its grade in one line, for a comment on a platform's grade sheet: the lines of
+    /// its functions as the report and the feedback say them, why it could not load
+    /// or lacks a required function, and the percentage and the grade. No control
+    /// characters, and safe in a spreadsheet ([`celda`]).
     pub(super) fn comentario(&self) -> String {
-        let mut partes = Vec::new();
-        for funcion in Funcion::TODAS {
-            if let Some(informe) = &self.funciones[funcion] {
-                let robustez = match funcion {
-                    Funcion::Jugar => self.robustez.as_ref(),
-                    _ => None,
-                };
-                let (correctos, casos) = robustez.map_or((0, 0), |r| (r.correctos, r.casos));
-                partes.push(format!(
-                    "{} {}/{}",
-                    visible(&informe.nombre),
-                    informe.correctos + correctos,
-                    informe.casos + casos
-                ));
-            }
+        let mut partes = self.lineas_de_funciones(Lector::Estudiante);
+        if self.falta.is_some() || self.error.is_some() {
+            partes.clear();
         }
-        let mut comentario = partes.join(", ");
         let motivo = self.motivo();
         if !motivo.is_empty() {
-            if !comentario.is_empty() {
-                comentario += "; ";
-            }
-            comentario += &motivo;
+            partes.push(motivo);
         }
-        if !comentario.is_empty() {
-            comentario += "; ";
-        }
-        comentario
-            + &format!(
+        partes.push(match &self.calificacion {
+            Some(calificacion) => format!(
                 "total {} %, nota {}",
-                decimal(self.calificacion.porcentaje, 1, ','),
-                decimal(self.calificacion.nota, 1, ',')
-            )
+                decimal(calificacion.porcentaje, 1, ','),
+                decimal(calificacion.nota, 1, ',')
+            ),
+            None => format!("sin nota, {A_MANO}"),
+        });
+        celda(&partes.join("; "))
     }
 }
+
+/// What the report says of a submission with nothing to grade.
+const A_MANO: &str = "para calificar a mano";
 
 /// The report of a whole run: the fields of `othello corregir --json` (the orders'
 /// envelope adds `orden` and `ok`).
@@ -536,7 +564,7 @@ impl Resumen {
         let con_fallas = self.entregas.len() - aprobadas - sin_cargar - sin_archivo;
         let mut no_cargan = cantidad(sin_cargar as u64, "no carga", "no cargan");
         if sin_archivo > 0 {
-            no_cargan += &format!(", {sin_archivo} sin nada que corregir");
+            no_cargan += &format!(", {sin_archivo} {A_MANO}");
         }
         let total = format!(
             "{}: {} todo, {} con fallas, {no_cargan} (semilla {}; pesos {}; 4.0 con el {} %).",
@@ -559,7 +587,21 @@ impl Resumen {
             })
             .collect();
         for tipo in tipos {
-            writeln!(salida, "  {}: {}", tipo.nombre(), tipo.significado())?;
+            let linea = format!("  {}: {}", tipo.nombre(), tipo.significado());
+            writeln!(salida, "{}", ajustar(&linea))?;
+        }
+        let a_mano: Vec<String> = (self.entregas.iter())
+            .filter_map(|entrega| {
+                let falta = entrega.falta.as_ref()?;
+                Some(format!("{} ({falta})", texto::visible(&entrega.estudiante)))
+            })
+            .collect();
+        if !a_mano.is_empty() {
+            let linea = format!(
+                "Sin nota, {A_MANO} (su celda queda vacía en la planilla y en el CSV): {}.",
+                a_mano.join("; ")
+            );
+            writeln!(salida, "\n{}", ajustar(&linea))?;
         }
         similitud::escribir_parecidos(&self.parecidos, salida)?;
         if let Some(planilla) = &self.planilla {
@@ -581,8 +623,10 @@ impl Resumen {
     /// right; columns split by `;` and numbers with a decimal comma, as such a
     /// spreadsheet writes and reads them. The columns: the student, the file, each
     /// function's right cases of its cases (`jugar`'s robustness cases apart), the
-    /// percentage, the grade, why it could not load or lacks a required function, and
-    /// the submissions it looks like (never part of the grade).
+    /// percentage, the grade, why it could not load or lacks a required function, the
+    /// submissions it looks like (never part of the grade), and the seed of the cases,
+    /// to repeat the run. No grade for a submission to grade by hand; no cell that a
+    /// spreadsheet would run ([`celda`]).
     ///
     /// # Errors
     ///
@@ -595,11 +639,15 @@ impl Resumen {
         let mut cabecera = vec!["estudiante", "nombre", "id", "archivo"];
         cabecera.extend([Funcion::Jugar.nombre(), "robustez"]);
         cabecera.extend(Funcion::TODAS[1..].iter().map(|funcion| funcion.nombre()));
-        cabecera.extend(["porcentaje", "nota", "motivo", "parecida_a"]);
+        cabecera.extend(["porcentaje", "nota", "motivo", "parecida_a", "semilla"]);
         csv.write_record(&cabecera)?;
         for entrega in &self.entregas {
             let mut fila = entrega.fila();
-            fila.push(similitud::parecidas_a(&self.parecidos, &entrega.estudiante));
+            fila.push(celda(&similitud::parecidas_a(
+                &self.parecidos,
+                &entrega.estudiante,
+            )));
+            fila.push(self.semilla.to_string());
             csv.write_record(fila)?;
         }
         csv.flush()?;
@@ -722,9 +770,14 @@ fn para_el_estudiante(tipo: Tipo) -> &'static str {
         Tipo::Salida => {
             "tu código terminó el programa (exit() o quit()) en vez de devolver un valor"
         }
+        Tipo::Protocolo => {
+            "tu código escribió en el canal privado del corrector algo que no es una \
+             respuesta, y el proceso se detuvo"
+        }
         Tipo::SinCorrer => {
             "no se alcanzó a probar, porque antes tu código se quedó pegado o terminó el \
-             programa varias veces"
+             programa varias veces, o no alcanzó a correr la muestra de casos en el tiempo \
+             que pueden tardar sus llamadas"
         }
     }
 }
@@ -783,6 +836,7 @@ mod tests {
         let camino = format!("/{}/curso/ana perez/tarea2.py", "carpeta larga/".repeat(10));
         let mut entrega = Entrega::de_archivo(camino.into());
         entrega.estudiante = "Ana María de los Ángeles Pérez Rojas".into();
+        entrega.corto = "tarea2.py".into();
         let informe = InformeEntrega::no_importa(&entrega, "línea 1: error".into());
         let mut texto = Vec::new();
         Resumen::nuevo(2015, &Escala::default(), vec![informe])

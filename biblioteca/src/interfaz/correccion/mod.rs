@@ -29,9 +29,9 @@ mod entrega;
 mod error;
 mod funcion;
 mod informe;
+mod lugar;
 mod nota;
 mod opciones;
-mod paquete;
 mod planilla;
 mod python;
 mod respuesta;
@@ -103,40 +103,55 @@ pub fn corregir_entregas(
     opciones: &OpcionesCorreccion,
     progreso: impl FnMut(usize, usize),
 ) -> Result<Resumen, ErrorCorreccion> {
+    let mut leidas: Vec<PathBuf> = entregas.iter().flat_map(Entrega::leidas).collect();
+    leidas.extend(opciones.planilla.clone());
+    let mut nombradas = Vec::new();
+    nombradas.extend(opciones.csv.clone().map(|ruta| ("--csv", ruta)));
+    nombradas.extend(
+        (opciones.planilla.as_deref()).map(|ruta| ("--planilla", planilla::ruta_de_la_copia(ruta))),
+    );
+    nombradas.extend(opciones.informes.clone().map(|ruta| ("--informes", ruta)));
+    salidas::revisar_rutas(&nombradas, &leidas)?;
     let interprete =
         python::Interprete::buscar(opciones.python.as_deref())?.encerrado(opciones.sin_encierro)?;
     // A sheet that cannot be filled in is said before grading, not after.
-    if let Some(ruta) = &opciones.planilla {
-        planilla::llenar(ruta, opciones.tarea.as_deref(), &[])?;
-    }
-    let casos = casos::Casos::generar(opciones.semilla.valor, opciones.cantidades());
+    let planilla = (opciones.planilla.as_ref())
+        .map(|ruta| {
+            let maximo = opciones.nota_maxima.map(f64::from);
+            planilla::Planilla::leer(ruta, opciones.tarea.as_deref(), maximo)
+        })
+        .transpose()?;
+    let semilla = opciones.semilla.elegir();
+    let casos = casos::Casos::generar(semilla, opciones.cantidades());
     let corrector = revision::Corrector::nuevo(&interprete, &casos, opciones);
     let informes = en_paralelo(
         entregas,
         opciones.hilos,
-        |entrega| match &entrega.falta {
-            Some(falta) => InformeEntrega::sin_archivo(entrega, falta),
-            None => corrector.corregir(entrega),
-        },
+        |entrega| corrector.corregir(entrega),
         progreso,
-    );
-    let mut resumen = Resumen::nuevo(opciones.semilla.valor, &opciones.escala, informes);
+    )?;
+    let mut resumen = Resumen::nuevo(semilla, &opciones.escala, informes);
     resumen.poner_parecidos(similitud::comparar(entregas, opciones.parecidas));
     let mut salidas = salidas::Salidas::default();
-    if let Some(ruta) = &opciones.planilla {
+    if let Some(planilla) = planilla {
         let calificadas: Vec<planilla::Calificada> = (resumen.entregas().iter())
             .zip(entregas)
             .map(|(informe, entrega)| planilla::Calificada {
                 estudiante: informe.estudiante.clone(),
                 participante: entrega.participante.clone(),
-                porcentaje: informe.calificacion.porcentaje,
-                nota: informe.calificacion.nota,
+                calificacion: informe.calificacion,
+                motivo: entrega
+                    .falta
+                    .as_ref()
+                    .map(ToString::to_string)
+                    .unwrap_or_default(),
                 comentario: informe.comentario(),
             })
             .collect();
-        let (bytes, informe) = planilla::llenar(ruta, opciones.tarea.as_deref(), &calificadas)?;
+        let ruta = planilla.ruta().to_owned();
+        let (bytes, informe) = planilla.llenar(&calificadas);
         resumen.poner_planilla(informe);
-        salidas.planilla = Some((ruta.clone(), bytes));
+        salidas.planilla = Some((ruta, bytes));
     }
     if let Some(ruta) = &opciones.csv {
         salidas.csv = Some((ruta.clone(), resumen.csv()));
@@ -151,19 +166,21 @@ pub fn corregir_entregas(
 
 /// `corregir_una` on every submission, `hilos` at once (one per core if `None`), the
 /// reports in the submissions' order. `progreso` hears of each one done on the calling
-/// thread, so that it need not be shared between threads.
+/// thread, so that it need not be shared between threads. The first error stops every
+/// thread before its next submission, and is the result: the grader could not work.
 fn en_paralelo(
     entregas: &[Entrega],
     hilos: Option<NonZeroUsize>,
-    corregir_una: impl Fn(&Entrega) -> InformeEntrega + Sync,
+    corregir_una: impl Fn(&Entrega) -> Result<InformeEntrega, ErrorCorreccion> + Sync,
     mut progreso: impl FnMut(usize, usize),
-) -> Vec<InformeEntrega> {
+) -> Result<Vec<InformeEntrega>, ErrorCorreccion> {
     let hilos = hilos
         .or_else(|| std::thread::available_parallelism().ok())
         .map_or(1, NonZeroUsize::get)
         .min(entregas.len());
     let siguiente = AtomicUsize::new(0);
     let mut informes = Vec::with_capacity(entregas.len());
+    let mut error = None;
     progreso(0, entregas.len());
     std::thread::scope(|hilo| {
         let (envio, llegadas) = mpsc::channel();
@@ -176,19 +193,34 @@ fn en_paralelo(
                     let Some(entrega) = entregas.get(indice) else {
                         break;
                     };
-                    let _ = envio.send((indice, corregir_una(entrega)));
+                    let informe = corregir_una(entrega);
+                    if informe.is_err() {
+                        // No other submission starts.
+                        siguiente.store(entregas.len(), Ordering::Relaxed);
+                    }
+                    let _ = envio.send((indice, informe));
                 }
             });
         }
         // The last sender goes with the last thread, and then the arrivals end.
         drop(envio);
-        for llegada in llegadas {
-            informes.push(llegada);
-            progreso(informes.len(), entregas.len());
+        for (indice, llegada) in llegadas {
+            match llegada {
+                Ok(informe) => {
+                    informes.push((indice, informe));
+                    progreso(informes.len(), entregas.len());
+                }
+                Err(fallo) => {
+                    error.get_or_insert(fallo);
+                }
+            }
         }
     });
+    if let Some(error) = error {
+        return Err(error);
+    }
     informes.sort_by_key(|(indice, _)| *indice);
-    informes.into_iter().map(|(_, informe)| informe).collect()
+    Ok(informes.into_iter().map(|(_, informe)| informe).collect())
 }
 
 /// Writes `cantidad` cases of `jugar` made from `semilla` (the same ones

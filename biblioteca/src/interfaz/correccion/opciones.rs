@@ -124,12 +124,22 @@ pub struct OpcionesCorreccion {
                 lado una copia con la nota de cada estudiante (ARCHIVO-con-notas.csv)"
     )]
     pub planilla: Option<PathBuf>,
+    /// `--nota-maxima N`: the grade's maximum on the platform, where its sheet does not
+    /// say it (a Moodle sheet without its column, a Canvas sheet without its points).
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = entero(1u32, 100_000),
+        help = "La nota máxima de la tarea en la plataforma (7, 100…), si su planilla no la \
+                dice"
+    )]
+    pub nota_maxima: Option<u32>,
     /// `--tarea NOMBRE`: which assignment's column of Canvas's sheet gets the grades.
     #[arg(
         long,
         value_name = "NOMBRE",
-        help = "La columna de la planilla de Canvas que recibe las notas, por una parte \
-                de su nombre (si tiene varias tareas)"
+        help = "La columna de la planilla de Canvas que recibe las notas (si tiene varias \
+                tareas): su nombre completo, su número o una parte de su nombre"
     )]
     pub tarea: Option<String>,
     /// `--informes CARPETA`: also write each student's feedback there.
@@ -182,26 +192,44 @@ pub struct OpcionesCorreccion {
 }
 
 /// `--semilla S` of `corregir` and `casos`: the same seed gives the same cases in both.
+/// Without it each run draws a fresh one, which its report says: the cases a class is
+/// graded on cannot be known before the run, and the run can be repeated.
 #[derive(clap::Args, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SemillaDeCasos {
-    /// The seed.
+    /// The seed given.
     #[arg(
         id = "semilla",
         long = "semilla",
         value_name = "S",
-        default_value_t = SEMILLA_PREDETERMINADA,
-        hide_default_value = true,
         value_parser = semilla,
-        help = format!(
-            "Semilla de los casos: la misma semilla, los mismos casos, en corregir y en \
-             casos (por omisión, {SEMILLA_PREDETERMINADA})"
-        )
+        help = "Semilla de los casos: la misma semilla, los mismos casos, en corregir y en \
+                casos (por omisión, una nueva en cada corrida, que el informe dice para \
+                repetirla)"
     )]
-    pub valor: u64,
+    pub valor: Option<u64>,
 }
 
-/// The seed used when none is given: the homework's year.
-const SEMILLA_PREDETERMINADA: u64 = 2015;
+impl SemillaDeCasos {
+    /// The seed given, or a fresh one drawn from the system's randomness: from 1 to
+    /// 999999999, short enough to type again.
+    pub fn elegir(self) -> u64 {
+        self.valor.unwrap_or_else(|| {
+            let mut bytes = [0u8; 8];
+            // Safety: getrandom writes at most the buffer's length into it.
+            let leidos = unsafe { libc::getrandom(bytes.as_mut_ptr().cast(), bytes.len(), 0) };
+            let azar = if leidos == 8 {
+                u64::from_le_bytes(bytes)
+            } else {
+                // No randomness from the system: the clock's nanoseconds and the process.
+                let reloj = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos() as u64);
+                reloj ^ u64::from(std::process::id()).rotate_left(32)
+            };
+            1 + azar % 999_999_999
+        })
+    }
+}
 
 /// `--tiempo-limite` when not given, as it would be written.
 const TIEMPO_LIMITE: &str = "1";
@@ -254,7 +282,9 @@ mod tests {
     #[test]
     fn sin_opciones_valen_las_de_la_ayuda() {
         let opciones = OpcionesCorreccion::default();
-        assert_eq!(opciones.semilla.valor, 2015);
+        assert_eq!(opciones.semilla.valor, None);
+        let [a, b] = [opciones.semilla.elegir(), opciones.semilla.elegir()];
+        assert!(a != b && (1..1_000_000_000).contains(&a), "{a} {b}");
         assert_eq!(opciones.cantidades(), Cantidades::escaladas(1000));
         assert_eq!(opciones.tiempo_limite, Duration::from_secs(1));
         assert_eq!(opciones.tiempo_por_entrega, Duration::from_secs(30));
@@ -271,6 +301,7 @@ mod tests {
         assert_eq!(opciones.informes, None);
         assert_eq!(opciones.planilla, None);
         assert_eq!(opciones.tarea, None);
+        assert_eq!(opciones.nota_maxima, None);
         assert_eq!(opciones.parecidas, 60);
         assert_eq!(opciones.hilos, None);
         assert_eq!(opciones.archivo, None);

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::casos::letras;
-use crate::Tablero;
+use crate::{Tablero, disco::ErrorAjeno};
 
 /// How a case fails.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -26,6 +26,9 @@ pub enum Tipo {
     Memoria,
     /// It ended the process (`exit()`, or the process died).
     Salida,
+    /// Its process broke the grader's protocol: it wrote on the harness's channel a
+    /// line longer than any answer.
+    Protocolo,
     /// It was not run: the function hung or died with most calls, or the submission's
     /// time was over.
     #[serde(rename = "sin_correr")]
@@ -34,7 +37,7 @@ pub enum Tipo {
 
 impl Tipo {
     /// Every kind, in the report's order.
-    pub const TODOS: [Tipo; 8] = [
+    pub const TODOS: [Tipo; 9] = [
         Tipo::Resultado,
         Tipo::Tablero,
         Tipo::Archivo,
@@ -42,6 +45,7 @@ impl Tipo {
         Tipo::Tiempo,
         Tipo::Memoria,
         Tipo::Salida,
+        Tipo::Protocolo,
         Tipo::SinCorrer,
     ];
 
@@ -55,6 +59,7 @@ impl Tipo {
             Tipo::Tiempo => "tiempo",
             Tipo::Memoria => "memoria",
             Tipo::Salida => "salida",
+            Tipo::Protocolo => "protocolo",
             Tipo::SinCorrer => "sin_correr",
         }
     }
@@ -77,7 +82,11 @@ impl Tipo {
             Tipo::Tiempo => "no terminó dentro del tiempo límite",
             Tipo::Memoria => "se quedó sin memoria (cuenta como un tiempo agotado)",
             Tipo::Salida => "terminó el programa (exit() o el proceso murió)",
-            Tipo::SinCorrer => "no se ejecutó (se colgaba o moría casi siempre, o faltó tiempo)",
+            Tipo::Protocolo => "escribió en el canal del corrector algo que no es una respuesta",
+            Tipo::SinCorrer => {
+                "no se ejecutó (se colgaba o moría casi siempre, o no alcanzó el tiempo de la \
+                 muestra)"
+            }
         }
     }
 }
@@ -91,6 +100,8 @@ pub(super) enum Obtenido {
         r: Value,
         /// The board afterwards.
         t: Option<Value>,
+        /// What the file saved holds, as the harness found it (`guardarPartida`).
+        archivo: Option<Guardado>,
     },
     /// It raised.
     Excepcion {
@@ -114,8 +125,54 @@ pub(super) enum Obtenido {
         /// The code passed to `exit()`.
         codigo: Option<Value>,
     },
+    /// Its process wrote a line longer than any answer on the harness's channel.
+    Protocolo,
     /// It was not run, and why.
     SinCorrer(Abandono),
+}
+
+/// The file a call of `guardarPartida` left, as the harness opened it inside the
+/// child's folder: never through a link, nor waiting on a pipe, at most 64 KiB.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Guardado {
+    /// Its bytes.
+    Bytes(Vec<u8>),
+    /// Why it was not read.
+    Error(ErrorAjeno),
+}
+
+/// [`Guardado`] as the harness writes it: `{"bytes": TEXT}`, the bytes as characters
+/// U+0000 to U+00FF, or `{"error": KEY}`.
+#[derive(Deserialize)]
+struct GuardadoProtocolo {
+    #[serde(default)]
+    bytes: Option<String>,
+    #[serde(default)]
+    error: Option<String>,
+}
+
+impl GuardadoProtocolo {
+    /// What it says; `None` if it is not one (bytes out of range, neither field).
+    fn leer(self) -> Option<Guardado> {
+        match (self.bytes, self.error) {
+            (Some(texto), None) => texto
+                .chars()
+                .map(|c| u8::try_from(u32::from(c)).ok())
+                .collect::<Option<Vec<u8>>>()
+                .map(Guardado::Bytes),
+            (None, Some(clave)) => Some(Guardado::Error(match clave.as_str() {
+                "no_existe" => ErrorAjeno::NoExiste,
+                "enlace" => ErrorAjeno::Enlace,
+                "carpeta" => ErrorAjeno::Carpeta,
+                "especial" => ErrorAjeno::Especial,
+                "grande" => ErrorAjeno::Grande {
+                    limite: crate::disco::LIMITE_BYTES,
+                },
+                _ => ErrorAjeno::Sistema("no se pudo leer".into()),
+            })),
+            _ => None,
+        }
+    }
 }
 
 /// A place in the student's file, as the harness found it in a traceback: the innermost
@@ -140,13 +197,27 @@ pub(super) struct Lugar {
 /// failed to import).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 pub struct Aviso {
-    /// The line of the student's file where it happened, if known.
+    /// The line of the top-level statement that was running, if known.
     pub linea: Option<u32>,
     /// That line's text.
     pub codigo: Option<String>,
+    /// Where in the student's file it was, when that is another line (inside a
+    /// function the statement called).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interna: Option<Interna>,
     /// What happened.
     #[serde(flatten)]
     pub suceso: Suceso,
+}
+
+/// A line of the student's file inside a function, in an [`Aviso`].
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+pub struct Interna {
+    /// The line.
+    pub linea: u32,
+    /// Its text.
+    #[serde(default)]
+    pub codigo: Option<String>,
 }
 
 /// What happened while loading, in an [`Aviso`].
@@ -185,7 +256,11 @@ pub(super) enum Abandono {
     Tiempos,
     /// The process died with most calls of the function so far, and at least three.
     Muertes,
-    /// The submission's time (`--tiempo-por-entrega`) was over.
+    /// The sample's time was over: its calls could have taken that long at the limit,
+    /// and did not end (counted as failed).
+    Muestra,
+    /// The submission's time (`--tiempo-por-entrega`) was over after the sample (left
+    /// out of the grade).
     TiempoTotal,
 }
 
@@ -195,6 +270,7 @@ impl Abandono {
         match self {
             Abandono::Tiempos => "tiempos",
             Abandono::Muertes => "muertes",
+            Abandono::Muestra => "muestra",
             Abandono::TiempoTotal => "tiempo_total",
         }
     }
@@ -218,6 +294,8 @@ struct Respuesta {
     lugar: Lugar,
     #[serde(default)]
     codigo_salida: Value,
+    #[serde(default)]
+    archivo: Option<GuardadoProtocolo>,
 }
 
 impl Obtenido {
@@ -237,6 +315,10 @@ impl Obtenido {
             None => Obtenido::Valor {
                 r: respuesta.r,
                 t: respuesta.t,
+                archivo: match respuesta.archivo {
+                    Some(archivo) => Some(archivo.leer()?),
+                    None => None,
+                },
             },
             Some("excepcion") if respuesta.excepcion == "MemoryError" => Obtenido::Memoria,
             Some("excepcion") => Obtenido::Excepcion {

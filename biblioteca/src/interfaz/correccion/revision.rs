@@ -2,19 +2,27 @@
 //! comparison of every answer with the library's.
 //!
 //! The cases of a function go to the child in one request and come back one line each,
-//! so a case costs no round trip; each line has its own deadline. A case that does not
-//! answer in time is a `tiempo` and the child is restarted; one whose process dies is a
-//! `salida` and the child is restarted too; either way grading goes on with the next
-//! case, so that a hang in a rare situation costs only its cases. Once either kind is
-//! most of a function's calls so far, and at least three, the function hangs or dies as
-//! a rule: its remaining cases count as that kind without running. That handling of
+//! so a case costs no round trip; each line has its own deadline, and an answer that
+//! comes back later than the time limit counts as a call that did not end, whatever it
+//! says (the student's code may have put the harness's alarm aside). A case that does
+//! not answer in time is a `tiempo` and the child is restarted; one whose process dies
+//! is a `salida` and the child is restarted too; either way grading goes on with the
+//! next case, so that a hang in a rare situation costs only its cases. Once either kind
+//! is most of a function's calls so far, and at least three, the function hangs or dies
+//! as a rule: its remaining cases count as that kind without running. That handling of
 //! the answers ([`Tanda`]) is the same for answers given as bytes
 //! ([`revisar_respuestas`]).
+//!
+//! Cases run in two rounds. First a sample of every function ([`Cantidades::muestra`]:
+//! the first cases of each, which cover every kind), given at least the time its calls
+//! could take at the limit, whatever `--tiempo-por-entrega` says: a case of the sample
+//! that does not run counts as failed, so that a submission cannot be graded on a few
+//! cases it got right. Then the rest, in what is left of the submission's time: what
+//! does not run is left out of the grade, and the report says so.
 
 use std::{
     collections::BTreeMap,
-    fs,
-    path::{Path, PathBuf},
+    path::Path,
     sync::{Arc, Mutex, PoisonError},
     time::{Duration, Instant},
 };
@@ -25,17 +33,19 @@ use serde_json::{Value, value::RawValue};
 use super::{
     casos::{Cantidades, Caso, Casos},
     ejemplo::{self, Falla},
-    entrega::Entrega,
+    entrega::{Archivos, Entrega},
+    error::ErrorCorreccion,
     funcion::{Funcion, PorFuncion},
     informe::{InformeEntrega, InformeFuncion, Resumen},
     opciones::OpcionesCorreccion,
     python::{self, Hijo, Interprete, Llegada},
     respuesta::{
-        Abandono, ArchivoObtenido, Aviso, Lugar, Obtenido, Revisado, Suceso, Tipo, es_tablero,
+        Abandono, ArchivoObtenido, Aviso, Guardado, Lugar, Obtenido, Revisado, Suceso, Tipo,
+        es_tablero,
     },
     vivos,
 };
-use crate::{ErrorArchivo, Tablero, disco, formato::archivo};
+use crate::{Tablero, disco::ErrorAjeno, formato::archivo};
 
 /// How many time-outs, or deaths of the process, a function has at least when its
 /// remaining cases are counted without running (they must also be most of its calls).
@@ -66,78 +76,53 @@ impl<'a> Corrector<'a> {
     }
 
     /// Grades `entrega`.
-    pub(super) fn corregir(&self, entrega: &Entrega) -> InformeEntrega {
-        let ruta = &entrega.archivo;
-        let no_importa = |error: String| InformeEntrega::no_importa(entrega, error);
-        if ruta.is_dir() {
-            return no_importa("su carpeta no tiene archivos .py".into());
-        }
-        let carpeta = match vivos::CarpetaTemporal::nueva() {
-            Ok(carpeta) => carpeta,
-            Err(error) => {
-                return no_importa(format!(
-                    "no se pudo crear una carpeta temporal: {}",
-                    disco::describir_io(&error)
-                ));
-            }
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorCorreccion`] when the grader itself cannot work (no temporary folder, no
+    /// process can start): then nobody is to be graded, rather than everybody failed.
+    pub(super) fn corregir(&self, entrega: &Entrega) -> Result<InformeEntrega, ErrorCorreccion> {
+        let archivos = match entrega.archivos() {
+            Ok(archivos) => archivos,
+            Err(falta) => return Ok(InformeEntrega::sin_archivo(entrega, &falta)),
         };
-        for caso in self.casos.de(Funcion::CargarPartida) {
-            if let Caso::Cargar { texto, archivo, .. } = caso
-                && let Err(error) = fs::write(carpeta.path().join(archivo), texto)
-            {
-                return no_importa(format!(
-                    "no se pudo preparar la carpeta temporal: {}",
-                    disco::describir_io(&error)
-                ));
-            }
-        }
-        let absoluta = match fs::canonicalize(ruta) {
-            Ok(absoluta) => absoluta,
-            Err(error) => {
-                return no_importa(format!("no se pudo leer: {}", disco::describir_io(&error)));
-            }
-        };
+        let carpeta = vivos::CarpetaTemporal::nueva().map_err(ErrorCorreccion::Temporal)?;
+        let ahora = Instant::now();
+        let muestra = self.opciones.cantidades().muestra();
+        let llamadas_de_la_muestra = (Funcion::TODAS.iter())
+            .map(|&funcion| muestra.de(funcion))
+            .sum::<usize>()
+            + muestra.robustez;
         let mut examen = Examen {
             corrector: self,
             carpeta: carpeta.path(),
-            archivo: absoluta,
+            archivos: &archivos,
             hijo: None,
             solo_definiciones: false,
-            fin: Instant::now() + self.opciones.tiempo_por_entrega,
+            fin: ahora + self.opciones.tiempo_por_entrega,
+            fin_de_la_muestra: ahora
+                + self
+                    .opciones
+                    .tiempo_por_entrega
+                    .max(self.limite() * u32::try_from(llamadas_de_la_muestra).unwrap_or(u32::MAX)),
         };
-        let carga = match examen.cargar() {
+        let carga = match examen.cargar(examen.fin_de_la_muestra)? {
             Ok(carga) => carga,
-            Err(error) => return no_importa(error),
+            Err(error) => return Ok(InformeEntrega::no_importa(entrega, error)),
         };
         let mut al_cargar = carga.avisos.clone();
         if examen.solo_definiciones {
             al_cargar.push(Aviso {
                 linea: None,
                 codigo: None,
+                interna: None,
                 suceso: Suceso::SoloDefiniciones,
             });
         }
-        let nombres = examen.nombres(&carga);
-        // The cases still to run, for each run's share of the submission's time.
-        let mut quedan: usize = (Funcion::TODAS.into_iter())
-            .filter(|&funcion| nombres[funcion].is_some())
-            .map(|funcion| self.casos.de(funcion).len())
-            .sum::<usize>()
-            + nombres
-                .jugar
-                .as_ref()
-                .map_or(0, |_| self.casos.robustez().len());
-        let funciones = PorFuncion::de(|funcion| {
-            nombres[funcion].as_ref().map(|nombre| {
-                let casos = (self.casos.de(funcion), self.casos.protocolo(funcion));
-                examen.correr(funcion, nombre, casos, Some(&mut quedan))
-            })
-        });
-        let robustez = nombres.jugar.as_ref().map(|nombre| {
-            let casos = (self.casos.robustez(), self.casos.protocolo_robustez());
-            examen.correr(Funcion::Jugar, nombre, casos, Some(&mut quedan))
-        });
-        InformeEntrega {
+        let nombres = examen.nombres(&carga)?;
+        let tandas = examen.correr_todo(&nombres, muestra)?;
+        let (funciones, robustez) = tandas;
+        Ok(InformeEntrega {
             funciones,
             robustez,
             definidas: carga.definidas,
@@ -145,8 +130,8 @@ impl<'a> Corrector<'a> {
             buscados: self.nombres.clone(),
             importa: true,
             error: None,
-            ..no_importa(String::new())
-        }
+            ..InformeEntrega::no_importa(entrega, String::new())
+        })
     }
 
     fn limite(&self) -> Duration {
@@ -157,6 +142,12 @@ impl<'a> Corrector<'a> {
     /// is the backstop for code that swallows that.
     fn plazo(&self) -> Duration {
         self.limite() * 2 + Duration::from_secs(1)
+    }
+
+    /// How late an answer may come and still count as in time: the limit, and the
+    /// harness's own work around a call on a busy machine.
+    fn tolerancia(&self) -> Duration {
+        self.limite() + self.limite() / 4 + Duration::from_millis(250)
     }
 
     /// How long to wait for the file to load: every top-level statement has the limit.
@@ -199,7 +190,11 @@ const PRUEBAS: usize = 5;
 enum Pedido<'a> {
     /// Load the file.
     Cargar {
-        archivo: std::borrow::Cow<'a, str>,
+        /// The file loaded, by its path among `archivos`.
+        archivo: &'a str,
+        /// The student's files, each path with its bytes as characters U+0000 to
+        /// U+00FF (what JSON carries, and Python's `latin-1` gives back).
+        archivos: Vec<(&'a str, String)>,
         /// `completo`, or only the definitions.
         modo: &'static str,
         /// Seconds for each top-level statement.
@@ -223,36 +218,78 @@ impl Pedido<'_> {
     }
 }
 
+/// Bytes as the characters U+0000 to U+00FF, one each: what a JSON string carries and
+/// Python's `latin-1` turns back into the same bytes.
+fn como_latin1(bytes: &[u8]) -> String {
+    bytes.iter().map(|&byte| char::from(byte)).collect()
+}
+
+/// Where a run of cases stops: the case it must reach, the moment it must end by, and
+/// what the cases it does not reach count as.
+#[derive(Clone, Copy)]
+struct Ronda {
+    /// The first case (from 0) not in the round.
+    hasta: usize,
+    /// When the round's time is over.
+    fin: Instant,
+    /// Why its cases not run were not.
+    abandono: Abandono,
+}
+
 /// The exam of one submission: its child, restarted when needed, its folder and its
 /// time.
 struct Examen<'a> {
     corrector: &'a Corrector<'a>,
     carpeta: &'a Path,
-    archivo: PathBuf,
+    archivos: &'a Archivos,
     hijo: Option<Hijo>,
     /// Set when running the whole file killed or hung the process: from then on only
     /// its definitions are run.
     solo_definiciones: bool,
-    /// When the submission's time is over (`--tiempo-por-entrega`): what is left is not
-    /// run, so that one submission cannot hold up a class.
+    /// When the submission's time is over (`--tiempo-por-entrega`): what is left then
+    /// is not run, so that one submission cannot hold up a class.
     fin: Instant,
+    /// When the sample's time is over: the time its calls could take at the limit, at
+    /// least the submission's.
+    fin_de_la_muestra: Instant,
 }
 
-impl Examen<'_> {
-    /// Starts a child and loads the file. If the whole file does not load (it ends
-    /// the process or hangs), loads only its definitions.
-    fn cargar(&mut self) -> Result<Encontradas, String> {
+/// One function's cases, run in two rounds ([`Examen::correr_todo`]).
+struct Corrida<'c> {
+    /// The function; `None` for `jugar`'s robustness cases.
+    funcion: Option<Funcion>,
+    /// The student's name for it.
+    nombre: &'c str,
+    casos: &'c [Caso],
+    /// The cases' text for the harness.
+    protocolo: &'c [Box<RawValue>],
+    /// How many of them are the sample.
+    muestra: usize,
+}
+
+/// The reports of every function found and of the robustness cases.
+type Informes = (PorFuncion<Option<InformeFuncion>>, Option<InformeFuncion>);
+
+impl<'a> Examen<'a> {
+    /// Starts a child and loads the file, by `fin` at the latest. If the whole file
+    /// does not load (it ends the process or hangs), loads only its definitions. The
+    /// inner error says why the file does not load.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorCorreccion`] if no process can start.
+    fn cargar(&mut self, fin: Instant) -> Result<Result<Encontradas, String>, ErrorCorreccion> {
         loop {
-            match self.intentar_carga() {
-                Ok(encontradas) => return Ok(encontradas),
-                Err(Some(error)) => return Err(error),
+            match self.intentar_carga(fin)? {
+                Ok(encontradas) => return Ok(Ok(encontradas)),
+                Err(Some(error)) => return Ok(Err(error)),
                 Err(None) if !self.solo_definiciones => self.solo_definiciones = true,
                 Err(None) => {
-                    return Err(
+                    return Ok(Err(
                         "Python no terminó de cargar el archivo, ni siquiera solo sus \
                          definiciones: el proceso murió o no respondió (¿muy poca --memoria?)"
                             .into(),
-                    );
+                    ));
                 }
             }
         }
@@ -260,23 +297,27 @@ impl Examen<'_> {
 
     /// One try: `Err(None)` if the process died or hung, `Err(Some(..))` if the file
     /// does not load.
-    fn intentar_carga(&mut self) -> Result<Encontradas, Option<String>> {
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorCorreccion`] if no process can start.
+    fn intentar_carga(
+        &mut self,
+        fin: Instant,
+    ) -> Result<Result<Encontradas, Option<String>>, ErrorCorreccion> {
         self.hijo = None;
         let corrector = self.corrector;
         let mut hijo = Hijo::lanzar(
             corrector.interprete,
             self.carpeta,
-            &self.archivo,
             corrector.opciones.memoria,
         )
-        .map_err(|error| {
-            Some(format!(
-                "no se pudo iniciar Python: {}",
-                disco::describir_io(&error)
-            ))
-        })?;
+        .map_err(ErrorCorreccion::Lanzar)?;
         let pedido = Pedido::Cargar {
-            archivo: self.archivo.to_string_lossy(),
+            archivo: &self.archivos.principal,
+            archivos: (self.archivos.todos.iter())
+                .map(|(nombre, bytes)| (nombre.as_str(), como_latin1(bytes)))
+                .collect(),
             modo: if self.solo_definiciones {
                 "definiciones"
             } else {
@@ -286,17 +327,21 @@ impl Examen<'_> {
             nombres: &corrector.nombres,
         };
         if !hijo.pedir(&pedido.linea()) {
-            return Err(None);
+            return Ok(Err(None));
         }
-        let plazo = corrector.plazo_de_carga().min(self.resto());
+        let plazo = corrector
+            .plazo_de_carga()
+            .min(fin.saturating_duration_since(Instant::now()));
         let Llegada::Linea(linea) = hijo.esperar(plazo) else {
-            return Err(None);
+            return Ok(Err(None));
         };
-        let carga: Carga = serde_json::from_str(&linea).map_err(|_| None)?;
+        let Ok(carga) = serde_json::from_str::<Carga>(&linea) else {
+            return Ok(Err(None));
+        };
         if !carga.importa {
-            return Err(Some(
+            return Ok(Err(Some(
                 carga.error.unwrap_or_else(|| "no se pudo cargar".into()),
-            ));
+            )));
         }
         let funciones =
             PorFuncion::de(|funcion| carga.funciones.get(funcion.clave()).cloned().flatten());
@@ -306,23 +351,31 @@ impl Examen<'_> {
             avisos.push(Aviso {
                 linea: None,
                 codigo: None,
+                interna: None,
                 suceso: Suceso::Otros {
                     cuantos: carga.avisos_omitidos,
                 },
             });
         }
-        Ok(Encontradas {
+        Ok(Ok(Encontradas {
             funciones,
             definidas: carga.definidas,
             avisos,
-        })
+        }))
     }
 
     /// The student's name for each function: the one looked for if the file has it,
     /// else, for each function missing, the first other function of the file that
     /// gets its first [`PRUEBAS`] cases right (a student's `contarFichas`). With
     /// `--funcion`, the name given and no other.
-    fn nombres(&mut self, carga: &Encontradas) -> PorFuncion<Option<String>> {
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorCorreccion`] if no process can start.
+    fn nombres(
+        &mut self,
+        carga: &Encontradas,
+    ) -> Result<PorFuncion<Option<String>>, ErrorCorreccion> {
         let mut nombres = carga.funciones.clone();
         let forzadas = &self.corrector.opciones.renombres;
         for funcion in Funcion::TODAS {
@@ -339,102 +392,161 @@ impl Examen<'_> {
                 .collect();
             let casos = self.corrector.casos.de(funcion);
             let protocolo = self.corrector.casos.protocolo(funcion);
-            let hasta = PRUEBAS.min(casos.len());
-            nombres[funcion] = candidatas.into_iter().find(|candidata| {
-                (self.correr(
-                    funcion,
-                    candidata,
-                    (&casos[..hasta], &protocolo[..hasta]),
-                    None,
-                ))
-                .aprobada()
+            let ronda = Ronda {
+                hasta: PRUEBAS.min(casos.len()),
+                fin: self.fin_de_la_muestra,
+                abandono: Abandono::Muestra,
+            };
+            for candidata in candidatas {
+                let mut tanda = self.tanda(casos, &candidata);
+                self.correr(&mut tanda, funcion, protocolo, ronda)?;
+                if tanda.informe().aprobada() {
+                    nombres[funcion] = Some(candidata);
+                    break;
+                }
+            }
+        }
+        Ok(nombres)
+    }
+
+    /// A count of `casos`, called as `nombre`.
+    fn tanda<'c>(&self, casos: &'c [Caso], nombre: &str) -> Tanda<'c>
+    where
+        'a: 'c,
+    {
+        Tanda::nueva(casos, Recuento::nuevo(nombre, self.corrector.opciones))
+    }
+
+    /// Every function found, called by `nombres`, and the robustness cases of `jugar`:
+    /// first the `muestra` of each, then the rest, each run in its share of its
+    /// round's time ([`Examen::reparto`]).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorCorreccion`] if no process can start.
+    fn correr_todo(
+        &mut self,
+        nombres: &PorFuncion<Option<String>>,
+        muestra: Cantidades,
+    ) -> Result<Informes, ErrorCorreccion> {
+        let casos = self.corrector.casos;
+        // The robustness cases last, as `jugar`.
+        let mut corridas: Vec<Corrida> = (Funcion::TODAS.into_iter())
+            .filter_map(|funcion| {
+                Some(Corrida {
+                    funcion: Some(funcion),
+                    nombre: nombres[funcion].as_deref()?,
+                    casos: casos.de(funcion),
+                    protocolo: casos.protocolo(funcion),
+                    muestra: muestra.de(funcion),
+                })
+            })
+            .collect();
+        if let Some(nombre) = nombres.jugar.as_deref() {
+            corridas.push(Corrida {
+                funcion: None,
+                nombre,
+                casos: casos.robustez(),
+                protocolo: casos.protocolo_robustez(),
+                muestra: muestra.robustez,
             });
         }
-        nombres
+        let mut tandas: Vec<Tanda> = (corridas.iter())
+            .map(|corrida| self.tanda(corrida.casos, corrida.nombre))
+            .collect();
+        for (fin, abandono, de_la_muestra) in [
+            (self.fin_de_la_muestra, Abandono::Muestra, true),
+            (self.fin, Abandono::TiempoTotal, false),
+        ] {
+            let rondas: Vec<usize> = (corridas.iter())
+                .map(|corrida| match de_la_muestra {
+                    true => corrida.muestra.min(corrida.casos.len()),
+                    false => corrida.casos.len(),
+                })
+                .collect();
+            let mut quedan: usize = (tandas.iter().zip(&rondas))
+                .map(|(tanda, &hasta)| hasta.saturating_sub(tanda.siguiente))
+                .sum();
+            for ((tanda, corrida), &hasta) in tandas.iter_mut().zip(&corridas).zip(&rondas) {
+                let n = hasta.saturating_sub(tanda.siguiente);
+                let ronda = Ronda {
+                    hasta,
+                    fin: reparto(fin, n, &mut quedan),
+                    abandono,
+                };
+                let funcion = corrida.funcion.unwrap_or(Funcion::Jugar);
+                self.correr(tanda, funcion, corrida.protocolo, ronda)?;
+            }
+        }
+        let mut funciones = PorFuncion::default();
+        let mut robustez = None;
+        for (corrida, tanda) in corridas.into_iter().zip(tandas) {
+            match corrida.funcion {
+                Some(funcion) => funciones[funcion] = Some(tanda.informe()),
+                None => robustez = Some(tanda.informe()),
+            }
+        }
+        Ok((funciones, robustez))
     }
 
-    /// How long is left of the submission's time.
-    fn resto(&self) -> Duration {
-        self.fin.saturating_duration_since(Instant::now())
-    }
-
-    /// When a run of `n` cases, of the `quedan` still to run (its own included), must
-    /// end: its share of the submission's time left, in proportion to its cases, so
-    /// that a function that hangs often cannot leave the next ones without time. What
-    /// a run does not use passes on to the next.
-    fn parte(&self, n: usize, quedan: &mut usize) -> Instant {
-        let parte = self.resto().mul_f64(n as f64 / (*quedan).max(1) as f64);
-        *quedan = quedan.saturating_sub(n);
-        Instant::now() + parte
-    }
-
-    /// `casos` (with their text for the harness) of `funcion`, called as `nombre`, in
-    /// the submission's time, or with `quedan` (the cases still to run), in this run's
-    /// share of it ([`Examen::parte`]), counted once a child is ready: what is left
-    /// when it is over is not run.
+    /// The cases of `tanda` up to `ronda`'s (with their text for the harness,
+    /// `protocolo`), of `funcion`, by `ronda`'s end: what is left then counts as its
+    /// `abandono`.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorCorreccion`] if no process can start.
     fn correr(
         &mut self,
+        tanda: &mut Tanda,
         funcion: Funcion,
-        nombre: &str,
-        (casos, protocolo): (&[Caso], &[Box<RawValue>]),
-        quedan: Option<&mut usize>,
-    ) -> InformeFuncion {
+        protocolo: &[Box<RawValue>],
+        ronda: Ronda,
+    ) -> Result<(), ErrorCorreccion> {
         let corrector = self.corrector;
-        let mut tanda = Tanda::nueva(
-            casos,
-            Recuento::nuevo(nombre, self.carpeta, corrector.opciones),
-        );
-        if self.hijo.is_none() && !self.resto().is_zero() && self.cargar().is_err() {
-            // No child any more: the cases count as deaths, unless it was the time
-            // that ran out while loading.
-            tanda.abandonar(if self.resto().is_zero() {
-                Abandono::TiempoTotal
-            } else {
-                Abandono::Muertes
-            });
-            return tanda.informe();
-        }
-        let hasta = quedan.map_or(self.fin, |quedan| self.parte(casos.len(), quedan));
-        let resto = || hasta.saturating_duration_since(Instant::now());
-        while tanda.pendiente() {
+        let resto = || ronda.fin.saturating_duration_since(Instant::now());
+        while tanda.pendiente(ronda.hasta) {
             if resto().is_zero() {
-                tanda.abandonar(Abandono::TiempoTotal);
+                tanda.abandonar(ronda.hasta, ronda.abandono);
                 break;
             }
-            if self.hijo.is_none() && self.cargar().is_err() {
+            if self.hijo.is_none() && self.cargar(ronda.fin)?.is_err() {
                 // No child any more: the remaining cases count as deaths, unless it
                 // was the time that ran out while loading.
-                tanda.abandonar(if resto().is_zero() || self.resto().is_zero() {
-                    Abandono::TiempoTotal
+                let motivo = if resto().is_zero() {
+                    ronda.abandono
                 } else {
                     Abandono::Muertes
-                });
+                };
+                tanda.abandonar(ronda.hasta, motivo);
                 break;
             }
             let hijo = self.hijo.as_mut().expect("recién cargado");
             let pedido = Pedido::Casos {
                 funcion: funcion.clave(),
-                nombre,
+                nombre: tanda.recuento.nombre.as_str(),
                 limite: corrector.limite().as_secs_f64(),
-                casos: &protocolo[tanda.siguiente..],
+                casos: &protocolo[tanda.siguiente..ronda.hasta],
             };
             let mut vivo = hijo.pedir(&pedido.linea());
             if !vivo {
                 // Gone before the first case: counted, so that this cannot go on.
                 tanda.muertes += 1;
             }
-            while vivo && tanda.quedan() {
+            while vivo && tanda.siguiente < ronda.hasta {
                 let resto = resto();
+                let esperando = Instant::now();
                 match hijo.esperar(corrector.plazo().min(resto)) {
                     Llegada::Plazo if resto < corrector.plazo() => {
-                        tanda.abandonar(Abandono::TiempoTotal);
+                        tanda.abandonar(ronda.hasta, ronda.abandono);
                         vivo = false;
                     }
                     llegada => {
-                        let (carpeta, archivo) = (self.carpeta, &self.archivo);
-                        vivo = tanda.recibir(llegada, || {
-                            hijo.volcar_pila(&carpeta.join(TRAZA));
-                            donde_se_colgo(carpeta, archivo)
+                        let tarde = esperando.elapsed() > corrector.tolerancia();
+                        let principal = &self.archivos.principal;
+                        let fuente = self.archivos.fuente();
+                        vivo = tanda.recibir(llegada, tarde, || {
+                            lugar_en_la_traza(&hijo.volcar_pila(), principal, &fuente)
                         });
                     }
                 }
@@ -443,8 +555,21 @@ impl Examen<'_> {
                 self.hijo = None;
             }
         }
-        tanda.informe()
+        Ok(())
     }
+}
+
+/// When a run of `n` cases, of the `quedan` still to run in a round that ends at `fin`
+/// (its own included), must end: its share of the round's time left, in proportion to
+/// its cases, so that a function that hangs often cannot leave the next ones without
+/// time. What a run does not use passes on to the next.
+fn reparto(fin: Instant, n: usize, quedan: &mut usize) -> Instant {
+    let ahora = Instant::now();
+    let parte = fin
+        .saturating_duration_since(ahora)
+        .mul_f64(n as f64 / (*quedan).max(1) as f64);
+    *quedan = quedan.saturating_sub(n);
+    ahora + parte
 }
 
 /// Grades `respuestas`, each function's answer lines as the harness writes them (line
@@ -452,41 +577,43 @@ impl Examen<'_> {
 /// code controls every byte of them. The cases are those of [`super::corregir`] with
 /// the same options, and each answer is read and counted as there: the lines are split
 /// as the child's are read, an answer that is not one is the process's death, each
-/// restart goes on with the next line, and missing lines are the process's end. The
-/// files of `guardarPartida`'s cases (`guardar-0001.txt`, …) are looked for in
-/// `carpeta`. A function without answers (`None`) is one the file does not define; the
-/// report names it after [`OpcionesCorreccion::nombres`] and the file after `carpeta`.
-/// The cases of the last seed and amounts asked for are kept for the next call.
+/// restart goes on with the next line, and missing lines are the process's end. A
+/// function without answers (`None`) is one the file does not define; the report names
+/// it after [`OpcionesCorreccion::nombres`] and the submission after `archivo`. The
+/// cases of the last seed and amounts asked for are kept for the next call.
 pub fn revisar_respuestas(
     respuestas: &PorFuncion<Option<&[u8]>>,
-    carpeta: &Path,
+    archivo: &Path,
     opciones: &OpcionesCorreccion,
 ) -> Resumen {
-    let casos = casos_de(opciones.semilla.valor, opciones.cantidades());
+    let semilla = opciones.semilla.elegir();
+    let casos = casos_de(semilla, opciones.cantidades());
     let buscados = opciones.nombres();
     let funciones = PorFuncion::de(|funcion| {
         let mut lineas = python::lineas(respuestas[funcion]?);
         let nombre = buscados[funcion]
             .first()
             .map_or(funcion.clave(), String::as_str);
-        let mut tanda = Tanda::nueva(
-            casos.de(funcion),
-            Recuento::nuevo(nombre, carpeta, opciones),
-        );
-        while tanda.pendiente() {
+        let casos = casos.de(funcion);
+        let mut tanda = Tanda::nueva(casos, Recuento::nuevo(nombre, opciones));
+        while tanda.pendiente(casos.len()) {
             // A child (re)started: it answers with the lines that follow.
             let mut vivo = true;
-            while vivo && tanda.quedan() {
-                let llegada = lineas.next().map_or(Llegada::Fin, Llegada::Linea);
-                vivo = tanda.recibir(llegada, Lugar::default);
+            while vivo && tanda.siguiente < casos.len() {
+                let llegada = match lineas.next() {
+                    Some(Some(linea)) => Llegada::Linea(linea),
+                    Some(None) => Llegada::Desmedida,
+                    None => Llegada::Fin,
+                };
+                vivo = tanda.recibir(llegada, false, Lugar::default);
             }
         }
         Some(tanda.informe())
     });
     let entrega =
-        InformeEntrega::no_importa(&Entrega::de_archivo(carpeta.to_owned()), String::new());
+        InformeEntrega::no_importa(&Entrega::de_archivo(archivo.to_owned()), String::new());
     Resumen::nuevo(
-        opciones.semilla.valor,
+        semilla,
         &opciones.escala,
         vec![InformeEntrega {
             importa: true,
@@ -540,14 +667,14 @@ impl<'a> Tanda<'a> {
         }
     }
 
-    /// Whether some case is still to be asked for. Once time-outs (or calls out of
-    /// memory), or deaths, are most of the calls so far and at least three, the
-    /// remaining cases are not run, and none is.
-    fn pendiente(&mut self) -> bool {
+    /// Whether some case before `hasta` is still to be asked for. Once time-outs (or
+    /// calls out of memory), or deaths, are most of the calls so far and at least
+    /// three, the remaining cases (all of them) are not run, and none is.
+    fn pendiente(&mut self, hasta: usize) -> bool {
         if let Some(motivo) = self.se_rinde() {
-            self.abandonar(motivo);
+            self.abandonar(self.casos.len(), motivo);
         }
-        self.quedan()
+        self.siguiente < hasta.min(self.casos.len())
     }
 
     /// Why the remaining cases are not to be run, if they are not: time-outs (or calls
@@ -563,37 +690,34 @@ impl<'a> Tanda<'a> {
         }
     }
 
-    /// Counts every case without an answer as not run, for `motivo`.
-    fn abandonar(&mut self, motivo: Abandono) {
-        for (i, caso) in self.casos.iter().enumerate().skip(self.siguiente) {
+    /// Counts every case before `hasta` without an answer as not run, for `motivo`.
+    fn abandonar(&mut self, hasta: usize, motivo: Abandono) {
+        let hasta = hasta.min(self.casos.len());
+        for (i, caso) in self.casos[..hasta].iter().enumerate().skip(self.siguiente) {
             self.recuento
                 .anotar(caso, i + 1, &Obtenido::SinCorrer(motivo));
         }
-        self.siguiente = self.casos.len();
+        self.siguiente = self.siguiente.max(hasta);
     }
 
-    /// Whether some case has no answer yet.
-    fn quedan(&self) -> bool {
-        self.siguiente < self.casos.len()
-    }
-
-    /// Counts `llegada` as the answer to the next case, which must exist ([`quedan`]).
-    /// `false` when the child is not to be trusted any more and must be restarted: it
-    /// did not answer in time or the call ran past its time (the student's code may
-    /// have been stopped halfway), died, or sent something that is not the answer; or
-    /// when the function's remaining cases are given up ([`Tanda::se_rinde`]). A call
-    /// out of memory keeps the child: what the student's code keeps is part of it.
+    /// Counts `llegada` as the answer to the next case, which must exist; `tarde`
+    /// when it came after the time limit. `false` when the child is not to be trusted
+    /// any more and must be restarted: it did not answer in time or the call ran past
+    /// its time (the student's code may have been stopped halfway), died, or sent
+    /// something that is not the answer; or when the function's remaining cases are
+    /// given up ([`Tanda::se_rinde`]). A call out of memory keeps the child: what the
+    /// student's code keeps is part of it.
     ///
     /// A call that did not answer in time was at `colgado()`.
-    ///
-    /// [`quedan`]: Tanda::quedan
-    fn recibir(&mut self, llegada: Llegada, colgado: impl FnOnce() -> Lugar) -> bool {
+    fn recibir(&mut self, llegada: Llegada, tarde: bool, colgado: impl FnOnce() -> Lugar) -> bool {
         let id = self.siguiente + 1;
         let (obtenido, mut sigue) = match llegada {
+            Llegada::Linea(_) if tarde => (Obtenido::Tiempo { lugar: colgado() }, false),
             Llegada::Linea(linea) => match Obtenido::leer(&linea, id) {
                 Some(obtenido) => (obtenido, true),
                 None => (Obtenido::muerte(), false),
             },
+            Llegada::Desmedida => (Obtenido::Protocolo, false),
             Llegada::Plazo => (Obtenido::Tiempo { lugar: colgado() }, false),
             Llegada::Fin => (Obtenido::muerte(), false),
         };
@@ -603,7 +727,7 @@ impl<'a> Tanda<'a> {
                 sigue = false;
             }
             Obtenido::Memoria => self.tiempos += 1,
-            Obtenido::Salida { codigo: None } => self.muertes += 1,
+            Obtenido::Salida { codigo: None } | Obtenido::Protocolo => self.muertes += 1,
             _ => {}
         }
         self.recuento
@@ -617,32 +741,18 @@ impl<'a> Tanda<'a> {
     }
 }
 
-/// The file in the child's folder where the harness's faulthandler writes the stack of
-/// a call that does not come back, when asked ([`Hijo::volcar_pila`]).
-const TRAZA: &str = ".othello-traza";
-
-/// Where the call that did not answer in time was, from the stack that the harness
-/// wrote in `carpeta` (its folder) for the student's file `archivo`.
-fn donde_se_colgo(carpeta: &Path, archivo: &Path) -> Lugar {
-    let traza = fs::read(carpeta.join(TRAZA)).unwrap_or_default();
-    let fuente = fs::read(archivo).unwrap_or_default();
-    lugar_en_la_traza(
-        &String::from_utf8_lossy(&traza),
-        &archivo.to_string_lossy(),
-        &String::from_utf8_lossy(&fuente),
-    )
-}
-
-/// The innermost place in the student's file `archivo` (whose text is `fuente`) of a
-/// stack as faulthandler writes it, most recent call first (`  File "PATH", line N in
-/// NAME`). A frame on a `def` line had just been entered: the one that called it says
-/// more, when there is one.
+/// The innermost place in the student's file `archivo` (a path inside the child's
+/// folder; its text is `fuente`) of a stack as faulthandler writes it, most recent call
+/// first (`  File "PATH", line N in NAME`, where PATH ends in `/archivo`). A frame on a
+/// `def` line had just been entered: the one that called it says more, when there is
+/// one.
 fn lugar_en_la_traza(traza: &str, archivo: &str, fuente: &str) -> Lugar {
-    let prefijo = format!("File \"{archivo}\", line ");
+    let final_ = format!("/{archivo}\", line ");
     let lineas: Vec<&str> = fuente.lines().collect();
     let marcos: Vec<Lugar> = (traza.lines())
         .filter_map(|linea| {
-            let resto = linea.trim_start().strip_prefix(&prefijo)?;
+            let linea = linea.trim_start().strip_prefix("File \"")?;
+            let (_, resto) = linea.split_once(&final_)?;
             let (numero, funcion) = resto.split_once(" in ")?;
             let numero: u32 = numero.parse().ok()?;
             let codigo = (numero.checked_sub(1))
@@ -664,14 +774,14 @@ fn lugar_en_la_traza(traza: &str, archivo: &str, fuente: &str) -> Lugar {
 }
 
 /// What is wrong with `obtenido` as the answer to `caso`; `None` if it is right.
-/// `carpeta` is the child's working folder, where files are saved.
-pub(super) fn revisar(caso: &Caso, obtenido: &Obtenido, carpeta: &Path) -> Option<Revisado> {
-    let (r, t) = match obtenido {
-        Obtenido::Valor { r, t } => (r, t.as_ref()),
+pub(super) fn revisar(caso: &Caso, obtenido: &Obtenido) -> Option<Revisado> {
+    let (r, t, guardado) = match obtenido {
+        Obtenido::Valor { r, t, archivo } => (r, t.as_ref(), archivo.as_ref()),
         Obtenido::Excepcion { .. } => return Some(Revisado::de(Tipo::Excepcion)),
         Obtenido::Tiempo { .. } => return Some(Revisado::de(Tipo::Tiempo)),
         Obtenido::Memoria => return Some(Revisado::de(Tipo::Memoria)),
         Obtenido::Salida { .. } => return Some(Revisado::de(Tipo::Salida)),
+        Obtenido::Protocolo => return Some(Revisado::de(Tipo::Protocolo)),
         Obtenido::SinCorrer(_) => return Some(Revisado::de(Tipo::SinCorrer)),
     };
     let fallo = match caso {
@@ -693,7 +803,7 @@ pub(super) fn revisar(caso: &Caso, obtenido: &Obtenido, carpeta: &Path) -> Optio
         Caso::Guardar {
             tablero, archivo, ..
         } => {
-            if let Some(problema) = revisar_archivo(carpeta, archivo, tablero) {
+            if let Some(problema) = revisar_archivo(archivo, guardado, tablero) {
                 return Some(Revisado {
                     tipo: Tipo::Archivo,
                     archivo: Some(problema),
@@ -706,26 +816,32 @@ pub(super) fn revisar(caso: &Caso, obtenido: &Obtenido, carpeta: &Path) -> Optio
     fallo.map(Revisado::de)
 }
 
-/// What is wrong with the file `nombre` in `carpeta`, which should hold `tablero` in the
-/// homework's format as the project's own tolerant reader reads it.
-fn revisar_archivo(carpeta: &Path, nombre: &str, tablero: &Tablero) -> Option<ArchivoObtenido> {
+/// What is wrong with the file `nombre` as the harness found it after the call
+/// (`guardado`), which should hold `tablero` in the homework's format as the project's
+/// own tolerant reader reads it.
+fn revisar_archivo(
+    nombre: &str,
+    guardado: Option<&Guardado>,
+    tablero: &Tablero,
+) -> Option<ArchivoObtenido> {
     let problema =
         |texto: Option<String>, problema: String| Some(ArchivoObtenido { texto, problema });
-    let bytes = match disco::leer_archivo(carpeta.join(nombre)) {
-        Ok(bytes) => bytes,
-        Err(ErrorArchivo::NoExiste { .. }) => {
+    let bytes = match guardado {
+        Some(Guardado::Bytes(bytes)) => bytes,
+        Some(Guardado::Error(ErrorAjeno::NoExiste)) => {
             return problema(None, format!("no se creó el archivo «{nombre}»"));
         }
-        Err(ErrorArchivo::DemasiadoGrande { .. }) => {
+        Some(Guardado::Error(ErrorAjeno::Grande { .. })) => {
             return problema(
                 None,
                 format!("«{nombre}» pesa más de 64 KiB: no puede ser un tablero"),
             );
         }
-        Err(error) => return problema(None, format!("no se pudo leer «{nombre}»: {error}")),
+        Some(Guardado::Error(error)) => return problema(None, format!("«{nombre}» {error}")),
+        None => return problema(None, format!("no se pudo leer «{nombre}»")),
     };
-    let texto = String::from_utf8_lossy(&bytes).into_owned();
-    match archivo::leer_bytes(&bytes) {
+    let texto = String::from_utf8_lossy(bytes).into_owned();
+    match archivo::leer_bytes(bytes) {
         Ok(leido) if leido == *tablero => None,
         Ok(_) => problema(Some(texto), "el archivo tiene otro tablero".into()),
         Err(_) if bytes.is_empty() => problema(
@@ -742,7 +858,6 @@ fn revisar_archivo(carpeta: &Path, nombre: &str, tablero: &Tablero) -> Option<Ar
 /// The count of one function's cases, with the first failures of each kind.
 struct Recuento<'a> {
     nombre: String,
-    carpeta: &'a Path,
     opciones: &'a OpcionesCorreccion,
     casos: usize,
     correctos: usize,
@@ -752,12 +867,10 @@ struct Recuento<'a> {
 }
 
 impl<'a> Recuento<'a> {
-    /// The count of the function the student calls `nombre`, whose files are saved in
-    /// `carpeta`.
-    fn nuevo(nombre: &str, carpeta: &'a Path, opciones: &'a OpcionesCorreccion) -> Recuento<'a> {
+    /// The count of the function the student calls `nombre`.
+    fn nuevo(nombre: &str, opciones: &'a OpcionesCorreccion) -> Recuento<'a> {
         Recuento {
             nombre: nombre.to_owned(),
-            carpeta,
             opciones,
             casos: 0,
             correctos: 0,
@@ -767,12 +880,15 @@ impl<'a> Recuento<'a> {
         }
     }
 
+    /// Counts case `id`'s answer. A case that did not run because the submission's time
+    /// was over is left out of the grade: no failure, no example.
     fn anotar(&mut self, caso: &Caso, id: usize, obtenido: &Obtenido) {
         self.casos += 1;
         if *obtenido == Obtenido::SinCorrer(Abandono::TiempoTotal) {
             self.fuera_de_la_nota += 1;
+            return;
         }
-        let Some(revisado) = revisar(caso, obtenido, self.carpeta) else {
+        let Some(revisado) = revisar(caso, obtenido) else {
             self.correctos += 1;
             return;
         };
@@ -822,12 +938,11 @@ mod tests {
 
     /// The report of `jugar`'s answers alone.
     fn jugar(respuestas: &str) -> InformeFuncion {
-        let carpeta = tempfile::tempdir().unwrap();
         let respuestas = PorFuncion {
             jugar: Some(respuestas.as_bytes()),
             ..PorFuncion::default()
         };
-        let resumen = revisar_respuestas(&respuestas, carpeta.path(), &opciones());
+        let resumen = revisar_respuestas(&respuestas, Path::new("tarea.py"), &opciones());
         resumen.entregas()[0].funciones.jugar.clone().unwrap()
     }
 
@@ -840,7 +955,7 @@ mod tests {
                      File \"/tmp/e/tarea.py\", line 4 in esperar\n  \
                      File \"/tmp/e/tarea.py\", line 9 in jugar\n  \
                      File \"<string>\", line 170 in <lambda>\n";
-        let lugar = lugar_en_la_traza(traza, "/tmp/e/tarea.py", fuente);
+        let lugar = lugar_en_la_traza(traza, "tarea.py", fuente);
         assert_eq!(
             (
                 lugar.funcion.as_deref(),
@@ -851,20 +966,17 @@ mod tests {
         );
         // Just entering a function: its caller's line.
         let entrando = traza.replace("line 4 in", "line 3 in");
-        let lugar = lugar_en_la_traza(&entrando, "/tmp/e/tarea.py", fuente);
+        let lugar = lugar_en_la_traza(&entrando, "tarea.py", fuente);
         assert_eq!(
             (lugar.linea, lugar.codigo.as_deref()),
             (Some(9), Some("esperar()"))
         );
         // Another file's stack, or none: nothing to say.
         assert_eq!(
-            lugar_en_la_traza(traza, "/otra.py", fuente),
+            lugar_en_la_traza(traza, "otra.py", fuente),
             Lugar::default()
         );
-        assert_eq!(
-            lugar_en_la_traza("", "/tmp/e/tarea.py", fuente),
-            Lugar::default()
-        );
+        assert_eq!(lugar_en_la_traza("", "tarea.py", fuente), Lugar::default());
     }
 
     #[test]

@@ -7,7 +7,10 @@
 //! take their places by renaming, each in one step, while an interruption waits
 //! ([`vivos::publicar`]): a Ctrl-C finds either none of them written or all, and never
 //! a temporary file in a folder to upload. A kill that cannot be waited for (`kill -9`)
-//! may leave the hidden folder beside, never inside.
+//! may leave the hidden folder beside, never inside; the next run that writes there
+//! removes it. Two runs that write in the same folders take turns ([`Turno`]), so that
+//! each leaves its own outputs whole. And before anything is graded, no output may be
+//! a file the run reads, nor another output ([`revisar_rutas`]).
 
 use std::{
     fs,
@@ -20,6 +23,84 @@ use super::{
     planilla, vivos,
 };
 use crate::{disco, texto::ruta_visible};
+
+/// The path `ruta` names, links and `..` resolved: the path itself if it exists, else
+/// its folder's joined with its name (an output not written yet).
+fn resuelta(ruta: &Path) -> PathBuf {
+    if let Ok(ruta) = fs::canonicalize(ruta) {
+        return ruta;
+    }
+    let carpeta = match ruta.parent() {
+        Some(carpeta) if !carpeta.as_os_str().is_empty() => carpeta,
+        _ => Path::new("."),
+    };
+    match (fs::canonicalize(carpeta), ruta.file_name()) {
+        (Ok(carpeta), Some(nombre)) => carpeta.join(nombre),
+        _ => ruta.to_owned(),
+    }
+}
+
+/// Refuses `salidas` (each option with the path it names) that would write over a file
+/// the run reads (`leidas`: the sheet, the students' files) or over each other, or a
+/// folder of feedback that holds what the run reads: before anything is graded, so
+/// that nothing is lost and nobody waits for nothing.
+///
+/// # Errors
+///
+/// [`ErrorSalida::EsEntrada`] or [`ErrorSalida::Repetida`].
+pub(super) fn revisar_rutas(
+    salidas: &[(&'static str, PathBuf)],
+    leidas: &[PathBuf],
+) -> Result<(), ErrorSalida> {
+    let leidas: Vec<PathBuf> = leidas.iter().map(|ruta| resuelta(ruta)).collect();
+    let salidas: Vec<(&'static str, &PathBuf, PathBuf)> = (salidas.iter())
+        .map(|(opcion, ruta)| (*opcion, ruta, resuelta(ruta)))
+        .collect();
+    for (i, (opcion, ruta, resuelta)) in salidas.iter().enumerate() {
+        if let Some((otra, ..)) = salidas[..i].iter().find(|(.., otra)| otra == resuelta) {
+            return Err(ErrorSalida::Repetida {
+                primera: otra,
+                segunda: opcion,
+                ruta: (*ruta).clone(),
+            });
+        }
+        let carpeta = *opcion == "--informes" && !es_zip(ruta);
+        let leida = leidas
+            .iter()
+            .find(|leida| *leida == resuelta || (carpeta && leida.starts_with(resuelta)));
+        if let Some(leida) = leida {
+            return Err(ErrorSalida::EsEntrada {
+                opcion,
+                ruta: (*ruta).clone(),
+                leida: leida.clone(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The folders where a run writes its outputs, held (`flock`) while it puts them in
+/// place: another run that writes there waits for its turn, and never mixes its files
+/// with these.
+struct Turno {
+    _cerrojos: Vec<disco::Cerrojo>,
+}
+
+impl Turno {
+    /// Waits for the folders of `rutas` to be free, and holds them (each once: a
+    /// folder held twice by one process would wait for itself). A path that cannot be
+    /// held (a link that leads nowhere) is not: writing it says why.
+    fn tomar<'a>(rutas: impl Iterator<Item = &'a Path>) -> Turno {
+        let mut resueltas: Vec<PathBuf> = rutas.map(resuelta).collect();
+        resueltas.sort_by(|a, b| a.parent().cmp(&b.parent()));
+        resueltas.dedup_by(|a, b| a.parent() == b.parent());
+        Turno {
+            _cerrojos: (resueltas.iter())
+                .filter_map(|ruta| disco::Cerrojo::para_guardar(ruta).ok())
+                .collect(),
+        }
+    }
+}
 
 /// What a grading run writes: each output's place and contents.
 #[derive(Default)]
@@ -53,6 +134,11 @@ impl Salidas {
                 causa
             }
         };
+        let rutas = (self.csv.iter().map(|(ruta, _)| ruta.clone()))
+            .chain((self.planilla.iter()).map(|(ruta, _)| planilla::ruta_de_la_copia(ruta)))
+            .chain(self.informes.iter().map(|(ruta, _)| ruta.clone()))
+            .collect::<Vec<_>>();
+        let turno = Turno::tomar(rutas.iter().map(PathBuf::as_path));
         let informes = self
             .preparar_informes()
             .map_err(|causa| incompleta(causa, 0))?;
@@ -83,6 +169,7 @@ impl Salidas {
         });
         // The hidden folder goes now, after the registry is let go.
         drop(informes);
+        drop(turno);
         hecho.map_err(|_| ErrorSalida::Interrumpida(lista(&nombres, "y")))?
     }
 

@@ -13,9 +13,8 @@
 
 use std::{
     collections::BTreeSet,
-    fs,
     hash::{DefaultHasher, Hash, Hasher},
-    io::{self, Read, Write},
+    io::{self, Write},
 };
 
 use serde::Serialize;
@@ -30,9 +29,6 @@ const K: usize = 12;
 /// Hashes per window of the winnowing: a match of at least `K + W - 1` tokens is
 /// always seen.
 const W: usize = 8;
-
-/// The most of a file that is read to compare: a submission is a few KiB.
-const LIMITE: u64 = 1024 * 1024;
 
 /// Two submissions that look like the same program.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -50,11 +46,9 @@ pub(super) fn comparar(entregas: &[Entrega], umbral: u8) -> Vec<Parecido> {
     let huellas: Vec<Option<BTreeSet<u64>>> = entregas
         .iter()
         .map(|entrega| {
-            let mut bytes = Vec::new();
-            fs::File::open(&entrega.archivo)
-                .and_then(|archivo| archivo.take(LIMITE).read_to_end(&mut bytes))
-                .ok()
-                .map(|_| huellas(&String::from_utf8_lossy(&bytes)))
+            entrega
+                .texto()
+                .map(|texto| huellas(&texto))
                 .filter(|huellas| !huellas.is_empty())
         })
         .collect();

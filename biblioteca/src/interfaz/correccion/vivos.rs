@@ -186,6 +186,30 @@ impl Drop for GrupoDeControl {
     }
 }
 
+/// How the hidden folders beside the outputs begin, before their process's number.
+const OCULTA: &str = ".othello-corregir-";
+
+/// Removes from `carpeta` the hidden folders of runs whose process is gone (a
+/// `kill -9` while the outputs were being written).
+fn quitar_restos(carpeta: &Path) {
+    let Ok(entradas) = fs::read_dir(carpeta) else {
+        return;
+    };
+    for entrada in entradas.flatten() {
+        let nombre = entrada.file_name();
+        let proceso = (nombre.to_str())
+            .and_then(|nombre| nombre.strip_prefix(OCULTA))
+            .and_then(|resto| resto.split_once('-'))
+            .and_then(|(proceso, _)| proceso.parse::<u32>().ok());
+        if let Some(proceso) = proceso
+            && !crate::disco::proceso_vivo(proceso)
+            && entrada.file_type().is_ok_and(|tipo| tipo.is_dir())
+        {
+            borrar(&entrada.path());
+        }
+    }
+}
+
 /// A fresh folder in the system's temporary folder (`othello-corregir-…`), registered
 /// while it lives, and removed when dropped.
 #[derive(Debug)]
@@ -213,8 +237,9 @@ impl CarpetaTemporal {
     }
 
     /// Makes one beside `destino`, in its folder (made if missing), hidden
-    /// (`.othello-corregir-…`) and with the usual mode of a new folder: what is written
-    /// in it can then take `destino`'s place by renaming, in one step.
+    /// (`.othello-corregir-PID-…`) and with the usual mode of a new folder: what is
+    /// written in it can then take `destino`'s place by renaming, in one step. Those
+    /// that a killed run left there (their process is gone) are removed first.
     ///
     /// # Errors
     ///
@@ -225,12 +250,13 @@ impl CarpetaTemporal {
             _ => Path::new("."),
         };
         fs::create_dir_all(carpeta)?;
+        quitar_restos(carpeta);
         let mut vivos = registro();
         if vivos.interrumpido {
             return Err(rechazo());
         }
         let ruta = tempfile::Builder::new()
-            .prefix(".othello-corregir-")
+            .prefix(&format!("{OCULTA}{}-", std::process::id()))
             // Less the umask, as any new folder (a temporary one is 0700).
             .permissions(fs::Permissions::from_mode(0o777))
             .tempdir_in(carpeta)?

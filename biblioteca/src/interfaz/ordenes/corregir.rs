@@ -4,6 +4,7 @@
 //! [`correccion`]'s; these are its faces on the command line.
 
 use std::{
+    ffi::OsString,
     io::{Read, Write},
     path::PathBuf,
 };
@@ -21,19 +22,28 @@ use crate::interfaz::{
 /// `corregir ENTREGA.py...`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
 #[command(after_help = "\
+Nombre la carpeta de la clase (othello corregir curso/), no sus entradas con *: una \
+carpeta de estudiante que empiece con - se leería como una opción. Para nombrar una \
+entrega así, escriba -- antes.
+
 Cada entrega corre en su propio proceso de Python, sin entrada estándar, en una \
 carpeta temporal nueva (también su HOME), sin las variables de entorno de quien \
 corrige, con límite de memoria y de tiempo por llamada, y encerrada: no lee ni \
-escribe fuera de su carpeta, no usa la red y lo que lanza muere con ella.
+escribe fuera de su carpeta, no ejecuta otros programas, no usa la red y lo que lanza \
+muere con ella.
 
 Estado de salida: 0 si todas las entregas cargan y pasan todos los casos, 1 si alguna \
 no, 2 si la orden está mal escrita, no hay Python 3 o esta máquina no puede encerrar \
 las entregas.")]
 pub struct Corregir {
+    /// A name that starts with `-` and names something here is refused unless after
+    /// `--` ([`opcion_que_es_una_ruta`]): the shell's `*` may have put a student's folder
+    /// named like an option among the submissions.
     #[arg(
         value_name = "ENTREGA",
         required_unless_present = "diagnostico",
-        help = "Archivos .py de los estudiantes, o carpetas (cada .py que tengan)"
+        help = "La carpeta de la clase como la exporta la plataforma (curso/), su zip, o \
+                archivos .py y carpetas de estudiantes"
     )]
     entregas: Vec<PathBuf>,
     #[command(flatten)]
@@ -48,6 +58,7 @@ impl Corregir {
         if self.opciones.diagnostico {
             return corrida.informar(&correccion::diagnosticar());
         }
+
         let progreso = corrida.opciones.progreso;
         let cuenta = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         let resumen = correccion::corregir(&self.entregas, &self.opciones, |hechas, total| {
@@ -67,6 +78,37 @@ impl Corregir {
             ),
         }
     }
+}
+
+/// In the command line `argumentos` (the program's name first), an argument of
+/// `corregir` that starts with `-` (so it would be read as an option) but names a file
+/// or folder here: a student's folder named `--funcion=jugar=trampa` that the shell's
+/// `*` put among the submissions would change how everybody is graded, and one named
+/// `-1+1` would stop the run. After `--` everything is a submission. `None` for another
+/// order, or when there is none.
+pub fn opcion_que_es_una_ruta(argumentos: &[OsString]) -> Option<String> {
+    let mut resto = argumentos
+        .iter()
+        .skip(1)
+        .skip_while(|argumento| *argumento != "corregir");
+    resto.next()?;
+    resto
+        .take_while(|argumento| *argumento != "--")
+        .find(|argumento| {
+            let bytes = argumento.as_encoded_bytes();
+            bytes.len() > 1
+                && bytes.starts_with(b"-")
+                && std::fs::symlink_metadata(argumento).is_ok()
+        })
+        .map(|argumento| {
+            format!(
+                "«{}» empieza con - y es también el nombre de algo en esta carpeta: se leería \
+                 como una opción; si lo puso un * de la shell, nombre la carpeta de la clase \
+                 (othello corregir curso/), y si es una entrega, escriba -- antes de las \
+                 entregas",
+                crate::texto::visible(&argumento.to_string_lossy())
+            )
+        })
 }
 
 /// `casos --carpeta DIR`; named apart from the grader's own cases.
@@ -132,15 +174,11 @@ impl OrdenCasos {
         corrida: &mut Corrida<impl Read, impl Write>,
     ) -> Result<(), ErrorOrden> {
         let mut pytest = Vec::new();
-        correccion::escribir_casos(
-            &self.carpeta,
-            self.semilla.valor,
-            self.cantidad,
-            &mut pytest,
-        )?;
+        let semilla = self.semilla.elegir();
+        correccion::escribir_casos(&self.carpeta, semilla, self.cantidad, &mut pytest)?;
         corrida.informar(&InformeCasos {
             carpeta: self.carpeta.clone(),
-            semilla: self.semilla.valor,
+            semilla,
             cantidad: self.cantidad,
             pytest: String::from_utf8_lossy(&pytest).into_owned(),
         })
@@ -151,11 +189,11 @@ impl OrdenCasos {
 mod tests {
     use crate::interfaz::ordenes::{
         Orden,
-        tests::{ayuda, orden, por_omision},
+        tests::{ayuda, orden},
     };
 
     /// The seed that `corregir` and `casos` read from `semilla`, if given.
-    fn semillas(semilla: &[&str]) -> [u64; 2] {
+    fn semillas(semilla: &[&str]) -> [Option<u64>; 2] {
         let Orden::Corregir(corregir) = orden(&[&["corregir", "e.py"], semilla].concat()) else {
             panic!("corregir")
         };
@@ -168,11 +206,7 @@ mod tests {
     #[test]
     fn corregir_y_casos_leen_la_misma_semilla_con_la_misma_ayuda() {
         assert_eq!(ayuda("corregir", "semilla"), ayuda("casos", "semilla"));
-        assert_eq!(semillas(&[]), [2015, 2015]);
-        assert_eq!(
-            semillas(&["--semilla", &por_omision("casos", "semilla")]),
-            semillas(&[])
-        );
-        assert_eq!(semillas(&["--semilla", "7"]), [7, 7]);
+        assert_eq!(semillas(&[]), [None, None]);
+        assert_eq!(semillas(&["--semilla", "7"]), [Some(7), Some(7)]);
     }
 }

@@ -136,8 +136,8 @@ pub enum Orden {
     /// Grades students' Python files against this program's answers.
     #[command(
         about = "Corrige las funciones de las entregas de Python de los estudiantes",
-        override_usage = "othello corregir ENTREGA... [--csv NOTAS.csv] [--semilla S] [--casos N]\n     \
-                          \x20                [--funcion CLAVE=NOMBRE] [OPCIONES] [--json]"
+        override_usage = "othello corregir CURSO/ [--csv NOTAS.csv] [--planilla HOJA.csv]\n     \
+                          \x20                [--informes DIR] [OPCIONES] [--json]"
     )]
     Corregir(corregir::Corregir),
     /// Writes grading cases as files, for a harness of one's own.
@@ -168,9 +168,16 @@ impl Orden {
         T: Into<OsString>,
     {
         let comando = Orden::augment_subcommands(clap::Command::new("othello"));
-        let coincidencias = comando.try_get_matches_from(
-            iter::once(OsString::from("othello")).chain(argumentos.into_iter().map(Into::into)),
-        )?;
+        let argumentos: Vec<OsString> = iter::once(OsString::from("othello"))
+            .chain(argumentos.into_iter().map(Into::into))
+            .collect();
+        if let Some(mensaje) = corregir::opcion_que_es_una_ruta(&argumentos) {
+            return Err(clap::Error::raw(
+                clap::error::ErrorKind::ArgumentConflict,
+                mensaje,
+            ));
+        }
+        let coincidencias = comando.try_get_matches_from(argumentos)?;
         Orden::from_arg_matches(&coincidencias)
     }
 
