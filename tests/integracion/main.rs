@@ -20,11 +20,11 @@ mod documentos;
 mod encierro;
 /// Saves under faults: links, special files, leftovers, kills, limits, two writers.
 mod fallas;
+/// The fuzz targets' checks over random and mutated inputs (fuzz/objetivos.rs).
+mod fuzz;
 /// A hostile class against the grader itself: links, pipes, endless bytes, inherited
 /// descriptors, other programs, a full folder; what is not a submission.
 mod hostiles;
-/// The fuzz targets' checks over random and mutated inputs (fuzz/objetivos.rs).
-mod fuzz;
 /// The game in-process, through `ejecutar`: games, passes, the menu, the computer,
 /// loading, the recovery save, the width.
 mod juego;

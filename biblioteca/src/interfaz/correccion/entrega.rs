@@ -218,10 +218,11 @@ impl Entrega {
                 estudiante,
                 origen,
                 Falta::Ilegible {
-                    archivo: corto,
+                    archivo: corto.clone(),
                     causa,
                 },
             );
+            entrega.corto = corto;
             entrega.participante = canvas.map(|canvas| canvas.participante);
             return entrega;
         }
@@ -320,7 +321,8 @@ impl Entrega {
         let mut de_moodle: BTreeMap<String, Vec<&Nodo>> = BTreeMap::new();
         let mut de_canvas: BTreeMap<String, Vec<(&Nodo, Canvas)>> = BTreeMap::new();
         for dentro in clase.hijos() {
-            if dentro.es_carpeta() {
+            // A folder that cannot be listed is its student's, to grade by hand.
+            if dentro.es_carpeta() || matches!(dentro.clase, Clase::Ilegible(_)) {
                 match moodle(&dentro.nombre) {
                     Some(participante) => {
                         de_moodle.entry(participante.id).or_default().push(dentro)
@@ -628,7 +630,11 @@ impl Contenido {
                 (None, None) if self.otros.is_empty() => Falta::Nada,
                 (None, None) => Falta::SinPython(self.otros),
             };
-            return Entrega::sin_archivo(String::new(), carpeta.to_owned(), falta);
+            let mut entrega = Entrega::sin_archivo(String::new(), carpeta.to_owned(), falta);
+            if let Some(Falta::Ilegible { archivo, .. }) = &entrega.falta {
+                entrega.corto = archivo.clone();
+            }
+            return entrega;
         }
         let con_jugar: Vec<usize> = (0..self.candidatos.len())
             .filter(|&i| self.candidatos[i].con_jugar)
