@@ -1819,16 +1819,16 @@ fn canvas_y_dos_estudiantes_con_el_mismo_archivo() {
         Some("la plataforma la marca como entregada con atraso")
     );
     assert_eq!(beto.estudiante, "sotobeto");
-    assert_eq!(beto.corto, "funciones.py");
+    // The main file, which imports its module: not the module.
+    assert_eq!(beto.corto, "main.py");
     assert!(
-        beto.archivo
-            .ends_with("/sotobeto_34567_678904_funciones.py"),
+        beto.archivo.ends_with("/sotobeto_34567_678903_main.py"),
         "{}",
         beto.archivo
     );
     assert_eq!(
         beto.eleccion.as_deref(),
-        Some("se corrigió funciones.py, que define jugar (también hay main.py)")
+        Some("se corrigió main.py, que usa el jugar de funciones.py (también hay funciones.py)")
     );
     assert_eq!(beto.calificacion.unwrap().nota, 7.0, "{texto}");
 

@@ -13,6 +13,7 @@ use std::{
     io::Read,
     path::{Path, PathBuf},
     process::Command,
+    thread,
 };
 
 use othello::interfaz::correccion::{
@@ -603,4 +604,385 @@ fn una_interrupcion_al_escribir_deja_todas_las_salidas_o_ninguna() {
             .collect();
         assert!(ocultos.is_empty(), "{contexto}: {ocultos:?}");
     }
+}
+
+/// `othello corregir` with `argumentos`, in `dir`: its status, its report and its
+/// errors.
+fn corregir_en(dir: &Path, argumentos: &[&str]) -> (Option<i32>, String, String) {
+    let salida = Command::new(env!("CARGO_BIN_EXE_othello"))
+        .current_dir(dir)
+        .env("XDG_DATA_HOME", dir.join(".datos"))
+        .arg("corregir")
+        .args(argumentos)
+        .output()
+        .unwrap();
+    (
+        salida.status.code(),
+        String::from_utf8_lossy(&salida.stdout).into_owned(),
+        String::from_utf8_lossy(&salida.stderr).into_owned(),
+    )
+}
+
+/// A correct submission's text.
+fn correcta() -> String {
+    fs::read_to_string(entregas().join("curso/ana_perez/tarea2.py")).unwrap()
+}
+
+/// Issue 53, the sheet: a participant exported as two folders is one student; a sheet
+/// of 600 students (over 64 KiB) is filled; a student whose helper module sits beside
+/// her file is graded with it; a file named inside its Moodle folder keeps its
+/// participant; what cannot be graded leaves its row as it was and is listed; a filled
+/// copy replaced says so.
+#[test]
+fn una_clase_de_moodle_grande_con_dos_carpetas_por_estudiante_y_un_modulo_propio() {
+    if !hay_python() {
+        return;
+    }
+    let dir = carpeta();
+    let clase = dir.path().join("clase");
+    let ana = clase.join("Ana Pérez Rojas_204512_assignsubmission_file_");
+    let ana_texto = clase.join("Ana Pérez Rojas_204512_assignsubmission_onlinetext_");
+    fs::create_dir_all(&ana).unwrap();
+    fs::create_dir_all(&ana_texto).unwrap();
+    fs::write(ana.join("tarea2.py"), correcta()).unwrap();
+    fs::write(
+        ana_texto.join("onlinetext.html"),
+        "<p>Mi tarea va adjunta.</p>",
+    )
+    .unwrap();
+    // José's jugar is in his own module, beside the file that imports it.
+    let jose = clase.join(format!("{JOSE}"));
+    fs::create_dir_all(&jose).unwrap();
+    let (funciones, resto) = correcta()
+        .split_once("def contar")
+        .map(|(a, b)| (a.to_owned(), b.to_owned()))
+        .unwrap();
+    fs::write(jose.join("reglas.py"), &funciones).unwrap();
+    fs::write(
+        jose.join("tarea2.py"),
+        format!("from reglas import *\n\n\ndef contar{resto}"),
+    )
+    .unwrap();
+    // Diego sent a document: nothing to grade.
+    let diego = clase.join("Diego Soto Vera_204514_assignsubmission_file_");
+    fs::create_dir_all(&diego).unwrap();
+    fs::write(diego.join("informe.pdf"), "%PDF-1.4").unwrap();
+    // A sheet of 600 students, in Moodle's words, over 64 KiB.
+    let mut hoja = String::from(
+        "\"Identificador\",\"Nombre completo\",\"Dirección de correo\",\"Estado\",\
+         \"Calificación\",\"Calificación máxima\",\"La calificación puede ser cambiada\",\
+         \"Última modificación (entrega)\",\"Última modificación (calificación)\",\
+         \"Comentarios de retroalimentación\"\n",
+    );
+    for numero in 204_000..204_600 {
+        hoja += &format!(
+            "\"Participante {numero}\",\"Estudiante {numero}\",e{numero}@estudiante.uc.cl,\
+             \"Enviado para calificar\",,\"7,00\",Sí,\"lunes, 6 de abril de 2015, 23:41\",-,\n"
+        );
+    }
+    assert!(hoja.len() > 64 * 1024);
+    fs::write(dir.path().join("hoja.csv"), &hoja).unwrap();
+    let argumentos = [
+        "--casos",
+        "20",
+        "--planilla",
+        "hoja.csv",
+        "--semilla",
+        "2015",
+        "clase",
+    ];
+    let (codigo, texto, errores) = corregir_en(dir.path(), &argumentos);
+    assert_eq!(codigo, Some(1), "{errores}{texto}");
+    assert!(
+        texto.contains("Ana Pérez Rojas\n  tarea2.py: total 100.0 %, nota 7.0\n"),
+        "{texto}"
+    );
+    assert!(
+        texto.contains("José Muñoz Tapia\n  tarea2.py: total 100.0 %, nota 7.0\n"),
+        "{texto}"
+    );
+    assert!(
+        texto.contains("Diego Soto Vera\n  sin nota, para calificar a mano\n"),
+        "{texto}"
+    );
+    assert_eq!(texto.matches("Ana Pérez Rojas\n").count(), 1, "{texto}");
+    let copia = fs::read_to_string(dir.path().join("hoja-con-notas.csv")).unwrap();
+    let fila = |numero: u32| {
+        copia
+            .lines()
+            .find(|fila| fila.starts_with(&format!("\"Participante {numero}\"")))
+            .unwrap()
+            .to_owned()
+    };
+    assert!(fila(204512).contains(",\"7,00\",\"7,00\","), "{}", fila(204512));
+    assert!(fila(204511).contains(",\"7,00\",\"7,00\","), "{}", fila(204511));
+    // Diego's row as it was, and Diego listed to grade by hand.
+    assert_eq!(
+        fila(204514),
+        "\"Participante 204514\",\"Estudiante 204514\",e204514@estudiante.uc.cl,\
+         \"Enviado para calificar\",,\"7,00\",Sí,\"lunes, 6 de abril de 2015, 23:41\",-,"
+    );
+    let unido = texto.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        unido.contains(
+            "Sin nota en la planilla, para calificar a mano: Diego Soto Vera (no entregó \
+             código Python"
+        ),
+        "{texto}"
+    );
+    assert!(
+        unido.contains("Planilla de Moodle: 2 filas llenadas"),
+        "{texto}"
+    );
+    assert!(!unido.contains("reemplazó"), "{texto}");
+    // Again: the filled copy that was there is replaced, and said so.
+    let (_, texto, _) = corregir_en(dir.path(), &argumentos);
+    let unido = texto.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(unido.contains("(reemplazó la que había)"), "{texto}");
+    // One file named inside its Moodle folder: its participant's row.
+    let (codigo, texto, errores) = corregir_en(
+        dir.path(),
+        &[
+            "--casos",
+            "20",
+            "--planilla",
+            "hoja.csv",
+            &format!("clase/{JOSE}/tarea2.py"),
+        ],
+    );
+    assert_eq!(codigo, Some(0), "{errores}{texto}");
+    assert!(
+        texto.contains("Planilla de Moodle: 1 fila llenada"),
+        "{texto}"
+    );
+}
+
+/// A sheet that does not say the grade's maximum is refused before grading, saying
+/// how to give it; given, it is used and said.
+#[test]
+fn sin_la_nota_maxima_se_pregunta_en_vez_de_suponer_100() {
+    if !hay_python() {
+        return;
+    }
+    let dir = carpeta();
+    let moodle =
+        fs::read_to_string(planilla(dir.path(), "moodle_hoja_de_calificaciones.csv")).unwrap();
+    // Without the column of the maximum grade.
+    let sin_maxima: String = (moodle.lines())
+        .map(|fila| {
+            let mut celdas = filas(fila, b',').remove(0);
+            celdas.remove(5);
+            let celdas: Vec<String> = celdas
+                .into_iter()
+                .map(|celda| format!("\"{}\"", celda.replace('"', "\"\"")))
+                .collect();
+            celdas.join(",") + "\n"
+        })
+        .collect();
+    fs::write(dir.path().join("sin_maxima.csv"), sin_maxima).unwrap();
+    let canvas = fs::read_to_string(planilla(dir.path(), "canvas_libro_de_notas.csv")).unwrap();
+    let sin_puntos: String = (canvas.lines())
+        .filter(|fila| !fila.contains("Points Possible"))
+        .map(|fila| format!("{fila}\n"))
+        .collect();
+    fs::write(dir.path().join("sin_puntos.csv"), sin_puntos).unwrap();
+    let clase = dir.path().join("clase");
+    fs::create_dir_all(clase.join(JOSE)).unwrap();
+    fs::write(clase.join(JOSE).join("tarea2.py"), correcta()).unwrap();
+    fs::write(
+        clase.join("munoztapiajose_12345_678901_tarea2.py"),
+        correcta(),
+    )
+    .unwrap();
+    for (hoja, tarea, dice) in [
+        (
+            "sin_maxima.csv",
+            None,
+            "le falta la columna «Maximum grade» o «Calificación máxima»",
+        ),
+        (
+            "sin_puntos.csv",
+            Some("887102"),
+            "no tiene la fila «Points Possible»",
+        ),
+    ] {
+        let mut argumentos = vec!["--casos", "20", "--planilla", hoja];
+        argumentos.extend(tarea.iter().flat_map(|tarea| ["--tarea", *tarea]));
+        argumentos.push("clase");
+        let (codigo, texto, errores) = corregir_en(dir.path(), &argumentos);
+        assert_eq!(codigo, Some(2), "{hoja}: {texto}");
+        assert!(
+            errores.contains(dice) && errores.contains("--nota-maxima"),
+            "{hoja}: {errores}"
+        );
+        assert_eq!(texto, "", "se dice antes de corregir");
+        argumentos.splice(0..0, ["--nota-maxima", "7"]);
+        let (codigo, texto, errores) = corregir_en(dir.path(), &argumentos);
+        assert_eq!(codigo, Some(0), "{hoja}: {errores}{texto}");
+        let unido = texto.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            unido.contains("sobre 7,00 (--nota-maxima)"),
+            "{hoja}: {texto}"
+        );
+    }
+}
+
+/// Canvas's files of one student, a module imported by her main file among them, are
+/// graded together under the names she gave them; a whole class's export given as its
+/// zip is graded as the class; a zip that cannot be read says so in Spanish.
+#[test]
+fn canvas_con_un_modulo_propio_y_la_clase_entera_en_su_zip() {
+    if !hay_python() {
+        return;
+    }
+    let dir = carpeta();
+    let clase = dir.path().join("clase");
+    fs::create_dir_all(&clase).unwrap();
+    let (funciones, resto) = correcta()
+        .split_once("def contar")
+        .map(|(a, b)| (a.to_owned(), b.to_owned()))
+        .unwrap();
+    fs::write(
+        clase.join("diazcarla_12347_678901_utilidades.py"),
+        funciones,
+    )
+    .unwrap();
+    fs::write(
+        clase.join("diazcarla_12347_678902_tarea2.py"),
+        format!("from utilidades import *\n\n\ndef contar{resto}"),
+    )
+    .unwrap();
+    fs::write(clase.join("perezana_12346_678903_tarea2.py"), correcta()).unwrap();
+    fs::write(
+        clase.join("sotodiego_12348_678904_tarea2.zip"),
+        "no es un zip",
+    )
+    .unwrap();
+    let (_, texto, errores) = corregir_en(dir.path(), &["--casos", "20", "clase"]);
+    assert!(
+        texto.contains("diazcarla\n  tarea2.py: total 100.0 %, nota 7.0\n"),
+        "{errores}{texto}"
+    );
+    let unido = texto.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        unido.contains(
+            "sotodiego sin nota, para calificar a mano no se pudo corregir lo que envió: \
+             tarea2.zip no es un zip que se pueda abrir"
+        ),
+        "{texto}"
+    );
+    // The whole class zipped, as Moodle's "download all submissions" gives it.
+    let zip = dir.path().join("clase.zip");
+    let mut escritor = zip::ZipWriter::new(fs::File::create(&zip).unwrap());
+    for (nombre, texto) in [
+        (format!("{ANA}/tarea2.py"), correcta()),
+        (format!("{JOSE}/tarea2.py"), correcta()),
+    ] {
+        use std::io::Write as _;
+        escritor
+            .start_file(nombre, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        escritor.write_all(texto.as_bytes()).unwrap();
+    }
+    escritor.finish().unwrap();
+    let (codigo, texto, errores) = corregir_en(dir.path(), &["--casos", "20", "clase.zip"]);
+    assert_eq!(codigo, Some(0), "{errores}{texto}");
+    assert!(
+        texto.starts_with("Ana Pérez Rojas\n  tarea2.py: total 100.0 %"),
+        "{texto}"
+    );
+    assert!(texto.contains("\n2 entregas: 2 pasan todo"), "{texto}");
+}
+
+/// Two files with `jugar` of the same moment: the first by name, and the report does
+/// not call it the newest.
+#[test]
+fn dos_archivos_del_mismo_momento_no_tienen_uno_mas_reciente() {
+    if !hay_python() {
+        return;
+    }
+    let dir = carpeta();
+    let ana = dir.path().join("clase/ana");
+    fs::create_dir_all(&ana).unwrap();
+    let hora = std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_430_000_000);
+    for nombre in ["b.py", "a.py"] {
+        fs::write(ana.join(nombre), correcta()).unwrap();
+        fs::File::options()
+            .write(true)
+            .open(ana.join(nombre))
+            .unwrap()
+            .set_modified(hora)
+            .unwrap();
+    }
+    fs::create_dir_all(dir.path().join("clase/beto")).unwrap();
+    fs::write(dir.path().join("clase/beto/tarea2.py"), correcta()).unwrap();
+    let (_, texto, _) = corregir_en(dir.path(), &["--casos", "20", "clase"]);
+    let unido = texto.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        unido.contains("se corrigió a.py, del ")
+            && unido
+                .contains("el primero por nombre de los 2 que definen jugar, con la misma fecha"),
+        "{texto}"
+    );
+    assert!(!unido.contains("más reciente"), "{texto}");
+}
+
+/// What a run killed with `kill -9` while writing its feedback left beside it (a hidden
+/// folder with every student's feedback) goes with the next run that writes there; two
+/// runs that write the same outputs at once take turns, and each leaves them whole.
+#[test]
+fn los_restos_de_una_corrida_muerta_se_van_y_dos_corridas_no_se_mezclan() {
+    if !hay_python() {
+        return;
+    }
+    let dir = carpeta();
+    fs::create_dir_all(dir.path().join("clase/ana")).unwrap();
+    fs::write(dir.path().join("clase/ana/tarea2.py"), correcta()).unwrap();
+    fs::create_dir_all(dir.path().join("clase/beto")).unwrap();
+    fs::write(dir.path().join("clase/beto/tarea2.py"), correcta()).unwrap();
+    // A dead run's hidden folder (no process has that number) and a live one's (the
+    // first process is always alive).
+    let muerta = dir.path().join(".othello-corregir-4194300-aB3dE9");
+    let viva = dir.path().join(".othello-corregir-1-aB3dE9");
+    for resto in [&muerta, &viva] {
+        fs::create_dir_all(resto.join("ana")).unwrap();
+        fs::write(resto.join("ana/retroalimentacion.txt"), "nota 7.0").unwrap();
+    }
+    let argumentos = [
+        "--casos",
+        "20",
+        "--informes",
+        "informes",
+        "--csv",
+        "notas.csv",
+        "clase",
+    ];
+    let corridas: Vec<_> = (0..2)
+        .map(|_| {
+            let dir = dir.path().to_owned();
+            thread::spawn(move || corregir_en(&dir, &argumentos))
+        })
+        .collect();
+    for corrida in corridas {
+        let (codigo, texto, errores) = corrida.join().unwrap();
+        assert_eq!(codigo, Some(0), "{errores}{texto}");
+    }
+    assert!(!muerta.exists());
+    assert!(viva.exists());
+    let mut informes: Vec<String> = fs::read_dir(dir.path().join("informes"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    informes.sort();
+    assert_eq!(informes, ["ana.txt", "beto.txt"]);
+    let ocultas: Vec<String> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|nombre| {
+            nombre.starts_with(".othello-corregir-") && *nombre != ".othello-corregir-1-aB3dE9"
+        })
+        .collect();
+    assert_eq!(ocultas, Vec::<String>::new());
+    let notas = fs::read_to_string(dir.path().join("notas.csv")).unwrap();
+    assert_eq!(notas.lines().count(), 3, "{notas}");
 }

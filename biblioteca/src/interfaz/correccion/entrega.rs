@@ -379,7 +379,10 @@ impl Entrega {
         }
         let mut contenido = Contenido::default();
         for (archivo, canvas) in archivos {
-            contenido.visitar(archivo, &canvas.original, None);
+            match tipo(archivo) {
+                Tipo::Zip => contenido.zip(archivo, &canvas.original),
+                _ => contenido.visitar(archivo, &canvas.original, None),
+            }
         }
         // Each file's folder is the student's whole submission, under their own names.
         let todos: Vec<(String, Lugar)> = (archivos.iter())
@@ -528,8 +531,12 @@ struct Candidato {
     zip: Option<String>,
     /// Whether it is Python without a `.py` name.
     renombrado: bool,
-    /// Whether it defines `jugar`.
+    /// Whether it defines `jugar`; after [`Contenido::por_modulos`], whether it has
+    /// `jugar` as a main file: defined or imported from a module of its own, and it
+    /// imported by none.
     con_jugar: bool,
+    /// The modules it imports, by name.
+    importa: Vec<String>,
     /// The files of its folder and below, by their paths from its folder.
     hermanos: Vec<(String, Lugar)>,
 }
@@ -601,19 +608,23 @@ impl Contenido {
             return;
         }
         match tipo(nodo) {
-            tipo @ (Tipo::Python | Tipo::Renombrado) => self.candidatos.push(Candidato {
-                con_jugar: define_jugar(&nodo.lugar),
-                modificado: match nodo.clase {
-                    Clase::Archivo { modificado } => modificado,
-                    _ => None,
-                },
-                origen: nodo.lugar.origen(),
-                lugar: nodo.lugar.clone(),
-                corto: ruta.to_owned(),
-                zip: zip.map(str::to_owned),
-                renombrado: tipo == Tipo::Renombrado,
-                hermanos: Vec::new(),
-            }),
+            tipo @ (Tipo::Python | Tipo::Renombrado) => {
+                let codigo = Codigo::de(&nodo.lugar);
+                self.candidatos.push(Candidato {
+                    con_jugar: codigo.define_jugar,
+                    importa: codigo.importa,
+                    modificado: match nodo.clase {
+                        Clase::Archivo { modificado } => modificado,
+                        _ => None,
+                    },
+                    origen: nodo.lugar.origen(),
+                    lugar: nodo.lugar.clone(),
+                    corto: ruta.to_owned(),
+                    zip: zip.map(str::to_owned),
+                    renombrado: tipo == Tipo::Renombrado,
+                    hermanos: Vec::new(),
+                });
+            }
             _ => self.otros.push(ruta.to_owned()),
         }
     }
@@ -623,6 +634,7 @@ impl Contenido {
     /// unsaid.
     fn elegir(mut self, carpeta: &Path, forzado: Option<&str>) -> Entrega {
         self.candidatos.sort_by(|a, b| a.corto.cmp(&b.corto));
+        let por_modulos = self.por_modulos();
         if self.candidatos.is_empty() {
             let falta = match (self.fallidos.pop(), self.problemas.pop()) {
                 (Some(fallido), _) => fallido,
@@ -645,7 +657,10 @@ impl Contenido {
         });
         let (elegido, porque) = match (pedido, con_jugar.as_slice()) {
             (Some(pedido), _) => (pedido, "el indicado por el ayudante".to_owned()),
-            (None, [uno]) => (*uno, "que define jugar".to_owned()),
+            (None, [uno]) => match &por_modulos[*uno] {
+                Some(modulo) => (*uno, format!("que usa el jugar de {}", visible(modulo))),
+                None => (*uno, "que define jugar".to_owned()),
+            },
             (None, []) => (0, "el primero por nombre (ninguno define jugar)".to_owned()),
             (None, varios) => {
                 let mas_nuevo = (varios.iter())
@@ -715,6 +730,95 @@ impl Contenido {
             participante: None,
             falta: None,
             archivos: Some((elegido.lugar, elegido.hermanos)),
+        }
+    }
+}
+
+impl Contenido {
+    /// Tells main files from helper modules: a candidate that another of its folder
+    /// imports is a module, and has no `jugar` of its own to grade; one that imports a
+    /// module of its folder that defines `jugar` has it. For each candidate, the module
+    /// whose `jugar` it has, when it is not its own.
+    fn por_modulos(&mut self) -> Vec<Option<String>> {
+        let carpeta = |corto: &str| {
+            corto
+                .rsplit_once('/')
+                .map_or("", |(carpeta, _)| carpeta)
+                .to_owned()
+        };
+        let modulo = |corto: &str| {
+            let nombre = corto.rsplit('/').next().unwrap_or(corto);
+            nombre.split('.').next().unwrap_or(nombre).to_owned()
+        };
+        let claves: Vec<(String, String)> = (self.candidatos.iter())
+            .map(|c| (carpeta(&c.corto), modulo(&c.corto)))
+            .collect();
+        let importado = |i: usize| {
+            (self.candidatos.iter().zip(&claves))
+                .enumerate()
+                .any(|(j, (otro, clave))| {
+                    j != i && clave.0 == claves[i].0 && otro.importa.contains(&claves[i].1)
+                })
+        };
+        let ayudantes: Vec<bool> = (0..self.candidatos.len()).map(importado).collect();
+        let mut de_quien = vec![None; self.candidatos.len()];
+        let definen: Vec<bool> = self.candidatos.iter().map(|c| c.con_jugar).collect();
+        for (i, candidato) in self.candidatos.iter_mut().enumerate() {
+            if ayudantes[i] {
+                candidato.con_jugar = false;
+            } else if !definen[i] {
+                let suyo = (claves.iter().enumerate()).find(|(k, (carpeta, modulo))| {
+                    definen[*k] && *carpeta == claves[i].0 && candidato.importa.contains(modulo)
+                });
+                if let Some((k, _)) = suyo {
+                    candidato.con_jugar = true;
+                    de_quien[i] = Some(format!("{}.py", claves[k].1));
+                }
+            }
+        }
+        de_quien
+    }
+}
+
+/// What a Python file says of itself, read, never run: whether it defines `jugar` at
+/// the top level, and the modules it imports.
+struct Codigo {
+    define_jugar: bool,
+    importa: Vec<String>,
+}
+
+impl Codigo {
+    /// The file at `lugar`'s (nothing, if it cannot be read).
+    fn de(lugar: &Lugar) -> Codigo {
+        let texto = lugar
+            .leer(lugar::LIMITE_FUENTE)
+            .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+            .unwrap_or_default();
+        let define_jugar = texto.lines().any(|linea| {
+            linea.strip_prefix("def").is_some_and(|resto| {
+                resto
+                    .trim_start()
+                    .strip_prefix("jugar")
+                    .is_some_and(|r| r.trim_start().starts_with('('))
+            })
+        });
+        let importa = texto
+            .lines()
+            .filter_map(|linea| {
+                let resto = linea
+                    .strip_prefix("import ")
+                    .or_else(|| linea.strip_prefix("from "))?;
+                let nombre: String = resto
+                    .trim_start()
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                (!nombre.is_empty()).then_some(nombre)
+            })
+            .collect();
+        Codigo {
+            define_jugar,
+            importa,
         }
     }
 }
@@ -851,7 +955,7 @@ fn es_de_un_estudiante(carpeta: &Nodo) -> bool {
                 if Canvas::leer(&hijo.nombre).is_some() {
                     return false;
                 }
-                con_jugar += usize::from(define_jugar(&hijo.lugar));
+                con_jugar += usize::from(Codigo::de(&hijo.lugar).define_jugar);
                 hay = true;
             }
             Tipo::Zip => {
@@ -870,24 +974,9 @@ fn es_de_un_estudiante(carpeta: &Nodo) -> bool {
 fn tiene_jugar(carpeta: &Nodo) -> bool {
     carpeta.hijos().iter().any(|hijo| match tipo(hijo) {
         Tipo::Carpeta => tiene_jugar(hijo),
-        Tipo::Python | Tipo::Renombrado => define_jugar(&hijo.lugar),
+        Tipo::Python | Tipo::Renombrado => Codigo::de(&hijo.lugar).define_jugar,
         Tipo::Zip => true,
         Tipo::Problema | Tipo::Otro => false,
-    })
-}
-
-/// Whether the Python file at `lugar` defines `jugar` at the top level, as its text
-/// says (read, never run).
-fn define_jugar(lugar: &Lugar) -> bool {
-    lugar.leer(lugar::LIMITE_FUENTE).is_ok_and(|bytes| {
-        String::from_utf8_lossy(&bytes).lines().any(|linea| {
-            linea.strip_prefix("def").is_some_and(|resto| {
-                resto
-                    .trim_start()
-                    .strip_prefix("jugar")
-                    .is_some_and(|r| r.trim_start().starts_with('('))
-            })
-        })
     })
 }
 
