@@ -651,7 +651,7 @@ fn una_clase_de_moodle_grande_con_dos_carpetas_por_estudiante_y_un_modulo_propio
     )
     .unwrap();
     // José's jugar is in his own module, beside the file that imports it.
-    let jose = clase.join(format!("{JOSE}"));
+    let jose = clase.join(JOSE);
     fs::create_dir_all(&jose).unwrap();
     let (funciones, resto) = correcta()
         .split_once("def contar")
