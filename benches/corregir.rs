@@ -1,11 +1,14 @@
-//! Grading speed: 100 correct submissions with the default cases.
+//! Grading speed: 100 correct submissions with the default cases and their main
+//! program played.
 //!
-//! The promise is that `othello corregir` grades 100 submissions with the default cases
-//! (1000 of `jugar`, 300 of counting, 100 of saving and 100 of loading each) in under 60
-//! seconds on a 2-core machine. The student's own code is part of any real run; to
-//! measure the grader and not the students, the submissions are correct ones: copies of
-//! the four correct fixtures of `tests/entregas/` (main program at the top level,
-//! `if __name__ == "__main__"`, Latin-1 and BOM). It needs `python3` on the `PATH`.
+//! The promise is that `othello corregir` grades 100 whole homeworks with the default
+//! cases (1000 of `jugar`, 300 of counting, 100 of saving and 100 of loading each) and
+//! the five scripted games with each main program in under two minutes on a 2-core
+//! machine. The student's own code is part of any real run; to measure the grader and
+//! not the students, the submissions are correct ones: copies of the nine correct
+//! programs of `tests/entregas/programa/` (letters, symbols, digits and grids; the loop
+//! at the top level and under `if __name__ == "__main__"`; a start menu; a notebook).
+//! It needs `python3` on the `PATH`.
 //!
 //! Each run is a whole `corregir` as the order runs it, from the folder to the text
 //! report (thrown away), so it includes making the cases, starting 100 Python processes
@@ -20,11 +23,16 @@ use std::{fs, hint::black_box, path::Path, time::Instant};
 use othello::interfaz::correccion::{OpcionesCorreccion, corregir};
 
 /// The correct fixtures, cycled.
-const CORRECTAS: [&str; 4] = [
-    "correcta_main.py",
-    "correcta_principal_arriba.py",
-    "correcta_latin1.py",
-    "correcta_bom.py",
+const CORRECTAS: [&str; 9] = [
+    "letras_arriba.py",
+    "simbolos_main.py",
+    "grilla_paso.py",
+    "listas_cero.py",
+    "menu_guardar.py",
+    "jugador_nombre.py",
+    "detecta_sin_jugadas.py",
+    "digitos_leyenda.py",
+    "tarea2_colab.ipynb",
 ];
 
 fn main() {
@@ -32,7 +40,7 @@ fn main() {
         .skip(1)
         .find_map(|argumento| argumento.parse().ok())
         .unwrap_or(100);
-    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/entregas");
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/entregas/programa");
     let carpeta = tempfile::tempdir().expect("carpeta temporal");
     for i in 0..cantidad {
         let nombre = CORRECTAS[i % CORRECTAS.len()];
@@ -57,7 +65,7 @@ fn main() {
             assert_eq!(resumen.codigo(), 0, "las entregas son correctas");
             black_box(resumen);
             println!(
-                "corregir/{cantidad}_entregas_casos_por_omision{} (vuelta {vuelta}, {hilos} núcleos): {:.1} s, {:.0} ms por entrega",
+                "corregir/{cantidad}_entregas_con_programa{} (vuelta {vuelta}, {hilos} núcleos): {:.1} s, {:.0} ms por entrega",
                 if sin_encierro { "_sin_encierro" } else { "" },
                 *tiempo,
                 *tiempo * 1000.0 / cantidad as f64,

@@ -192,3 +192,15 @@ pub fn copia_de_recuperacion(carpeta: &Path) -> std::path::PathBuf {
     );
     copias.into_iter().next().unwrap()
 }
+
+/// `--pesos` without the main program: the tests of how the functions are graded do
+/// not play games with each submission's program (`programa.rs` does).
+pub const SOLO_FUNCIONES: &str = "jugar=60,contar=20,guardarPartida=10,cargarPartida=10";
+
+/// The grading scale with [`SOLO_FUNCIONES`].
+pub fn solo_funciones() -> othello::interfaz::correccion::Escala {
+    othello::interfaz::correccion::Escala {
+        pesos: SOLO_FUNCIONES.parse().expect("pesos válidos"),
+        ..othello::interfaz::correccion::Escala::default()
+    }
+}

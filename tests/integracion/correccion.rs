@@ -24,7 +24,7 @@ use othello::interfaz::{
 };
 use serde_json::Value;
 
-use crate::comun::{assert_eq, carpeta};
+use crate::comun::{SOLO_FUNCIONES, assert_eq, carpeta, solo_funciones};
 
 /// Whether there is a `python3` to grade with; under CI there must be.
 pub(crate) fn hay_python() -> bool {
@@ -52,21 +52,23 @@ fn entrega(nombre: &str) -> PathBuf {
     entregas().join(nombre)
 }
 
-/// Options for quick runs: 200 cases of `jugar` (60, 20, 20 of the others), and a
-/// time limit per call well above what any correct call takes even on a machine
-/// busy with other work (a correct call takes microseconds; a loaded machine can
-/// stall a process for a second), so that only the hanging fixture times out.
-fn rapidas() -> OpcionesCorreccion {
+/// Options for quick runs of the functions: 200 cases of `jugar` (60, 20, 20 of the
+/// others), a time limit per call well above what any correct call takes even on a
+/// machine busy with other work (a correct call takes microseconds; a loaded machine
+/// can stall a process for a second), so that only the hanging fixture times out, and
+/// no games with the main program.
+pub(crate) fn rapidas() -> OpcionesCorreccion {
     OpcionesCorreccion {
         casos: Some(200),
         memoria: 256 * 1024 * 1024,
         tiempo_limite: Duration::from_secs(3),
+        escala: solo_funciones(),
         ..OpcionesCorreccion::default()
     }
 }
 
 /// Grades `archivos`, returning the report and the text written.
-fn correr(archivos: &[PathBuf], opciones: &OpcionesCorreccion) -> (Resumen, String) {
+pub(crate) fn correr(archivos: &[PathBuf], opciones: &OpcionesCorreccion) -> (Resumen, String) {
     let resumen = corregir(archivos, opciones, |_, _| {}).expect("la corrección corre");
     let mut salida = Vec::new();
     resumen.escribir_texto(&mut salida).expect("se escribe");
@@ -486,7 +488,7 @@ fn json_csv_y_codigo_de_salida() {
     let (resumen, _) = correr(&archivos, &opciones);
     // The order's one JSON object: the orders' envelope around the report.
     let mut argumentos = vec!["corregir", "--casos", "20", "--memoria", "256M"];
-    argumentos.extend(["--tiempo-limite", "3"]);
+    argumentos.extend(["--tiempo-limite", "3", "--pesos", SOLO_FUNCIONES]);
     let rutas: Vec<String> = archivos.iter().map(|r| r.display().to_string()).collect();
     argumentos.extend(rutas.iter().map(String::as_str));
     let orden = Orden::desde_argumentos(&argumentos).expect("argumentos válidos");
@@ -696,8 +698,9 @@ fn los_casos_por_omision_en_una_entrega_correcta() {
     if !hay_python() {
         return;
     }
+    // The whole homework: the four functions and the main program.
     let (resumen, texto) = correr(
-        &[entrega("correcta_main.py")],
+        &[entrega("programa/menu_guardar.py")],
         &OpcionesCorreccion::default(),
     );
     // A fresh seed each run, which the report says.
@@ -705,15 +708,15 @@ fn los_casos_por_omision_en_una_entrega_correcta() {
     assert!((1..1_000_000_000).contains(&semilla));
     let resumen_del_final = othello::interfaz::renglones::ajustar(&format!(
         "1 entrega: 1 pasa todo, 0 con fallas, 0 no cargan (semilla {semilla}; pesos \
-         jugar=60,contar=20,guardarPartida=10,cargarPartida=10; 4.0 con el 60 %)."
+         jugar=30,contar=10,guardarPartida=5,cargarPartida=5,programa=50; 4.0 con el 60 %)."
     ));
     assert_eq!(
         texto,
         format!(
-            "correcta_main\n  correcta_main.py: total 100.0 %, nota 7.0\n  jugar 1000/1000\n  \
+            "menu_guardar\n  menu_guardar.py: total 100.0 %, nota 7.0\n  jugar 1000/1000\n  \
              jugar con posiciones que no son casillas 60/60\n  \
-             contar 300/300\n  guardarPartida 100/100\n  cargarPartida 100/100\n\n\
-             {resumen_del_final}\n"
+             contar 300/300\n  guardarPartida 100/100\n  cargarPartida 100/100\n  \
+             programa principal 10/10 puntos, 100 %\n\n{resumen_del_final}\n"
         )
     );
     assert_eq!(resumen.codigo(), 0);
@@ -830,16 +833,21 @@ fn las_ordenes_corregir_y_casos_de_punta_a_punta() {
             String::from_utf8(salida.stderr).unwrap(),
         )
     };
-    let correcta = entrega("correcta_main.py").display().to_string();
+    let correcta = entrega("programa/menu_guardar.py").display().to_string();
     let mala = entrega("sin_diagonales.py").display().to_string();
     let renombrada = entrega("correcta_contar_renombrada.py")
         .display()
         .to_string();
 
-    // Every case right: exit 0, one line per function, nothing on standard error.
+    // Every case right, and every point of its program: exit 0, one line per function
+    // and one for the program, nothing on standard error.
     let (codigo, texto, errores) = correr(&["corregir", "--casos", "50", &correcta]);
     assert_eq!((codigo, errores.as_str()), (Some(0), ""));
     assert!(texto.contains("  jugar 50/50\n"), "{texto}");
+    assert!(
+        texto.contains("  programa principal 10/10 puntos, 100 %\n"),
+        "{texto}"
+    );
 
     // A wrong one: exit 1, the report on standard output, one line on standard error;
     // the gradebook has a row per submission.
@@ -880,11 +888,14 @@ fn las_ordenes_corregir_y_casos_de_punta_a_punta() {
     assert!(jugar["correctos"].as_u64().unwrap() < 200);
 
     // The counting function is found under the student's own name, or with --funcion.
-    let (codigo, texto, _) = correr(&["corregir", &renombrada, "--casos", "50"]);
+    let solo = ["--pesos", SOLO_FUNCIONES];
+    let (codigo, texto, _) = correr(&["corregir", &renombrada, "--casos", "50", solo[0], solo[1]]);
     assert_eq!(codigo, Some(0), "{texto}");
     let (codigo, texto, _) = correr(&[
         "corregir",
         &renombrada,
+        solo[0],
+        solo[1],
         "--casos",
         "50",
         "--funcion",
@@ -1220,7 +1231,8 @@ fn una_correccion_que_termina_no_deja_procesos_ni_carpetas() {
     if !hay_python() {
         return;
     }
-    for (csv, codigo) in [(None, 0), (Some("no-existe/notas.csv"), 2)] {
+    // Its main program is no game: 1 when the run ends well.
+    for (csv, codigo) in [(None, 1), (Some("no-existe/notas.csv"), 2)] {
         let dir = carpeta();
         let mut argumentos = vec!["--tiempo-limite", "0.5", "--casos", "10"];
         argumentos.extend(csv.iter().flat_map(|csv| ["--csv", csv]));

@@ -44,7 +44,9 @@ const SECRETO: &str = "la clave del ayudante\n";
 const INTACTO: &str = "nadie me cambia\n";
 
 /// A class on disk, everything readable and writable by anyone but for Landlock: the
-/// program copied in, `clase/` (the hostile submissions and `correcta.py`),
+/// program copied in, `clase/` (the hostile submissions, each with a correct main
+/// program that calls its `jugar`, so that the attack runs in the games too, and
+/// `correcta.py`),
 /// `secreto/clave.txt`, `afuera/intacto.txt`, `tmp/` for the grader's folders, and the
 /// listener whose port `conecta.py` is given.
 struct Clase {
@@ -60,9 +62,11 @@ impl Clase {
         servidor.set_nonblocking(true).unwrap();
         let puerto = servidor.local_addr().unwrap().port();
         let fuentes = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/entregas");
+        let principal = fs::read_to_string(fuentes.join("encierro/principal.py")).unwrap();
         for hostil in hostiles {
-            let codigo = fs::read_to_string(fuentes.join(format!("encierro/{hostil}.py")))
-                .unwrap()
+            let codigo = fs::read_to_string(fuentes.join(format!("encierro/{hostil}.py"))).unwrap()
+                + &principal;
+            let codigo = codigo
                 .replace("\nPUERTO = 0\n", &format!("\nPUERTO = {puerto}\n"))
                 .replace(
                     "\nCLASE = None\n",
@@ -70,7 +74,7 @@ impl Clase {
                 );
             escribir(raiz, &format!("clase/{hostil}.py"), &codigo);
         }
-        let correcta = fs::read(fuentes.join("curso/ana_perez/tarea2.py")).unwrap();
+        let correcta = fs::read(fuentes.join("programa/letras_arriba.py")).unwrap();
         escribir(raiz, "clase/correcta.py", &correcta);
         escribir(raiz, "secreto/clave.txt", SECRETO);
         escribir(raiz, "afuera/intacto.txt", INTACTO);

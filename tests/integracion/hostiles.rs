@@ -21,7 +21,7 @@ use std::{
 
 use tempfile::TempDir;
 
-use crate::comun::{assert_eq, carpeta, escribir};
+use crate::comun::{SOLO_FUNCIONES, assert_eq, carpeta, escribir};
 
 /// What only the teaching assistant may see.
 const SECRETO: &str = "la clave privada del ayudante\n";
@@ -151,7 +151,7 @@ impl Aula {
             .current_dir(self.dir.path())
             .env("TMPDIR", self.ruta("tmp"))
             .env("NO_COLOR", "1")
-            .arg("corregir")
+            .args(["corregir", "--pesos", SOLO_FUNCIONES])
             .args(argumentos)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -725,7 +725,7 @@ fn las_opciones_no_vienen_de_las_carpetas_y_las_salidas_no_pisan_entradas() {
         comando
             .current_dir(aula.ruta("clase"))
             .env("TMPDIR", aula.ruta("tmp"))
-            .args(["corregir", "--casos", "20"])
+            .args(["corregir", "--pesos", SOLO_FUNCIONES, "--casos", "20"])
             .args(antes)
             .args(&nombres)
             .stdout(Stdio::piped())
@@ -809,7 +809,8 @@ fn sin_espacio_para_trabajar_el_corrector_no_califica_a_nadie() {
     comando
         .current_dir(aula.dir.path())
         .env("TMPDIR", "/proc/self")
-        .args(["corregir", "--casos", "20", "--csv", "notas.csv", "clase"])
+        .args(["corregir", "--pesos", SOLO_FUNCIONES, "--casos", "20"])
+        .args(["--csv", "notas.csv", "clase"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     let corrida = correr_midiendo(comando);

@@ -42,6 +42,8 @@ mod partidas;
 /// Back to the course platform: the gradebook for a spreadsheet in Spanish, the
 /// platform's grade sheet filled in, the feedback as it takes it, similar submissions.
 mod plataforma;
+/// Grading the main program: scripted games with each fixture program, hostile ones too.
+mod programa;
 /// Properties that hold on random reachable positions (proptest).
 mod propiedades;
 /// The game at a terminal, with its line editor, through a pseudo-terminal.

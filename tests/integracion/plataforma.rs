@@ -22,7 +22,7 @@ use othello::interfaz::correccion::{
 };
 
 use crate::{
-    comun::{assert_eq, carpeta},
+    comun::{SOLO_FUNCIONES, assert_eq, carpeta, solo_funciones},
     correccion::{entregas, hay_python},
 };
 
@@ -34,6 +34,7 @@ fn opciones() -> OpcionesCorreccion {
         memoria: 256 * 1024 * 1024,
         tiempo_limite: std::time::Duration::from_secs(3),
         semilla: SemillaDeCasos { valor: Some(2015) },
+        escala: solo_funciones(),
         ..OpcionesCorreccion::default()
     }
 }
@@ -561,6 +562,8 @@ fn una_interrupcion_al_escribir_deja_todas_las_salidas_o_ninguna() {
             .arg(env!("CARGO_BIN_EXE_othello"))
             .args([
                 "corregir",
+                "--pesos",
+                SOLO_FUNCIONES,
                 "--casos",
                 "5",
                 "--csv",
@@ -612,7 +615,7 @@ fn corregir_en(dir: &Path, argumentos: &[&str]) -> (Option<i32>, String, String)
     let salida = Command::new(env!("CARGO_BIN_EXE_othello"))
         .current_dir(dir)
         .env("XDG_DATA_HOME", dir.join(".datos"))
-        .arg("corregir")
+        .args(["corregir", "--pesos", SOLO_FUNCIONES])
         .args(argumentos)
         .output()
         .unwrap();
@@ -714,8 +717,16 @@ fn una_clase_de_moodle_grande_con_dos_carpetas_por_estudiante_y_un_modulo_propio
             .unwrap()
             .to_owned()
     };
-    assert!(fila(204512).contains(",\"7,00\",\"7,00\","), "{}", fila(204512));
-    assert!(fila(204511).contains(",\"7,00\",\"7,00\","), "{}", fila(204511));
+    assert!(
+        fila(204512).contains(",\"7,00\",\"7,00\","),
+        "{}",
+        fila(204512)
+    );
+    assert!(
+        fila(204511).contains(",\"7,00\",\"7,00\","),
+        "{}",
+        fila(204511)
+    );
     // Diego's row as it was, and Diego listed to grade by hand.
     assert_eq!(
         fila(204514),

@@ -42,17 +42,39 @@
 #        (where the call was when its time ran out)
 #      | {"id": ID, "tipo": "salida", "codigo_salida": VALUE}
 #
+#   {"orden": "programa", "archivo": NAME, "archivos": [[NAME, BYTES], ...],
+#    "limite": SECONDS, "jugar": NAME | null}
+#     (runs the student's file as a program, `__name__` "__main__", after writing
+#     their files; each input() asks the grader, and so does a line read from
+#     sys.stdin; what it prints is kept, the last LARGO_PASO characters between two
+#     questions; the student's `jugar` (by that name), when it has one, is watched;
+#     time.sleep returns at once, os._exit raises SystemExit; one run per process, the
+#     last request it serves)
+#     -> at each input(): {"pide": PROMPT, "salida": TEXT, "cortada": BOOL,
+#        "llamadas": [[POSITION, COLOUR, RESULT], ...]} (the calls of `jugar` since
+#        the last question), answered by the grader with {"responde": TEXT}, or with
+#        {"fin": true} when it has nothing more to say (input() then raises, as at the
+#        end of a file)
+#     -> at its end: {"termina": "fin" | "salida" | "excepcion" | "tiempo" |
+#        "guion", "salida": TEXT, "cortada": BOOL, "llamadas": [...], and as the
+#        answers below "excepcion", "mensaje", "linea", "codigo", "codigo_salida"}
+#        (each step from an answer to the next question, or to the end, has the time
+#        limit)
+#
 # Values travel as JSON when Python's and JSON's agree (None, bool, int, str, lists of
 # them), a board that is a list of 8 lists of 8 one-letter strings as {"filas": 64
 # letters}, and anything else as {"repr": TEXT}.
 
 import ast
+import builtins
 import errno
 import faulthandler
 import json
 import os
 import signal
 import stat
+import sys
+import time
 import types
 
 ENTRADA = os.fdopen(os.dup(0), "r", encoding="utf-8")
@@ -151,6 +173,27 @@ def escribir_archivos(archivos):
             archivo.write(contenido.encode("latin-1"))
 
 
+def como_cuaderno(archivo):
+    """A notebook's code (the grader turns its cells into Python) runs as in Colab:
+    `display` is a builtin, and IPython.display has display and clear_output."""
+    if not archivo.lower().endswith(".ipynb"):
+        return
+
+    def display(*objetos, **_opciones):
+        for objeto in objetos:
+            print(objeto)
+
+    def clear_output(*_argumentos, **_opciones):
+        pass
+
+    ipython = types.ModuleType("IPython")
+    pantalla = types.ModuleType("IPython.display")
+    pantalla.display, pantalla.clear_output = display, clear_output
+    ipython.display = pantalla
+    sys.modules["IPython"], sys.modules["IPython.display"] = ipython, pantalla
+    builtins.display = display
+
+
 def cargar_pedido(pedido):
     try:
         escribir_archivos(pedido["archivos"])
@@ -158,6 +201,7 @@ def cargar_pedido(pedido):
         mensaje = "no se pudo preparar en su carpeta: " + str(error)
         return None, {"importa": False, "error": mensaje, "linea": None}
     archivo = os.path.join(CARPETA, pedido["archivo"])
+    como_cuaderno(archivo)
     entrega = Entrega(archivo)
     try:
         texto = leer(archivo)
@@ -326,13 +370,180 @@ def escribir(objeto):
     SALIDA.flush()
 
 
+LARGO_PASO = 64 * 1024
+
+
+class FinDelGuion(BaseException):
+    """The grader has nothing more to answer: the scripted game is over. A
+    BaseException, so that `except Exception` in the student's code does not swallow
+    it."""
+
+
+class Impreso:
+    """What a program prints (its sys.stdout and sys.stderr), kept between two of its
+    questions: the last LARGO_PASO characters, and whether more came."""
+
+    encoding = "utf-8"
+    errors = "replace"
+
+    def __init__(self):
+        self.partes = []
+        self.largo = 0
+        self.cortado = False
+
+    def write(self, texto):
+        texto = texto if isinstance(texto, str) else str(texto)
+        self.partes.append(texto)
+        self.largo += len(texto)
+        if self.largo > 2 * LARGO_PASO:
+            junto = "".join(self.partes)[-LARGO_PASO:]
+            self.partes, self.largo, self.cortado = [junto], len(junto), True
+        return len(texto)
+
+    def writelines(self, lineas):
+        for linea in lineas:
+            self.write(linea)
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return False
+
+    def tomar(self):
+        texto = "".join(self.partes)
+        cortado = self.cortado or len(texto) > LARGO_PASO
+        self.partes, self.largo, self.cortado = [], 0, False
+        return texto[-LARGO_PASO:], cortado
+
+
+class Sesion:
+    """One run of the student's program: its questions go to the grader, what it
+    prints is kept, and the calls of its `jugar` are watched."""
+
+    def __init__(self, pedido):
+        self.limite = pedido["limite"]
+        self.jugar = pedido.get("jugar")
+        self.impreso = Impreso()
+        self.llamadas = []
+        self.abiertas = {}
+
+    def mirar(self, marco, evento, valor):
+        """The profiler: each call of the student's `jugar` and what it returned."""
+        codigo = marco.f_code
+        if codigo.co_name != self.jugar or not codigo.co_filename.startswith(CARPETA):
+            return
+        if evento == "call":
+            nombres = codigo.co_varnames[: codigo.co_argcount]
+            argumentos = [marco.f_locals.get(nombre) for nombre in nombres[1:3]]
+            self.abiertas[id(marco)] = [normal(argumento) for argumento in argumentos]
+        elif evento == "return" and id(marco) in self.abiertas:
+            llamada = self.abiertas.pop(id(marco)) + [normal(valor)]
+            if len(self.llamadas) < 1000:
+                self.llamadas.append(llamada)
+
+    def estado(self):
+        texto, cortado = self.impreso.tomar()
+        llamadas, self.llamadas = self.llamadas, []
+        return {"salida": texto, "cortada": cortado, "llamadas": llamadas}
+
+    def preguntar(self, pregunta=""):
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        mensaje = self.estado()
+        mensaje["pide"] = texto_de(pregunta, str)
+        escribir(mensaje)
+        linea = ENTRADA.readline()
+        respuesta = json.loads(linea) if linea else {}
+        if "responde" not in respuesta:
+            raise FinDelGuion()
+        signal.setitimer(signal.ITIMER_REAL, self.limite)
+        return str(respuesta["responde"])
+
+    def readline(self, *_argumentos):
+        return self.preguntar() + "\n"
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return self.readline()
+
+
+def salir(codigo=0):
+    """os._exit in the student's program: SystemExit, so that what it printed is sent."""
+    raise SystemExit(codigo)
+
+
+def programa(pedido):
+    """Runs the student's file as a program, as the header tells."""
+    try:
+        escribir_archivos(pedido["archivos"])
+        archivo = os.path.join(CARPETA, pedido["archivo"])
+        como_cuaderno(archivo)
+        texto = leer(archivo)
+        codigo = compile(texto, archivo, "exec")
+    except SyntaxError as error:
+        escribir({"termina": "excepcion", "excepcion": "SyntaxError", "mensaje": str(error.msg),
+                  "linea": error.lineno, "salida": "", "cortada": False, "llamadas": []})
+        return
+    except (OSError, ValueError, RecursionError, MemoryError) as error:
+        escribir({"termina": "excepcion", "excepcion": type(error).__name__,
+                  "mensaje": texto_de(error, str), "salida": "", "cortada": False, "llamadas": []})
+        return
+    entrega = Entrega(archivo)
+    entrega.lineas = texto.split("\n")
+    sesion = Sesion(pedido)
+    sys.stdin, sys.stdout, sys.stderr = sesion, sesion.impreso, sesion.impreso
+    builtins.input = sesion.preguntar
+    sys.argv = [archivo]
+    # A pause for effect is not waited: the time limit is for the program's work.
+    time.sleep = lambda *_argumentos: None
+    # Leaving at once would lose what it printed last: it leaves as exit() does.
+    os._exit = salir
+    signal.signal(signal.SIGALRM, _alarma)
+    espacio = {"__name__": "__main__", "__file__": archivo, "__builtins__": builtins}
+    final = {"termina": "fin"}
+    try:
+        signal.setitimer(signal.ITIMER_REAL, sesion.limite)
+        sys.setprofile(sesion.mirar)
+        try:
+            exec(codigo, espacio)
+        finally:
+            sys.setprofile(None)
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    except FinDelGuion:
+        final = {"termina": "guion"}
+    except TiempoAgotado as error:
+        final = {"termina": "tiempo"}
+        final.update(donde(entrega, error))
+    except SystemExit as error:
+        final = {"termina": "salida", "codigo_salida": normal(error.code)}
+    except BaseException as error:
+        final = {"termina": "excepcion", "excepcion": type(error).__name__,
+                 "mensaje": texto_de(error, str)}
+        final.update(donde(entrega, error))
+    volver_del_hijo()
+    final.update(sesion.estado())
+    escribir(final)
+
+
+def donde(entrega, error):
+    numero, funcion = entrega.lugar_del_error(error)
+    return {"funcion": funcion, "linea": numero, "codigo": entrega.linea(numero)}
+
+
 def principal():
     entrega = None
-    for linea in ENTRADA:
+    while True:
+        linea = ENTRADA.readline()
+        if not linea:
+            break
         pedido = json.loads(linea)
         if pedido["orden"] == "cargar":
             entrega, contestacion = cargar_pedido(pedido)
             escribir(contestacion)
+        elif pedido["orden"] == "programa":
+            programa(pedido)
         else:
             casos(entrega, pedido)
 

@@ -26,11 +26,13 @@ NULO_SALIDA = open(os.devnull, "w")
 # into the loader (its top level went on after a fork) ends there, instead of loading,
 # and answering, a second time.
 PROCESO = os.getpid()
+# Its own, should the student's code (or the grader's harness) replace os._exit.
+SALIR_YA = os._exit
 
 
 def volver_del_hijo():
     if os.getpid() != PROCESO:
-        os._exit(0)
+        SALIR_YA(0)
 
 
 class TiempoAgotado(BaseException):

@@ -15,8 +15,9 @@ use std::{
 };
 
 use super::{
+    cuaderno,
     error::ErrorCorreccion,
-    lugar::{self, Clase, LIMITE_FUENTE, Lugar, Nodo},
+    lugar::{Clase, LIMITE_FUENTE, Lugar, Nodo},
 };
 use crate::{
     disco::ErrorAjeno,
@@ -226,11 +227,11 @@ impl Entrega {
             entrega.participante = canvas.map(|canvas| canvas.participante);
             return entrega;
         }
-        let renombrado = (tipo(nodo) == Tipo::Renombrado).then(|| renombrado(&corto));
+        let como = como_se_corrige(tipo(nodo), &corto);
         Entrega {
             estudiante,
             origen,
-            eleccion: juntar(canvas.as_ref().and_then(Canvas::atraso), renombrado),
+            eleccion: juntar(canvas.as_ref().and_then(Canvas::atraso), como),
             participante: canvas.map(|canvas| canvas.participante),
             falta: None,
             archivos: Some((nodo.lugar.clone(), hermanos)),
@@ -335,7 +336,7 @@ impl Entrega {
             } else {
                 match tipo(dentro) {
                     Tipo::Zip => entregas.push(Entrega::de_zip(dentro, forzado)),
-                    Tipo::Python | Tipo::Renombrado => {
+                    Tipo::Python | Tipo::Renombrado | Tipo::Cuaderno => {
                         entregas.push(Entrega::del_nodo(dentro, Vec::new()));
                     }
                     // A link or a special file where a student's file or folder goes:
@@ -453,13 +454,13 @@ impl Entrega {
             archivo: self.corto.clone(),
             causa,
         };
-        let fuente = principal.leer(LIMITE_FUENTE).map_err(ilegible)?;
         let nombre = (hermanos.iter())
             .find(|(_, lugar)| lugar == principal)
             .map_or_else(
                 || nombre_de(&principal.origen()),
                 |(nombre, _)| nombre.clone(),
             );
+        let fuente = fuente(principal, &nombre).map_err(ilegible)?;
         let mut bytes = fuente.len() as u64;
         let mut todos = vec![(nombre.clone(), fuente)];
         for (otro, lugar) in hermanos {
@@ -500,7 +501,7 @@ impl Entrega {
     /// submissions reads.
     pub(super) fn texto(&self) -> Option<String> {
         let (principal, _) = self.archivos.as_ref()?;
-        let bytes = principal.leer(LIMITE_FUENTE).ok()?;
+        let bytes = fuente(principal, &nombre_de(&principal.origen())).ok()?;
         Some(String::from_utf8_lossy(&bytes).into_owned())
     }
 }
@@ -529,8 +530,8 @@ struct Candidato {
     modificado: Option<SystemTime>,
     /// The zip it came in, by its path inside the student's folder.
     zip: Option<String>,
-    /// Whether it is Python without a `.py` name.
-    renombrado: bool,
+    /// What kind of file: Python under its name or another, or a notebook.
+    tipo: Tipo,
     /// Whether it defines `jugar`; after [`Contenido::por_modulos`], whether it has
     /// `jugar` as a main file: defined or imported from a module of its own, and it
     /// imported by none.
@@ -608,8 +609,8 @@ impl Contenido {
             return;
         }
         match tipo(nodo) {
-            tipo @ (Tipo::Python | Tipo::Renombrado) => {
-                let codigo = Codigo::de(&nodo.lugar);
+            tipo @ (Tipo::Python | Tipo::Renombrado | Tipo::Cuaderno) => {
+                let codigo = Codigo::de(nodo);
                 self.candidatos.push(Candidato {
                     con_jugar: codigo.define_jugar,
                     importa: codigo.importa,
@@ -621,7 +622,7 @@ impl Contenido {
                     lugar: nodo.lugar.clone(),
                     corto: ruta.to_owned(),
                     zip: zip.map(str::to_owned),
-                    renombrado: tipo == Tipo::Renombrado,
+                    tipo,
                     hermanos: Vec::new(),
                 });
             }
@@ -708,9 +709,7 @@ impl Contenido {
         if let Some(zip) = &elegido.zip {
             notas.push(format!("venía en {}, que se descomprimió", visible(zip)));
         }
-        if elegido.renombrado {
-            notas.push(renombrado(&elegido.corto));
-        }
+        notas.extend(como_se_corrige(elegido.tipo, &elegido.corto));
         if !self.problemas.is_empty() {
             let nombres: Vec<String> = self
                 .problemas
@@ -788,10 +787,9 @@ struct Codigo {
 }
 
 impl Codigo {
-    /// The file at `lugar`'s (nothing, if it cannot be read).
-    fn de(lugar: &Lugar) -> Codigo {
-        let texto = lugar
-            .leer(lugar::LIMITE_FUENTE)
+    /// The file `nodo`'s (nothing, if it cannot be read).
+    fn de(nodo: &Nodo) -> Codigo {
+        let texto = fuente(&nodo.lugar, &nodo.nombre)
             .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
             .unwrap_or_default();
         let define_jugar = texto.lines().any(|linea| {
@@ -859,12 +857,37 @@ fn fecha(hora: SystemTime) -> Option<String> {
     Some(local.strftime("%Y-%m-%d %H:%M").to_string())
 }
 
-/// What the report says of Python graded under another name, `corto`.
-fn renombrado(corto: &str) -> String {
-    format!(
-        "{} no termina en .py, pero es Python: se corrigió igual",
-        visible(corto)
-    )
+/// What the report says of a file `corto` of kind `tipo` graded: Python under another
+/// name, or a notebook, graded as its code.
+fn como_se_corrige(tipo: Tipo, corto: &str) -> Option<String> {
+    match tipo {
+        Tipo::Renombrado => Some(format!(
+            "{} no termina en .py, pero es Python: se corrigió igual",
+            visible(corto)
+        )),
+        Tipo::Cuaderno => Some(format!(
+            "{} es un cuaderno (Colab o Jupyter): se corrigió el código de sus celdas, en \
+             orden, como un .py, sin las líneas de la consola (!pip, %time)",
+            visible(corto)
+        )),
+        _ => None,
+    }
+}
+
+/// The text of the student's file `nombre` at `lugar`, as Python: a notebook's code
+/// ([`cuaderno::codigo`]), any other file's bytes.
+///
+/// # Errors
+///
+/// [`ErrorAjeno`] if it cannot be read, or is a notebook that is no notebook.
+fn fuente(lugar: &Lugar, nombre: &str) -> Result<Vec<u8>, ErrorAjeno> {
+    if extension(nombre).as_deref() != Some("ipynb") {
+        return lugar.leer(LIMITE_FUENTE);
+    }
+    let bytes = lugar.leer(cuaderno::LIMITE_CUADERNO)?;
+    cuaderno::codigo(&bytes)
+        .map(String::into_bytes)
+        .map_err(ErrorAjeno::Sistema)
 }
 
 /// Two optional sentences as one.
@@ -884,6 +907,8 @@ enum Tipo {
     Python,
     /// Python under another name: `tarea2.py.txt`, `tarea2.txt` or `tarea2`.
     Renombrado,
+    /// A notebook, `.ipynb`: its code cells are the program.
+    Cuaderno,
     /// A `.zip` file.
     Zip,
     /// A link, a special file, or what cannot be read.
@@ -901,13 +926,14 @@ fn tipo(nodo: &Nodo) -> Tipo {
         Clase::Enlace | Clase::Especial | Clase::Ilegible(_) => {
             // What the name says it would be, if it is one of the student's.
             return match extension(&nodo.nombre).as_deref() {
-                Some("py" | "zip") => Tipo::Problema,
+                Some("py" | "ipynb" | "zip") => Tipo::Problema,
                 _ => Tipo::Otro,
             };
         }
     }
     match extension(&nodo.nombre).as_deref() {
         Some("py") => Tipo::Python,
+        Some("ipynb") => Tipo::Cuaderno,
         Some("zip") => Tipo::Zip,
         None | Some("txt") if parece_python(&nodo.lugar) => Tipo::Renombrado,
         _ => Tipo::Otro,
@@ -951,11 +977,11 @@ fn es_de_un_estudiante(carpeta: &Nodo) -> bool {
                     return false;
                 }
             }
-            Tipo::Python | Tipo::Renombrado => {
+            Tipo::Python | Tipo::Renombrado | Tipo::Cuaderno => {
                 if Canvas::leer(&hijo.nombre).is_some() {
                     return false;
                 }
-                con_jugar += usize::from(Codigo::de(&hijo.lugar).define_jugar);
+                con_jugar += usize::from(Codigo::de(hijo).define_jugar);
                 hay = true;
             }
             Tipo::Zip => {
@@ -974,7 +1000,7 @@ fn es_de_un_estudiante(carpeta: &Nodo) -> bool {
 fn tiene_jugar(carpeta: &Nodo) -> bool {
     carpeta.hijos().iter().any(|hijo| match tipo(hijo) {
         Tipo::Carpeta => tiene_jugar(hijo),
-        Tipo::Python | Tipo::Renombrado => Codigo::de(&hijo.lugar).define_jugar,
+        Tipo::Python | Tipo::Renombrado | Tipo::Cuaderno => Codigo::de(hijo).define_jugar,
         Tipo::Zip => true,
         Tipo::Problema | Tipo::Otro => false,
     })
@@ -1083,7 +1109,7 @@ impl Canvas {
 /// and `ana.py.txt` are all `ana`.
 fn sin_extension(nombre: &str) -> &str {
     let mut corto = nombre;
-    for extension in [".txt", ".zip", ".py"] {
+    for extension in [".txt", ".zip", ".py", ".ipynb"] {
         let corte = corto.len().saturating_sub(extension.len());
         if corte > 0
             && corto.is_char_boundary(corte)

@@ -15,6 +15,7 @@ use super::{
     funcion::{Funcion, PorFuncion},
     nota::{Calificacion, Escala, decimal},
     planilla::{InformePlanilla, celda},
+    programa::{ESCRITO, Estado, GUIONES, InformePrograma, Punto},
     respuesta::{Aviso, Tipo},
     similitud::{self, Parecido},
 };
@@ -136,8 +137,12 @@ pub struct InformeEntrega {
     pub robustez: Option<InformeFuncion>,
     /// The functions the file defines, in order: a hint when one is not found.
     pub definidas: Vec<String>,
-    /// The percentage and the grade; `null` when there was nothing to grade
-    /// ([`InformeEntrega::falta`]): the teaching assistant grades it by hand.
+    /// How its main program did, played through the scripted games; `null` when it
+    /// was not run (its weight is 0, or the file does not load).
+    pub programa: Option<InformePrograma>,
+    /// The percentage and the grade; `null` when the teaching assistant grades it by
+    /// hand: there was nothing to grade ([`InformeEntrega::falta`]), or something of
+    /// its program could not be told ([`InformePrograma::revisar`]).
     pub calificacion: Option<Calificacion>,
     /// The names looked for, per function.
     #[serde(skip)]
@@ -185,6 +190,7 @@ impl InformeEntrega {
             funciones: PorFuncion::default(),
             robustez: None,
             definidas: Vec::new(),
+            programa: None,
             calificacion: None,
             buscados: PorFuncion::default(),
         }
@@ -204,6 +210,8 @@ impl InformeEntrega {
     pub fn aprobada(&self) -> bool {
         self.importa
             && self.robustez.as_ref().is_none_or(InformeFuncion::aprobada)
+            && (self.programa.iter().flat_map(|programa| &programa.puntos))
+                .all(|punto| punto.estado == Estado::Cumple)
             && Funcion::TODAS
                 .into_iter()
                 .all(|funcion| match &self.funciones[funcion] {
@@ -216,13 +224,39 @@ impl InformeEntrega {
     /// (`jugar` with its robustness cases; those not run for lack of time are left
     /// out, and a function with none run counts 0); a function not found counts 0, but
     /// when the file has neither `guardarPartida` nor `cargarPartida`, optional in the
-    /// homework, their weight goes to the others. A file that does not load gets 0.
-    /// Nothing to grade gets no grade: the teaching assistant grades it by hand.
+    /// homework, their weight goes to the others. The main program counts its
+    /// percentage ([`InformePrograma::porcentaje`]). A file that does not load gets 0.
+    /// Nothing to grade, or a program with something that could not be told, gets no
+    /// grade: the teaching assistant grades it by hand.
     fn calificar(&self, escala: &Escala) -> Option<Calificacion> {
         if self.falta.is_some() {
             return None;
         }
-        let pesos = &escala.pesos.0;
+        let (mut logrado, mut total) = self.funciones_pesadas(escala);
+        let peso = f64::from(escala.pesos.programa);
+        if peso > 0.0 {
+            let porcentaje = match &self.programa {
+                Some(programa) => programa.porcentaje?,
+                None => 0.0,
+            };
+            logrado += peso * porcentaje / 100.0;
+            total += peso;
+        }
+        let porcentaje = if total > 0.0 {
+            100.0 * logrado / total
+        } else {
+            0.0
+        };
+        Some(Calificacion {
+            porcentaje,
+            nota: escala.nota(porcentaje),
+        })
+    }
+
+    /// What the functions earned of their weights on `escala`, and those weights'
+    /// sum (see [`InformeEntrega::calificar`]).
+    fn funciones_pesadas(&self, escala: &Escala) -> (f64, f64) {
+        let pesos = &escala.pesos.funciones;
         let sin_archivos =
             self.funciones.guardar_partida.is_none() && self.funciones.cargar_partida.is_none();
         let fuera = |funcion: Funcion| sin_archivos && !funcion.obligatoria();
@@ -241,15 +275,17 @@ impl InformeEntrega {
                 logrado += peso * correctos as f64 / todos as f64;
             }
         }
-        let porcentaje = if total > 0.0 {
-            100.0 * logrado / total
-        } else {
-            0.0
-        };
-        Some(Calificacion {
-            porcentaje,
-            nota: escala.nota(porcentaje),
-        })
+        (logrado, total)
+    }
+
+    /// Why the teaching assistant grades it by hand, if so: nothing to grade, or
+    /// something of its program that could not be told.
+    fn a_mano(&self) -> Option<String> {
+        if let Some(falta) = &self.falta {
+            return Some(falta.to_string());
+        }
+        let porque = self.programa.as_ref()?.revisar()?;
+        Some(format!("el programa principal: {porque}"))
     }
 
     /// Why it cannot get full marks for something other than a wrong answer, for the
@@ -260,8 +296,8 @@ impl InformeEntrega {
             .filter(|&funcion| funcion.obligatoria() && self.funciones[funcion].is_none())
             .map(Funcion::nombre)
             .collect();
-        let motivo = match (&self.falta, &self.error, faltan.as_slice()) {
-            (Some(falta), _, _) => Some(format!("{A_MANO}: {falta}")),
+        let motivo = match (&self.a_mano(), &self.error, faltan.as_slice()) {
+            (Some(a_mano), _, _) => Some(format!("{A_MANO}: {a_mano}")),
             (None, Some(error), _) => Some(format!("no se pudo cargar: {}", visible(error))),
             (None, None, []) => None,
             (None, None, faltan) => Some(format!("no se encontró {}", faltan.join(" ni "))),
@@ -331,6 +367,9 @@ impl InformeEntrega {
                 }
             }
         }
+        if let Some(programa) = &self.programa {
+            programa.escribir_fallas(salida)?;
+        }
         Ok(())
     }
 
@@ -353,6 +392,7 @@ impl InformeEntrega {
                 lineas.push(robustez.linea(&format!("{} {CON_POSICIONES}", informe.nombre)));
             }
         }
+        lineas.extend(self.programa.as_ref().map(InformePrograma::linea));
         lineas
     }
 
@@ -360,7 +400,10 @@ impl InformeEntrega {
     /// leave out; or that it is to be graded by hand.
     fn calificacion_escrita(&self) -> String {
         let Some(calificacion) = &self.calificacion else {
-            return format!("sin nota, {A_MANO}");
+            return match (&self.falta, &self.programa) {
+                (None, Some(_)) => format!("sin nota, {A_MANO}: el programa principal"),
+                _ => format!("sin nota, {A_MANO}"),
+            };
         };
         let fuera: usize = (self.funciones.iter().flatten())
             .chain(&self.robustez)
@@ -421,7 +464,9 @@ impl InformeEntrega {
     /// similar submissions and the seed: right cases of those counted as "812 de 1000"
     /// (a spreadsheet would read "1/1" as a date), numbers with a decimal comma, no
     /// grade when it is to be graded by hand; every text as [`celda`] makes it safe.
-    fn fila(&self) -> Vec<String> {
+    /// `con_programa`: with its program's columns (its percentage, or `revisar`, and
+    /// each point's state; empty when it was not run).
+    fn fila(&self, con_programa: bool) -> Vec<String> {
         let casos = |informe: Option<&InformeFuncion>| {
             informe.map_or(String::new(), |informe| {
                 format!("{} de {}", informe.correctos, informe.contados())
@@ -437,6 +482,17 @@ impl InformeEntrega {
         fila.push(casos(self.robustez.as_ref()));
         for funcion in &Funcion::TODAS[1..] {
             fila.push(casos(self.funciones[*funcion].as_ref()));
+        }
+        match &self.programa {
+            _ if !con_programa => {}
+            Some(programa) => {
+                fila.push(programa.porcentaje.map_or_else(
+                    || "revisar".to_owned(),
+                    |porcentaje| decimal(porcentaje, 1, ','),
+                ));
+                fila.extend(programa.puntos.iter().map(|p| p.estado.nombre().to_owned()));
+            }
+            None => fila.extend(std::iter::repeat_n(String::new(), 1 + Punto::TODOS.len())),
         }
         match &self.calificacion {
             Some(calificacion) => {
@@ -486,6 +542,10 @@ pub struct Resumen {
     pesos: String,
     /// `--exigencia`.
     exigencia: u8,
+    /// Whether the main programs were played (their weight is not 0): the gradebook
+    /// has their columns.
+    #[serde(skip)]
+    con_programa: bool,
     entregas: Vec<InformeEntrega>,
     /// The feedback files `--informes` replaced, by name: they were there before.
     reemplazados: Vec<String>,
@@ -511,6 +571,7 @@ impl Resumen {
             semilla,
             pesos: escala.pesos.to_string(),
             exigencia: escala.exigencia,
+            con_programa: escala.pesos.programa > 0,
             entregas,
             reemplazados: Vec::new(),
             parecidos: Vec::new(),
@@ -559,12 +620,18 @@ impl Resumen {
             entrega.escribir_texto(Lector::Ayudante, salida)?;
         }
         let aprobadas = self.entregas.iter().filter(|e| e.aprobada()).count();
-        let sin_archivo = self.entregas.iter().filter(|e| e.falta.is_some()).count();
-        let sin_cargar = self.entregas.iter().filter(|e| !e.importa).count() - sin_archivo;
-        let con_fallas = self.entregas.len() - aprobadas - sin_cargar - sin_archivo;
+        let a_mano = self
+            .entregas
+            .iter()
+            .filter(|e| e.a_mano().is_some())
+            .count();
+        let sin_cargar = (self.entregas.iter())
+            .filter(|e| !e.importa && e.falta.is_none())
+            .count();
+        let con_fallas = self.entregas.len() - aprobadas - sin_cargar - a_mano;
         let mut no_cargan = cantidad(sin_cargar as u64, "no carga", "no cargan");
-        if sin_archivo > 0 {
-            no_cargan += &format!(", {sin_archivo} {A_MANO}");
+        if a_mano > 0 {
+            no_cargan += &format!(", {a_mano} {A_MANO}");
         }
         let total = format!(
             "{}: {} todo, {} con fallas, {no_cargan} (semilla {}; pesos {}; 4.0 con el {} %).",
@@ -592,8 +659,11 @@ impl Resumen {
         }
         let a_mano: Vec<String> = (self.entregas.iter())
             .filter_map(|entrega| {
-                let falta = entrega.falta.as_ref()?;
-                Some(format!("{} ({falta})", texto::visible(&entrega.estudiante)))
+                let porque = entrega.a_mano()?;
+                Some(format!(
+                    "{} ({porque})",
+                    texto::visible(&entrega.estudiante)
+                ))
             })
             .collect();
         if !a_mano.is_empty() {
@@ -622,8 +692,9 @@ impl Resumen {
     /// it (Excel, LibreOffice): UTF-8 with a byte order mark, so that accents are read
     /// right; columns split by `;` and numbers with a decimal comma, as such a
     /// spreadsheet writes and reads them. The columns: the student, the file, each
-    /// function's right cases of its cases (`jugar`'s robustness cases apart), the
-    /// percentage, the grade, why it could not load or lacks a required function, the
+    /// function's right cases of its cases (`jugar`'s robustness cases apart), when the
+    /// programs were played their percentage and each point's state, the percentage,
+    /// the grade, why it could not load or lacks a required function, the
     /// submissions it looks like (never part of the grade), and the seed of the cases,
     /// to repeat the run. No grade for a submission to grade by hand; no cell that a
     /// spreadsheet would run ([`celda`]).
@@ -639,10 +710,14 @@ impl Resumen {
         let mut cabecera = vec!["estudiante", "nombre", "id", "archivo"];
         cabecera.extend([Funcion::Jugar.nombre(), "robustez"]);
         cabecera.extend(Funcion::TODAS[1..].iter().map(|funcion| funcion.nombre()));
+        if self.con_programa {
+            cabecera.push("programa");
+            cabecera.extend(Punto::TODOS.map(Punto::clave));
+        }
         cabecera.extend(["porcentaje", "nota", "motivo", "parecida_a", "semilla"]);
         csv.write_record(&cabecera)?;
         for entrega in &self.entregas {
-            let mut fila = entrega.fila();
+            let mut fila = entrega.fila(self.con_programa);
             fila.push(celda(&similitud::parecidas_a(
                 &self.parecidos,
                 &entrega.estudiante,
@@ -663,29 +738,45 @@ impl Resumen {
     }
 
     /// Each student's feedback ([`InformeEntrega::retroalimentacion`]), with the name
-    /// of its file, to upload as it is. Two students never get the same file: a name
-    /// that would repeat one already given (told apart from it only by case) gets a
-    /// number. A submission exported from Moodle goes in a folder
-    /// named as the export named it (what Moodle's "upload multiple feedback files in
-    /// a zip" takes back), one from Canvas as a file named after the submitted one
-    /// (what Canvas's "re-upload submissions" attaches as a comment), any other as
-    /// `estudiante.txt`. `entregas` are the graded submissions, in the report's order.
+    /// of its file, to upload as it is, and beside it the whole games played with
+    /// their program ([`InformePrograma::transcripcion`]), when it was run. Two files
+    /// never get the same name: a name that would repeat one already given (told apart
+    /// from it only by case) gets a number. A submission exported from Moodle gets
+    /// them in a folder named as the export named it (what Moodle's "upload multiple
+    /// feedback files in a zip" takes back), one from Canvas as files named after the
+    /// submitted one (what Canvas's "re-upload submissions" attaches as comments), any
+    /// other as `estudiante.txt` and `estudiante-partidas.txt`. `entregas` are the
+    /// graded submissions, in the report's order.
     pub(super) fn informes(&self, entregas: &[Entrega]) -> Vec<(String, String)> {
         let mut usados = std::collections::BTreeSet::new();
-        (self.entregas.iter())
-            .zip(entregas)
-            .map(|(informe, entrega)| {
-                let base = nombre_del_informe(informe, entrega);
-                let nombre = (1..)
-                    .map(|vez| match vez {
-                        1 => format!("{base}.txt"),
-                        vez => format!("{base} {vez}.txt"),
-                    })
-                    .find(|nombre| usados.insert(nombre.to_lowercase()))
-                    .expect("algún número está libre");
-                (nombre, informe.retroalimentacion())
-            })
-            .collect()
+        let mut libre = |base: String| {
+            (1..)
+                .map(|vez| match vez {
+                    1 => format!("{base}.txt"),
+                    vez => format!("{base} {vez}.txt"),
+                })
+                .find(|nombre| usados.insert(nombre.to_lowercase()))
+                .expect("algún número está libre")
+        };
+        let mut archivos = Vec::new();
+        for (informe, entrega) in self.entregas.iter().zip(entregas) {
+            let nombre = libre(nombre_del_informe(informe, entrega, RETROALIMENTACION));
+            let mut texto = informe.retroalimentacion();
+            let partidas = (informe.programa.as_ref())
+                .filter(|programa| !programa.transcripcion.is_empty())
+                .map(|programa| {
+                    let nombre = libre(nombre_del_informe(informe, entrega, PARTIDAS));
+                    let solo = nombre.rsplit('/').next().unwrap_or(&nombre).to_owned();
+                    texto += &ajustar(&format!(
+                        "\nLas partidas completas que se jugaron con tu programa están en \
+                         {solo}.\n"
+                    ));
+                    (nombre, informe.partidas(programa))
+                });
+            archivos.push((nombre, texto));
+            archivos.extend(partidas);
+        }
+        archivos
     }
 
     /// Sets the feedback files that replaced ones already there.
@@ -737,7 +828,32 @@ impl InformeEntrega {
                 texto.push('\n');
             }
         }
+        if self.programa.is_some() {
+            texto += &ajustar(&format!(
+                "\nCómo se corrigió el programa principal: se corrió tu archivo como programa y \
+                 se jugaron con él {} partidas fijas, contestando cada input() como lo haría \
+                 un jugador; cada punto de la tarea se revisó en lo que tu programa mostró. \
+                 En los extractos, lo que termina en «{}» es lo que escribió el corrector; \
+                 entre corchetes, cómo terminó el programa.",
+                GUIONES.len(),
+                ESCRITO.trim()
+            ));
+            texto.push('\n');
+        }
         texto
+    }
+
+    /// The file of the games played with its program: what it is, then each game as a
+    /// terminal would have shown it.
+    fn partidas(&self, programa: &InformePrograma) -> String {
+        let cabecera = format!(
+            "Partidas jugadas con el programa principal de {} ({}). Lo que termina en «{}» \
+             es lo que escribió el corrector; entre corchetes, cómo terminó el programa.",
+            texto::visible(&self.estudiante),
+            texto::visible(&self.corto),
+            ESCRITO.trim()
+        );
+        format!("{}\n\n{}", ajustar(&cabecera), programa.transcripcion)
     }
 }
 
@@ -782,15 +898,15 @@ fn para_el_estudiante(tipo: Tipo) -> &'static str {
     }
 }
 
-/// The name of the feedback file of `informe`, graded from `entrega`, inside the
-/// folder or zip of feedback, without `.txt`: see [`Resumen::informes`].
-fn nombre_del_informe(informe: &InformeEntrega, entrega: &Entrega) -> String {
+/// The name of the file `que` ([`RETROALIMENTACION`] or [`PARTIDAS`]) of `informe`,
+/// graded from `entrega`, inside the folder or zip of feedback, without `.txt`: see
+/// [`Resumen::informes`].
+fn nombre_del_informe(informe: &InformeEntrega, entrega: &Entrega, que: &str) -> String {
     let sin_barras = |nombre: &str| nombre.replace(['/', '\\'], "_");
     match &entrega.participante {
-        Some(participante) if participante.plataforma == Plataforma::Moodle => format!(
-            "{}/{RETROALIMENTACION}",
-            sin_barras(&participante.exportado)
-        ),
+        Some(participante) if participante.plataforma == Plataforma::Moodle => {
+            format!("{}/{que}", sin_barras(&participante.exportado))
+        }
         Some(participante) => {
             let exportado = Path::new(&participante.exportado);
             let sin_extension = exportado
@@ -798,14 +914,18 @@ fn nombre_del_informe(informe: &InformeEntrega, entrega: &Entrega) -> String {
                 .map_or(participante.exportado.clone(), |nombre| {
                     nombre.to_string_lossy().into_owned()
                 });
-            format!("{}_{RETROALIMENTACION}", sin_barras(&sin_extension))
+            format!("{}_{que}", sin_barras(&sin_extension))
         }
-        None => sin_barras(&informe.estudiante),
+        None if que == RETROALIMENTACION => sin_barras(&informe.estudiante),
+        None => format!("{}-{que}", sin_barras(&informe.estudiante)),
     }
 }
 
 /// What a feedback file for a platform is called, before `.txt`.
 const RETROALIMENTACION: &str = "retroalimentacion";
+
+/// What the file of the games played with a program is called, before `.txt`.
+const PARTIDAS: &str = "partidas";
 
 #[cfg(test)]
 mod tests {

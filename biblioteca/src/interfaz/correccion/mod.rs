@@ -23,6 +23,7 @@
 //! will not run, and the children's process groups and folders must not outlive it.
 
 mod casos;
+mod cuaderno;
 mod ejemplo;
 mod encierro;
 mod entrega;
@@ -33,6 +34,7 @@ mod lugar;
 mod nota;
 mod opciones;
 mod planilla;
+mod programa;
 mod python;
 mod respuesta;
 mod revision;
@@ -60,6 +62,7 @@ pub use informe::{InformeEntrega, InformeFuncion, Resumen};
 pub use nota::{Calificacion, ErrorPesos, Escala, Pesos};
 pub use opciones::{OpcionesCorreccion, SemillaDeCasos};
 pub use planilla::InformePlanilla;
+pub use programa::{Estado, InformePrograma, InformePunto, Punto};
 pub use respuesta::{Aviso, Suceso, Tipo};
 pub use revision::revisar_respuestas;
 pub use similitud::Parecido;

@@ -1,5 +1,5 @@
-//! How grades are given: each function's weight in a submission's percentage
-//! (`--pesos`), and the Chilean 1.0-7.0 scale with its pass mark (`--exigencia`): the
+//! How grades are given: the weight of each function and of the main program in a
+//! submission's percentage (`--pesos`), and the Chilean 1.0-7.0 scale with its pass mark (`--exigencia`): the
 //! percentage required for a 4.0, linear on each side. The report computes each
 //! submission's percentage with them.
 
@@ -13,21 +13,34 @@ use crate::{
     texto::cita,
 };
 
-/// How much each function weighs in the percentage, in points.
+/// How much each part of the homework weighs in the percentage, in points: each
+/// function, and the main program (0: it is not run).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Pesos(pub PorFuncion<u32>);
+pub struct Pesos {
+    /// Each function's.
+    pub funciones: PorFuncion<u32>,
+    /// The main program's.
+    pub programa: u32,
+}
 
 impl Default for Pesos {
-    /// `jugar=60,contar=20,guardarPartida=10,cargarPartida=10`.
+    /// `jugar=30,contar=10,guardarPartida=5,cargarPartida=5,programa=50`: the two
+    /// halves of the homework's list weigh the same.
     fn default() -> Pesos {
-        Pesos(PorFuncion {
-            jugar: 60,
-            contar: 20,
-            guardar_partida: 10,
-            cargar_partida: 10,
-        })
+        Pesos {
+            funciones: PorFuncion {
+                jugar: 30,
+                contar: 10,
+                guardar_partida: 5,
+                cargar_partida: 5,
+            },
+            programa: 50,
+        }
     }
 }
+
+/// The main program's key in `--pesos`.
+const PROGRAMA: &str = "programa";
 
 /// Why a `--pesos` value is not one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -35,8 +48,10 @@ pub enum ErrorPesos {
     /// A part is not `CLAVE=NÚMERO`.
     #[error("«{0}» no es FUNCIÓN=PESO (por ejemplo jugar=60)")]
     Parte(String),
-    /// The key is none of the four functions.
-    #[error("«{0}» no es una de las funciones: jugar, contar, guardarPartida o cargarPartida")]
+    /// The key is none of the four functions, nor the program.
+    #[error(
+        "«{0}» no es una de las partes: jugar, contar, guardarPartida, cargarPartida o programa"
+    )]
     Clave(String),
     /// Every weight is 0.
     #[error("los pesos suman 0")]
@@ -46,28 +61,35 @@ pub enum ErrorPesos {
 impl FromStr for Pesos {
     type Err = ErrorPesos;
 
-    /// `jugar=60,contar=20,guardarPartida=10,cargarPartida=10`: the functions by the
-    /// homework's names or by their keys (`guardar_partida`); a function not named
-    /// weighs 0.
+    /// `jugar=30,contar=10,guardarPartida=5,cargarPartida=5,programa=50`: the
+    /// functions by the homework's names or by their keys (`guardar_partida`), and
+    /// `programa`; a part not named weighs 0.
     fn from_str(texto: &str) -> Result<Pesos, ErrorPesos> {
-        let mut pesos = PorFuncion::default();
+        let mut pesos = Pesos {
+            funciones: PorFuncion::default(),
+            programa: 0,
+        };
         for parte in texto.split(',') {
             let (clave, peso) = parte
                 .split_once('=')
                 .ok_or_else(|| ErrorPesos::Parte(cita(parte)))?;
-            let funcion = Funcion::desde_nombre(clave.trim())
-                .ok_or_else(|| ErrorPesos::Clave(cita(clave.trim())))?;
-            pesos[funcion] = peso
+            let clave = clave.trim();
+            let lugar = match Funcion::desde_nombre(clave) {
+                Some(funcion) => &mut pesos.funciones[funcion],
+                None if clave == PROGRAMA => &mut pesos.programa,
+                None => return Err(ErrorPesos::Clave(cita(clave))),
+            };
+            *lugar = peso
                 .trim()
                 .parse::<u32>()
                 .ok()
                 .filter(|&peso| peso <= 1000)
                 .ok_or_else(|| ErrorPesos::Parte(cita(parte)))?;
         }
-        if Funcion::TODAS.iter().all(|&funcion| pesos[funcion] == 0) {
+        if pesos.programa == 0 && Funcion::TODAS.iter().all(|&f| pesos.funciones[f] == 0) {
             return Err(ErrorPesos::Nulos);
         }
-        Ok(Pesos(pesos))
+        Ok(pesos)
     }
 }
 
@@ -75,9 +97,9 @@ impl fmt::Display for Pesos {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let partes: Vec<String> = Funcion::TODAS
             .iter()
-            .map(|&funcion| format!("{}={}", funcion.nombre(), self.0[funcion]))
+            .map(|&funcion| format!("{}={}", funcion.nombre(), self.funciones[funcion]))
             .collect();
-        f.write_str(&partes.join(","))
+        write!(f, "{},{PROGRAMA}={}", partes.join(","), self.programa)
     }
 }
 
@@ -89,13 +111,14 @@ pub struct Escala {
     /// `--pesos`.
     #[arg(
         long,
-        value_name = "FUNCIÓN=PESO,...",
+        value_name = "PARTE=PESO,...",
         default_value_t = Pesos::default(),
         hide_default_value = true,
         value_parser = clap::value_parser!(Pesos),
         help = format!(
-            "Cuánto pesa cada función en el porcentaje (por omisión, {}; sin guardarPartida \
-             ni cargarPartida, su peso pasa a las demás)",
+            "Cuánto pesa cada parte en el porcentaje: las funciones y el programa principal \
+             (por omisión, {}; con programa=0 no se corre; sin guardarPartida ni \
+             cargarPartida, su peso pasa a las demás)",
             Pesos::default()
         )
     )]
@@ -183,20 +206,22 @@ mod tests {
     #[test]
     fn los_pesos_se_leen_por_nombre_o_clave() {
         assert_eq!(
-            "jugar=60,contar=20,guardarPartida=10,cargarPartida=10".parse(),
+            "jugar=30,contar=10,guardarPartida=5,cargarPartida=5,programa=50".parse(),
             Ok(Pesos::default())
         );
         let pesos: Pesos = " jugar = 70 , contar=30".parse().unwrap();
-        assert_eq!(pesos.0.jugar, 70);
-        assert_eq!(pesos.0.guardar_partida, 0);
+        assert_eq!(pesos.funciones.jugar, 70);
+        assert_eq!(pesos.funciones.guardar_partida, 0);
+        assert_eq!(pesos.programa, 0);
         assert_eq!(
             "guardar_partida=5"
                 .parse::<Pesos>()
                 .unwrap()
-                .0
+                .funciones
                 .guardar_partida,
             5
         );
+        assert_eq!("programa=1".parse::<Pesos>().unwrap().programa, 1);
         assert_eq!(
             "mostrar=5".parse::<Pesos>(),
             Err(ErrorPesos::Clave("mostrar".into()))
@@ -208,7 +233,11 @@ mod tests {
         assert_eq!("jugar=0".parse::<Pesos>(), Err(ErrorPesos::Nulos));
         assert_eq!(
             Pesos::default().to_string(),
-            "jugar=60,contar=20,guardarPartida=10,cargarPartida=10"
+            "jugar=30,contar=10,guardarPartida=5,cargarPartida=5,programa=50"
+        );
+        assert_eq!(
+            "jugar=0,programa=0".parse::<Pesos>(),
+            Err(ErrorPesos::Nulos)
         );
     }
 }

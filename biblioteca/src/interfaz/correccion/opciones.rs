@@ -292,7 +292,7 @@ mod tests {
         assert_eq!(opciones.ejemplos, 3);
         assert_eq!(
             opciones.escala.pesos.to_string(),
-            "jugar=60,contar=20,guardarPartida=10,cargarPartida=10"
+            "jugar=30,contar=10,guardarPartida=5,cargarPartida=5,programa=50"
         );
         assert_eq!(opciones.escala.exigencia, 60);
         assert!(opciones.renombres.is_empty());

@@ -209,6 +209,13 @@ pub(super) fn lineas(salida: impl BufRead) -> impl Iterator<Item = Option<String
     })
 }
 
+/// Bytes as the characters U+0000 to U+00FF, one each: what a JSON string carries and
+/// Python's `latin-1` turns back into the same bytes (how the student's files travel to
+/// the harness).
+pub(super) fn como_latin1(bytes: &[u8]) -> String {
+    bytes.iter().map(|&byte| char::from(byte)).collect()
+}
+
 /// What came from the child while waiting.
 #[derive(Debug)]
 pub(super) enum Llegada {

@@ -38,7 +38,8 @@ use super::{
     funcion::{Funcion, PorFuncion},
     informe::{InformeEntrega, InformeFuncion, Resumen},
     opciones::OpcionesCorreccion,
-    python::{self, Hijo, Interprete, Llegada},
+    programa::{self, Programa},
+    python::{self, Hijo, Interprete, Llegada, como_latin1},
     respuesta::{
         Abandono, ArchivoObtenido, Aviso, Guardado, Lugar, Obtenido, Revisado, Suceso, Tipo,
         es_tablero,
@@ -120,11 +121,27 @@ impl<'a> Corrector<'a> {
             });
         }
         let nombres = examen.nombres(&carga)?;
-        let tandas = examen.correr_todo(&nombres, muestra)?;
-        let (funciones, robustez) = tandas;
+        let (funciones, robustez) = examen.correr_todo(&nombres, muestra)?;
+        examen.hijo = None;
+        let programa = if self.opciones.escala.pesos.programa > 0 {
+            let programa = Programa {
+                interprete: self.interprete,
+                carpeta: carpeta.path(),
+                archivos: &archivos,
+                jugar: nombres.jugar.as_deref(),
+                limite: self.limite(),
+                memoria: self.opciones.memoria,
+            };
+            // Its own time: the functions' may all be spent.
+            let fin = Instant::now() + self.opciones.tiempo_por_entrega;
+            Some(programa::jugar_guiones(&programa, fin)?)
+        } else {
+            None
+        };
         Ok(InformeEntrega {
             funciones,
             robustez,
+            programa,
             definidas: carga.definidas,
             al_cargar,
             buscados: self.nombres.clone(),
@@ -216,12 +233,6 @@ impl Pedido<'_> {
     fn linea(&self) -> String {
         serde_json::to_string(self).expect("un pedido se escribe en JSON")
     }
-}
-
-/// Bytes as the characters U+0000 to U+00FF, one each: what a JSON string carries and
-/// Python's `latin-1` turns back into the same bytes.
-fn como_latin1(bytes: &[u8]) -> String {
-    bytes.iter().map(|&byte| char::from(byte)).collect()
 }
 
 /// Where a run of cases stops: the case it must reach, the moment it must end by, and
@@ -340,7 +351,12 @@ impl<'a> Examen<'a> {
         };
         if !carga.importa {
             return Ok(Err(Some(
-                carga.error.unwrap_or_else(|| "no se pudo cargar".into()),
+                // The harness always says why: without it, the line is the student's.
+                carga.error.unwrap_or_else(|| {
+                    "el archivo escribió en el canal privado del corrector algo que no es una \
+                     respuesta"
+                        .into()
+                }),
             )));
         }
         let funciones =

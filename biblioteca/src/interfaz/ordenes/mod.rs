@@ -139,7 +139,7 @@ pub enum Orden {
         override_usage = "othello corregir CURSO/ [--csv NOTAS.csv] [--planilla HOJA.csv]\n     \
                           \x20                [--informes DIR] [OPCIONES] [--json]"
     )]
-    Corregir(corregir::Corregir),
+    Corregir(Box<corregir::Corregir>),
     /// Writes grading cases as files, for a harness of one's own.
     #[command(
         about = "Escribe casos de jugar como archivos, con un ejemplo de pytest",
