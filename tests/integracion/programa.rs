@@ -48,11 +48,12 @@ fn archivo(informe: &InformeEntrega) -> String {
         .into_owned()
 }
 
-/// The points of `informe`'s program that are not done, by key.
+/// The points of `informe`'s program that are not done, by key, the optional ones
+/// apart.
 fn no_cumplidos(informe: &InformeEntrega) -> BTreeSet<String> {
     let programa = informe.programa.as_ref().expect("se jugó con el programa");
     (programa.puntos.iter())
-        .filter(|punto| punto.estado != Estado::Cumple)
+        .filter(|punto| !punto.punto.opcional() && punto.estado != Estado::Cumple)
         .map(|punto| punto.punto.clave().to_owned())
         .collect()
 }
@@ -85,7 +86,7 @@ fn cada_programa_pierde_exactamente_su_punto_y_ninguno_pierde_en_las_funciones()
         assert_eq!(no_cumplidos(informe), falla, "{nombre}: {texto}");
         let programa = informe.programa.as_ref().unwrap();
         let perdido: u32 = (programa.puntos.iter())
-            .filter(|punto| punto.estado != Estado::Cumple)
+            .filter(|punto| !punto.punto.opcional() && punto.estado != Estado::Cumple)
             .map(|punto| {
                 // A fault is a failure shown, never a point that could not be seen.
                 assert_eq!(punto.estado, Estado::Falla, "{nombre}: {punto:?}");
@@ -97,6 +98,17 @@ fn cada_programa_pierde_exactamente_su_punto_y_ninguno_pierde_en_las_funciones()
             Some(f64::from(100 - perdido)),
             "{nombre}"
         );
+        // What the homework calls optional: done where offered, and lost nothing where not.
+        for (punto, ofrece) in [(Punto::Guardar, "guardar"), (Punto::Cargar, "menu")] {
+            let estado = (programa.puntos.iter())
+                .find(|p| p.punto == punto)
+                .map(|p| p.estado);
+            let esperado = match esperado[&nombre][ofrece].as_bool().unwrap() {
+                true => Estado::Cumple,
+                false => Estado::NoOfrece,
+            };
+            assert_eq!(estado, Some(esperado), "{nombre}: {punto:?}");
+        }
         // The functions are right in every one.
         for funcion in Funcion::TODAS {
             match &informe.funciones[funcion] {
@@ -285,6 +297,13 @@ fn un_programa_hostil_o_raro_no_detiene_la_clase() {
             "duerme",
             correcto.replace("input(", "__import__('time').sleep(30) or input("),
         ),
+        (
+            "pide_nombres",
+            format!(
+                "negro = input('Nombre del jugador negro: ')\nblanco = input('Nombre del \
+                 jugador blanco: ')\ninput('Presione Enter para comenzar')\n{correcto}"
+            ),
+        ),
     ];
     let mut archivos = Vec::new();
     for (nombre, codigo) in &programas {
@@ -298,7 +317,7 @@ fn un_programa_hostil_o_raro_no_detiene_la_clase() {
     let inicio = Instant::now();
     let (resumen, texto) = correr(&archivos, &opciones);
     let duracion = inicio.elapsed();
-    // Seven programs, five games each, on two cores: the bound is each one's time.
+    // Eight programs, seven games each, on two cores: the bound is each one's time.
     assert!(
         duracion < Duration::from_secs(120),
         "tardó {duracion:?}: {texto}"
@@ -368,9 +387,12 @@ fn un_programa_hostil_o_raro_no_detiene_la_clase() {
         texto.contains("ilegible (el programa principal: no se reconoce el tablero"),
         "{texto}"
     );
-    // A pause of 30 s per move is not waited for: full marks, in time.
-    let duerme = informe("duerme").programa.as_ref().unwrap();
-    assert_eq!(duerme.porcentaje, Some(100.0), "{texto}");
+    // A pause of 30 s per move is not waited for, and the players' names are given:
+    // full marks, in time.
+    for nombre in ["duerme", "pide_nombres"] {
+        let programa = informe(nombre).programa.as_ref().unwrap();
+        assert_eq!(programa.porcentaje, Some(100.0), "{nombre}: {texto}");
+    }
 }
 
 #[test]

@@ -56,8 +56,10 @@
 #        {"fin": true} when it has nothing more to say (input() then raises, as at the
 #        end of a file)
 #     -> at its end: {"termina": "fin" | "salida" | "excepcion" | "tiempo" |
-#        "guion", "salida": TEXT, "cortada": BOOL, "llamadas": [...], and as the
-#        answers below "excepcion", "mensaje", "linea", "codigo", "codigo_salida"}
+#        "guion", "salida": TEXT, "cortada": BOOL, "llamadas": [...], "guardados":
+#        [[NAME, BYTES], ...] (the files it wrote or changed in the working folder), and
+#        as the answers below "excepcion", "mensaje", "linea", "codigo",
+#        "codigo_salida"}
 #        (each step from an answer to the next question, or to the end, has the time
 #        limit)
 #
@@ -469,6 +471,50 @@ class Sesion:
         return self.readline()
 
 
+GUARDADOS = 4
+LARGO_GUARDADO = 4096
+
+
+def estado_de_la_carpeta():
+    """Each regular file of the working folder, by name, with its size and time."""
+    estado = {}
+    try:
+        nombres = os.listdir(CARPETA)
+    except OSError:
+        return estado
+    for nombre in nombres:
+        try:
+            datos = os.lstat(os.path.join(CARPETA, nombre))
+        except OSError:
+            continue
+        if stat.S_ISREG(datos.st_mode):
+            estado[nombre] = (datos.st_size, datos.st_mtime_ns)
+    return estado
+
+
+def guardados(antes):
+    """The files of the working folder that are new or changed since `antes`: at most
+    GUARDADOS, of their first LARGO_GUARDADO bytes, never through a link."""
+    encontrados = []
+    for nombre, datos in sorted(estado_de_la_carpeta().items()):
+        if antes.get(nombre) == datos or len(encontrados) >= GUARDADOS:
+            continue
+        banderas = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK
+        try:
+            descriptor = os.open(os.path.join(CARPETA, nombre), banderas)
+        except OSError:
+            continue
+        try:
+            if stat.S_ISREG(os.fstat(descriptor).st_mode):
+                contenido = os.read(descriptor, LARGO_GUARDADO)
+                encontrados.append([nombre, contenido.decode("latin-1")])
+        except OSError:
+            pass
+        finally:
+            os.close(descriptor)
+    return encontrados
+
+
 def salir(codigo=0):
     """os._exit in the student's program: SystemExit, so that what it printed is sent."""
     raise SystemExit(codigo)
@@ -492,6 +538,7 @@ def programa(pedido):
         return
     entrega = Entrega(archivo)
     entrega.lineas = texto.split("\n")
+    antes = estado_de_la_carpeta()
     sesion = Sesion(pedido)
     sys.stdin, sys.stdout, sys.stderr = sesion, sesion.impreso, sesion.impreso
     builtins.input = sesion.preguntar
@@ -524,6 +571,7 @@ def programa(pedido):
         final.update(donde(entrega, error))
     volver_del_hijo()
     final.update(sesion.estado())
+    final["guardados"] = guardados(antes)
     escribir(final)
 
 

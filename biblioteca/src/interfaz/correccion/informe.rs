@@ -15,7 +15,7 @@ use super::{
     funcion::{Funcion, PorFuncion},
     nota::{Calificacion, Escala, decimal},
     planilla::{InformePlanilla, celda},
-    programa::{ESCRITO, Estado, GUIONES, InformePrograma, Punto},
+    programa::{ESCRITO, GUIONES, InformePrograma, Punto},
     respuesta::{Aviso, Tipo},
     similitud::{self, Parecido},
 };
@@ -210,8 +210,7 @@ impl InformeEntrega {
     pub fn aprobada(&self) -> bool {
         self.importa
             && self.robustez.as_ref().is_none_or(InformeFuncion::aprobada)
-            && (self.programa.iter().flat_map(|programa| &programa.puntos))
-                .all(|punto| punto.estado == Estado::Cumple)
+            && self.programa.as_ref().is_none_or(InformePrograma::completo)
             && Funcion::TODAS
                 .into_iter()
                 .all(|funcion| match &self.funciones[funcion] {

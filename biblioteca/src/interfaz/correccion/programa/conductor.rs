@@ -11,7 +11,7 @@
 use serde_json::Value;
 
 use super::{
-    guion::{Accion, Guion},
+    guion::{ARCHIVO, Accion, Guion, guardada},
     lectura::{Dibujo, Primero},
     punto::{Punto, Veredicto},
 };
@@ -68,6 +68,9 @@ pub(in crate::interfaz::correccion) enum Paso {
         final_: Final,
         /// What it printed since the last answer.
         salida: String,
+        /// The files it wrote in its folder, by name, with their bytes as the
+        /// characters U+0000 to U+00FF.
+        guardados: Vec<(String, String)>,
     },
 }
 
@@ -162,6 +165,13 @@ enum Espera {
         palabra: String,
         segura: bool,
     },
+    /// The program's word for saving typed: the name of the file is due.
+    Guardar,
+    /// The name of the file typed.
+    Guardado,
+    /// The start menu's option to load a game typed: the file's name, whose turn it
+    /// is, then the board loaded.
+    Cargando,
 }
 
 /// How many questions that ask for no move are answered after the first board (a
@@ -190,6 +200,8 @@ pub(in crate::interfaz::correccion) struct Conductor {
     sueltas: usize,
     /// Whether the first move is being tried as white's, black's refused.
     probando_blancas: bool,
+    /// The program's word for saving, once typed.
+    guardar: Option<String>,
     /// Whether the game is over (answered, or given up).
     cerrado: bool,
     /// The transcript.
@@ -199,18 +211,23 @@ pub(in crate::interfaz::correccion) struct Conductor {
 }
 
 impl Conductor {
-    /// The game `guion`, not yet begun.
-    pub(in crate::interfaz::correccion) fn nuevo(guion: &'static Guion) -> Conductor {
+    /// The game `guion`, not yet begun, with a program that draws its board as
+    /// `dibujo`, if a game before showed it.
+    pub(in crate::interfaz::correccion) fn nuevo(
+        guion: &'static Guion,
+        dibujo: Option<Dibujo>,
+    ) -> Conductor {
         Conductor {
             guion,
             partida: Partida::nueva(),
             siguiente: 0,
             espera: Espera::Inicio,
-            dibujo: None,
+            dibujo,
             transformacion: Transformacion::default(),
             probadas: 0,
             sueltas: 0,
             probando_blancas: false,
+            guardar: None,
             cerrado: false,
             escrito: Vec::new(),
             veredictos: Vec::new(),
@@ -254,13 +271,20 @@ impl Conductor {
                 (self.escrito.last_mut().expect("recién puesto")).respuesta = respuesta.clone();
                 respuesta
             }
-            Paso::Termina { final_, salida } => {
+            Paso::Termina {
+                final_,
+                salida,
+                guardados,
+            } => {
                 self.escrito.push(Intercambio {
                     salida,
                     pregunta: describir_final(&final_),
                     termino: true,
                     respuesta: None,
                 });
+                if let Some(palabra) = self.guardar.clone() {
+                    self.guardado(&palabra, &guardados);
+                }
                 if !self.cerrado && final_ != Final::Guion {
                     self.termina(&final_);
                 }
@@ -280,6 +304,11 @@ impl Conductor {
         self.anotar(punto, Veredicto::Falla(porque));
     }
 
+    /// How the program draws its board, once a game showed it.
+    pub(in crate::interfaz::correccion) fn dibujo(&self) -> Option<&Dibujo> {
+        self.dibujo.as_ref()
+    }
+
     /// Everything the program printed so far.
     fn todo(&self) -> String {
         self.escrito.iter().map(|i| i.salida.as_str()).collect()
@@ -296,6 +325,9 @@ impl Conductor {
         let Intercambio {
             salida, pregunta, ..
         } = self.escrito.last().expect("recién puesto").clone();
+        if self.guion.puntos.contains(&Punto::Cargar) {
+            return self.pide_al_cargar(&pregunta, &salida);
+        }
         if self.dibujo.is_none() && !self.aprender(&pregunta)? {
             return self.responder_sin_tablero(&pregunta);
         }
@@ -563,8 +595,116 @@ impl Conductor {
                     return self.cerrar();
                 }
             }
+            Espera::Guardar if pide_archivo(&pregunta) || pide_archivo(ultimas_lineas(&salida)) => {
+                self.espera = Espera::Guardado;
+                return Some(ARCHIVO.into());
+            }
+            // It went on without asking for a name (or asked, and went on): what it
+            // saved is judged at its end.
+            Espera::Guardar | Espera::Guardado | Espera::Cargando => return self.cerrar(),
         }
         self.siguiente_accion(&pregunta)
+    }
+
+    /// The answer in the game «cargar»: the start menu's option to load a game, the
+    /// file's name and whose turn it is (black's, after C4 and C3), until the program
+    /// shows the board loaded, which must be the one in the file.
+    fn pide_al_cargar(&mut self, pregunta: &str, salida: &str) -> Option<String> {
+        let dibujo = self.dibujo.clone().unwrap_or_else(Dibujo::letras);
+        match self.espera.clone() {
+            Espera::Inicio => {
+                let todo = format!("{}{pregunta}", self.todo());
+                match opcion_del_menu(&todo, &PARA_CARGAR) {
+                    Some(opcion) if dibujo.tableros(&todo).is_empty() => {
+                        self.espera = Espera::Cargando;
+                        Some(opcion)
+                    }
+                    _ => {
+                        self.anotar(Punto::Cargar, Veredicto::NoOfrece);
+                        self.cerrar()
+                    }
+                }
+            }
+            _ if self.cargado(salida) => self.cerrar(),
+            _ if pide_archivo(pregunta) => Some(ARCHIVO.into()),
+            // Whose turn it is: black's, as in the file's game.
+            _ if pregunta.to_lowercase().contains("quién")
+                || pregunta.to_lowercase().contains("quien") =>
+            {
+                Some(Color::Negro.letra().to_string())
+            }
+            _ if pide_jugada(pregunta) || color_en(pregunta, &dibujo).is_some() => {
+                self.falla(
+                    Punto::Cargar,
+                    format!("tras cargar {ARCHIVO} no mostró el tablero cargado"),
+                );
+                self.cerrar()
+            }
+            _ => {
+                // Anything else: black, as a player would answer whose turn it is.
+                self.sueltas += 1;
+                if self.sueltas > SUELTAS {
+                    self.falla(
+                        Punto::Cargar,
+                        format!(
+                            "tras elegir cargar, tu programa no mostró el tablero de {ARCHIVO}"
+                        ),
+                    );
+                    return self.cerrar();
+                }
+                Some(Color::Negro.letra().to_string())
+            }
+        }
+    }
+
+    /// Whether `salida`, printed after a game was loaded, shows a board: then judged
+    /// against the one in the file.
+    fn cargado(&mut self, salida: &str) -> bool {
+        let dibujo = self.dibujo.clone().unwrap_or_else(Dibujo::letras);
+        let Some(tablero) = dibujo.tableros(salida).pop() else {
+            return false;
+        };
+        if tablero == guardada() {
+            self.anotar(Punto::Cargar, Veredicto::Pasa);
+        } else {
+            self.falla(
+                Punto::Cargar,
+                format!("tras cargar {ARCHIVO} mostró otro tablero que el del archivo"),
+            );
+        }
+        true
+    }
+
+    /// What the program saved, `guardados`, after `palabra` and the name [`ARCHIVO`]
+    /// were typed: some file must hold the game's board in the homework's format.
+    fn guardado(&mut self, palabra: &str, guardados: &[(String, String)]) {
+        let esperado = self.transformacion.tablero(self.partida.tablero());
+        let leidos: Vec<(&String, Option<Tablero>)> = (guardados.iter())
+            .map(|(nombre, texto)| (nombre, texto.parse::<Tablero>().ok()))
+            .collect();
+        if leidos
+            .iter()
+            .any(|(_, tablero)| tablero.as_ref() == Some(&esperado))
+        {
+            self.anotar(Punto::Guardar, Veredicto::Pasa);
+            return;
+        }
+        let porque = match leidos.first() {
+            None => format!(
+                "tras «{palabra}» y el nombre {ARCHIVO}, tu programa no dejó ningún archivo"
+            ),
+            Some((nombre, tablero)) => {
+                let nombre = super::super::ejemplo::visible(nombre);
+                match tablero {
+                    Some(_) => format!("guardó en {nombre} otro tablero que el de la partida"),
+                    None => format!(
+                        "lo que guardó en {nombre} no es un tablero en el formato de la tarea \
+                         (8 líneas de 8 casillas B, N o V separadas por comas)"
+                    ),
+                }
+            }
+        };
+        self.falla(Punto::Guardar, porque);
     }
 
     /// Learns how the program draws its board from what it printed so far: `None` if it
@@ -619,11 +759,30 @@ impl Conductor {
     }
 
     /// The answer to a question before any board: a start menu's option for a new
-    /// game, or, for anything else, the game is for the teaching assistant.
+    /// game, the players' names, or Enter to go on; for anything else, the game is for
+    /// the teaching assistant.
     fn responder_sin_tablero(&mut self, pregunta: &str) -> Option<String> {
         let todo = format!("{}{pregunta}", self.todo());
-        if let Some(opcion) = opcion_de_partida_nueva(&todo) {
+        if let Some(opcion) = opcion_del_menu(&todo, &PARA_EMPEZAR) {
             return Some(opcion);
+        }
+        let minusculas = pregunta.to_lowercase();
+        if self.sueltas < SUELTAS {
+            // The players' names, or a key to go on, as two players would type them.
+            let respuesta = if minusculas.contains("nombre") {
+                Some(["Ana", "Beto"][self.sueltas % 2])
+            } else if ["enter", "continuar", "presione", "pulse"]
+                .iter()
+                .any(|palabra| minusculas.contains(palabra))
+            {
+                Some("")
+            } else {
+                None
+            };
+            if let Some(respuesta) = respuesta {
+                self.sueltas += 1;
+                return Some(respuesta.to_owned());
+            }
         }
         self.anotar(
             Punto::TableroInicial,
@@ -660,8 +819,20 @@ impl Conductor {
                 self.espera = Espera::Invalida { color, texto };
                 Some(self.transformacion.texto(texto))
             }
+            Accion::Guardar => {
+                let Some(palabra) = (palabra_para(pregunta, &PARA_GUARDAR))
+                    .or_else(|| palabra_para(&self.todo(), &PARA_GUARDAR))
+                else {
+                    self.anotar(Punto::Guardar, Veredicto::NoOfrece);
+                    return self.cerrar();
+                };
+                self.guardar = Some(palabra.clone());
+                self.espera = Espera::Guardar;
+                Some(palabra)
+            }
             Accion::Pasar => {
-                let dicha = palabra_de_pasar(pregunta).or_else(|| palabra_de_pasar(&self.todo()));
+                let dicha = palabra_para(pregunta, &PARA_PASAR)
+                    .or_else(|| palabra_para(&self.todo(), &PARA_PASAR));
                 let segura = dicha.is_some();
                 let palabra = dicha.unwrap_or_else(|| PALABRAS_DE_PASAR[0].to_owned());
                 self.probadas = 0;
@@ -735,6 +906,17 @@ impl Conductor {
                     self.nombre(color)
                 );
                 self.falla(Punto::InvalidaMismoJugador, porque);
+            }
+            // What it saved was judged; nothing else is asked of this game. A game
+            // loaded shows its board in what it printed last, if at all.
+            Espera::Guardar | Espera::Guardado => {}
+            Espera::Cargando => {
+                if !self.cargado(&salida) {
+                    self.falla(
+                        Punto::Cargar,
+                        format!("tras elegir cargar la partida de {ARCHIVO}, tu programa {como}"),
+                    );
+                }
             }
             Espera::Pase { color, palabra, .. } => {
                 let mut despues = self.partida.clone();
@@ -884,12 +1066,19 @@ fn pide_jugada(pregunta: &str) -> bool {
     .any(|palabra| minusculas.contains(palabra))
 }
 
-/// The program's own word for a pass, if `texto` says it: quoted near "pas…"
-/// (`'pasar'`), before "para pasar" (`p para pasar`), or a word of "pas…" itself
-/// (`PASAR`, `paso`).
-fn palabra_de_pasar(texto: &str) -> Option<String> {
+/// What a program may call a pass: the verb, then the words that are one.
+const PARA_PASAR: (&str, [&str; 5]) = ("pasar", ["pasar", "paso", "pasa", "pase", "pass"]);
+
+/// What a program may call saving the game.
+const PARA_GUARDAR: (&str, [&str; 5]) =
+    ("guardar", ["guardar", "guarda", "grabar", "salvar", "save"]);
+
+/// The program's own word for `verbo`'s action (a pass, saving), if `texto` says it:
+/// before "para VERBO" (`p para pasar`), or one of `palabras` itself, as written
+/// (`PASAR`, `'pasar'`, `paso`).
+fn palabra_para(texto: &str, (verbo, palabras): &(&str, [&str; 5])) -> Option<String> {
     let minusculas = texto.to_lowercase();
-    if let Some(i) = minusculas.find(" para pasar") {
+    if let Some(i) = minusculas.find(&format!(" para {verbo}")) {
         let antes = texto[..i].trim_end_matches(['\'', '"', '«', '»', '(', ' ']);
         let palabra: String = (antes.chars().rev())
             .take_while(|c| c.is_alphanumeric() || *c == '-')
@@ -901,29 +1090,37 @@ fn palabra_de_pasar(texto: &str) -> Option<String> {
             return Some(palabra);
         }
     }
-    let palabras = texto.split(|c: char| !(c.is_alphanumeric() || c == '_'));
-    for palabra in palabras {
-        if ["pasar", "paso", "pasa", "pase", "pass"].contains(&palabra.to_lowercase().as_str()) {
-            return Some(palabra.to_owned());
-        }
-    }
-    None
+    texto
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .find(|palabra| palabras.contains(&palabra.to_lowercase().as_str()))
+        .map(str::to_owned)
 }
 
+/// Whether `pregunta` asks for a file's name.
+fn pide_archivo(pregunta: &str) -> bool {
+    let minusculas = pregunta.to_lowercase();
+    ["archivo", "nombre", "fichero", "ruta", ".txt"]
+        .iter()
+        .any(|palabra| minusculas.contains(palabra))
+}
+
+/// The words of a start menu's option for a new game.
+const PARA_EMPEZAR: [&str; 6] = ["nueva", "nuevo", "empezar", "comenzar", "iniciar", "jugar"];
+
+/// The words of a start menu's option for loading a game.
+const PARA_CARGAR: [&str; 4] = ["cargar", "continuar", "abrir", "recuperar"];
+
 /// In a start menu (`1) Nueva partida`, `2) Cargar partida`, one per line or side by
-/// side), the option of a new game.
-fn opcion_de_partida_nueva(texto: &str) -> Option<String> {
+/// side), the option whose text has one of `palabras` ([`PARA_EMPEZAR`],
+/// [`PARA_CARGAR`]).
+fn opcion_del_menu(texto: &str, palabras: &[&str]) -> Option<String> {
     let opciones: Vec<(String, String)> = texto.lines().flat_map(opciones_de).collect();
     if opciones.len() < 2 {
         return None;
     }
     opciones
         .into_iter()
-        .find(|(_, texto)| {
-            ["nueva", "nuevo", "empezar", "comenzar", "iniciar", "jugar"]
-                .iter()
-                .any(|palabra| texto.contains(palabra))
-        })
+        .find(|(_, texto)| palabras.iter().any(|palabra| texto.contains(palabra)))
         .map(|(clave, _)| clave)
 }
 
@@ -1088,45 +1285,75 @@ mod tests {
     #[test]
     fn la_palabra_de_pasar_y_el_menu_se_leen_de_lo_que_dice_el_programa() {
         assert_eq!(
-            palabra_de_pasar("Turno de N (o 'pasar'): ").as_deref(),
+            palabra_para("Turno de N (o 'pasar'): ", &PARA_PASAR).as_deref(),
             Some("pasar")
         );
         assert_eq!(
-            palabra_de_pasar("Juegan las negras ● (p para pasar): ").as_deref(),
+            palabra_para("Juegan las negras ● (p para pasar): ", &PARA_PASAR).as_deref(),
             Some("p")
         );
         assert_eq!(
-            palabra_de_pasar("ingrese su jugada (0 para pasar): ").as_deref(),
+            palabra_para("ingrese su jugada (0 para pasar): ", &PARA_PASAR).as_deref(),
             Some("0")
         );
         assert_eq!(
-            palabra_de_pasar("jugada, PASAR o GUARDAR: ").as_deref(),
+            palabra_para("jugada, PASAR o GUARDAR: ", &PARA_PASAR).as_deref(),
             Some("PASAR")
         );
-        assert_eq!(palabra_de_pasar("jugada o paso: ").as_deref(), Some("paso"));
-        assert_eq!(palabra_de_pasar("Ingrese su jugada: "), None);
         assert_eq!(
-            opcion_de_partida_nueva("Menú\n1) Nueva partida\n2) Cargar partida\nOpción: ")
-                .as_deref(),
+            palabra_para("jugada o paso: ", &PARA_PASAR).as_deref(),
+            Some("paso")
+        );
+        assert_eq!(palabra_para("Ingrese su jugada: ", &PARA_PASAR), None);
+        assert_eq!(
+            opcion_del_menu(
+                "Menú\n1) Nueva partida\n2) Cargar partida\nOpción: ",
+                &PARA_EMPEZAR
+            )
+            .as_deref(),
             Some("1")
         );
         assert_eq!(
-            opcion_de_partida_nueva("1) Nueva partida  2) Cargar partida\nOpción: ").as_deref(),
+            opcion_del_menu(
+                "1) Nueva partida  2) Cargar partida\nOpción: ",
+                &PARA_EMPEZAR
+            )
+            .as_deref(),
             Some("1")
         );
         assert_eq!(
-            opcion_de_partida_nueva("[c] cargar, [n] nueva partida").as_deref(),
+            opcion_del_menu("[c] cargar, [n] nueva partida", &PARA_EMPEZAR).as_deref(),
             Some("n")
         );
         assert_eq!(
-            opcion_de_partida_nueva("(C)argar o (N)ueva: ").as_deref(),
+            opcion_del_menu("(C)argar o (N)ueva: ", &PARA_EMPEZAR).as_deref(),
             Some("N")
         );
         assert_eq!(
-            opcion_de_partida_nueva("a. Cargar partida\nb. Jugar una nueva\n").as_deref(),
+            opcion_del_menu("a. Cargar partida\nb. Jugar una nueva\n", &PARA_EMPEZAR).as_deref(),
             Some("b")
         );
-        assert_eq!(opcion_de_partida_nueva("Turno de N: "), None);
+        assert_eq!(opcion_del_menu("Turno de N: ", &PARA_EMPEZAR), None);
+        assert_eq!(
+            opcion_del_menu(
+                "1) Nueva partida  2) Cargar partida\nOpción: ",
+                &PARA_CARGAR
+            )
+            .as_deref(),
+            Some("2")
+        );
+        assert_eq!(
+            palabra_para("Negras (N), su jugada (pasar / guardar): ", &PARA_GUARDAR).as_deref(),
+            Some("guardar")
+        );
+        assert_eq!(
+            palabra_para("jugada (g para guardar, p para pasar): ", &PARA_GUARDAR).as_deref(),
+            Some("g")
+        );
+        assert_eq!(
+            palabra_para("Turno de N (o 'pasar'): ", &PARA_GUARDAR),
+            None
+        );
     }
 
     #[test]

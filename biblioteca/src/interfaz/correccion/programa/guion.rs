@@ -2,6 +2,7 @@
 //! point of the homework's main program; the tests below check each with the library.
 
 use super::punto::Punto;
+use crate::{Jugada, Partida, Tablero};
 
 /// What a scripted player types.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,6 +14,24 @@ pub(in crate::interfaz::correccion) enum Accion {
     /// What is not a valid move: the same player must be asked again, the board
     /// unchanged.
     Invalida(&'static str),
+    /// Saving the game, with the program's own word for it, to [`ARCHIVO`].
+    Guardar,
+}
+
+/// The file a scripted player saves to and loads from.
+pub(in crate::interfaz::correccion) const ARCHIVO: &str = "partida.txt";
+
+/// The game that the scripted player saves, and that the game «cargar» loads from
+/// [`ARCHIVO`]: the start, C4 and C3; black to move.
+pub(in crate::interfaz::correccion) fn guardada() -> Tablero {
+    let mut partida = Partida::nueva();
+    for casilla in ["C4", "C3"] {
+        let casilla = casilla.parse().expect("una casilla");
+        partida
+            .jugar(Jugada::Colocar(casilla))
+            .expect("una jugada válida");
+    }
+    partida.tablero().clone()
 }
 
 /// A scripted game: what it is called, what is typed, and the points it is played for.
@@ -29,7 +48,7 @@ pub(in crate::interfaz::correccion) struct Guion {
     pub(in crate::interfaz::correccion) puntos: &'static [Punto],
 }
 
-use Accion::{Invalida, Jugar, Pasar};
+use Accion::{Guardar, Invalida, Jugar, Pasar};
 
 /// A whole game without a pass that fills the board: black wins, 51 to 13 (the first
 /// of the complete games the project keeps, `tests/datos/partidas-completas.tsv`).
@@ -96,8 +115,9 @@ const COMPLETA: &[Accion] = &[
     Jugar("D8"),
 ];
 
-/// The scripted games, in the order they are played.
-pub(in crate::interfaz::correccion) const GUIONES: [Guion; 5] = [
+/// The scripted games, in the order they are played; the first learns how the program
+/// draws its board, which «cargar» needs (its first board is not the start).
+pub(in crate::interfaz::correccion) const GUIONES: [Guion; 7] = [
     Guion {
         nombre: "completa",
         que: "una partida completa que llena el tablero",
@@ -164,6 +184,19 @@ pub(in crate::interfaz::correccion) const GUIONES: [Guion; 5] = [
         ],
         puntos: &[Punto::Pasar],
     },
+    Guion {
+        nombre: "guardar",
+        que: "dos jugadas y guardar la partida en partida.txt (opcional en la tarea)",
+        acciones: &[Jugar("C4"), Jugar("C3"), Guardar],
+        puntos: &[Punto::Guardar],
+    },
+    Guion {
+        nombre: "cargar",
+        que: "cargar del menú del comienzo la partida de partida.txt, tras C4 y C3 (opcional \
+              en la tarea)",
+        acciones: &[],
+        puntos: &[Punto::Cargar],
+    },
 ];
 
 #[cfg(test)]
@@ -185,6 +218,7 @@ mod tests {
                 Pasar => {
                     partida.jugar(Jugada::Pasar).unwrap();
                 }
+                Guardar => {}
                 Invalida(texto) => {
                     let valida = texto
                         .parse::<crate::Posicion>()
@@ -199,7 +233,8 @@ mod tests {
 
     #[test]
     fn cada_guion_es_una_partida_de_la_biblioteca() {
-        let [completa, dos_pases, sin_fichas, invalidas, pase] = GUIONES.map(|g| jugar(&g));
+        let [completa, dos_pases, sin_fichas, invalidas, pase, guardar, _] =
+            GUIONES.map(|g| jugar(&g));
         let fin = |partida: &Partida| match partida.estado() {
             Estado::Terminada { motivo, resultado } => Some((motivo, resultado)),
             Estado::EnCurso => None,
@@ -233,6 +268,8 @@ mod tests {
             ))
         );
         assert_eq!(fin(&invalidas), None);
+        assert_eq!(guardar.tablero(), &guardada());
+        assert_eq!(guardar.turno(), Color::Negro);
         assert_eq!(fin(&pase), None);
         // E4 is occupied when it is typed, and B3 flanks nothing.
         let mut antes = Partida::nueva();

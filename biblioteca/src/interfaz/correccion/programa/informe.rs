@@ -25,6 +25,9 @@ pub enum Estado {
     /// No game got as far as showing it (the program stopped earlier, or asked what
     /// could not be answered): it counts as not done.
     SinVer,
+    /// An optional point the program does not offer (no word for saving, no option to
+    /// load in its start menu).
+    NoOfrece,
 }
 
 impl Estado {
@@ -35,6 +38,7 @@ impl Estado {
             Estado::Falla => "falla",
             Estado::Revisar => "revisar",
             Estado::SinVer => "sin ver",
+            Estado::NoOfrece => "no lo ofrece",
         }
     }
 }
@@ -109,16 +113,23 @@ impl InformePrograma {
         let Some(porcentaje) = self.porcentaje else {
             return format!("{TITULO}: {}", Estado::Revisar.nombre());
         };
-        let cumple = (self.puntos.iter())
+        let obligatorios = || self.puntos.iter().filter(|p| !p.punto.opcional());
+        let cumple = obligatorios()
             .filter(|p| p.estado == Estado::Cumple)
             .count();
         let mut linea = format!(
             "{TITULO} {cumple}/{} puntos, {porcentaje:.0} %",
-            self.puntos.len()
+            obligatorios().count()
         );
-        for estado in [Estado::Falla, Estado::SinVer] {
+        // The points not done, and the optional ones done: those missing lose nothing.
+        for estado in [Estado::Falla, Estado::SinVer, Estado::Cumple] {
             let cuales: Vec<&str> = (self.puntos.iter())
                 .filter(|p| p.estado == estado)
+                .filter(|p| match estado {
+                    Estado::Cumple => p.punto.opcional(),
+                    Estado::SinVer => !p.punto.opcional(),
+                    _ => true,
+                })
                 .map(|p| p.punto.titulo())
                 .collect();
             if !cuales.is_empty() {
@@ -161,7 +172,7 @@ impl InformePrograma {
             }
         }
         let sin_ver: Vec<String> = (self.puntos.iter())
-            .filter(|p| p.estado == Estado::SinVer)
+            .filter(|p| p.estado == Estado::SinVer && !p.punto.opcional())
             .map(|p| format!("«{}»", p.punto.titulo()))
             .collect();
         if !sin_ver.is_empty() {
@@ -173,6 +184,15 @@ impl InformePrograma {
             )?;
         }
         Ok(())
+    }
+
+    /// Whether every point is done, the optional ones done or not offered.
+    pub fn completo(&self) -> bool {
+        self.puntos.iter().all(|p| match p.estado {
+            Estado::Cumple => true,
+            Estado::NoOfrece | Estado::SinVer => p.punto.opcional(),
+            Estado::Falla | Estado::Revisar => false,
+        })
     }
 
     /// Why it is to be reviewed by hand, if it is: the first point that could not be
@@ -193,10 +213,12 @@ fn juzgar(punto: Punto, partidas: &[(&'static Guion, Conductor)]) -> InformePunt
             .map(move |(_, veredicto, paso)| (guion, conductor, veredicto, *paso))
     });
     let mut cumple = false;
+    let mut no_ofrece = false;
     let mut revisar = None;
     for (guion, conductor, veredicto, paso) in vistos {
         match veredicto {
             Veredicto::Pasa => cumple = true,
+            Veredicto::NoOfrece => no_ofrece = true,
             Veredicto::Falla(porque) => {
                 return InformePunto {
                     punto,
@@ -217,14 +239,15 @@ fn juzgar(punto: Punto, partidas: &[(&'static Guion, Conductor)]) -> InformePunt
             }
         }
     }
+    let estado = match (cumple, no_ofrece) {
+        (true, _) => Estado::Cumple,
+        (false, true) => Estado::NoOfrece,
+        (false, false) => Estado::SinVer,
+    };
     revisar.unwrap_or(InformePunto {
         punto,
-        estado: if cumple {
-            Estado::Cumple
-        } else {
-            Estado::SinVer
-        },
-        porque: (!cumple).then(|| SIN_VER.to_owned()),
+        estado,
+        porque: (estado == Estado::SinVer).then(|| SIN_VER.to_owned()),
         partida: None,
         extracto: None,
     })

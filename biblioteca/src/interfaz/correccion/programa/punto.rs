@@ -28,11 +28,16 @@ pub enum Punto {
     FinSinFichas,
     /// Point 4: the end names the winner and each color's count.
     Ganador,
+    /// Optional: saving the game from the game, to a file named by the player, in the
+    /// homework's format.
+    Guardar,
+    /// Optional: loading a saved game from the start menu.
+    Cargar,
 }
 
 impl Punto {
     /// Every point, in the order the report lists them.
-    pub const TODOS: [Punto; 10] = [
+    pub const TODOS: [Punto; 12] = [
         Punto::TableroInicial,
         Punto::TableroTrasJugada,
         Punto::NegroPrimero,
@@ -43,6 +48,8 @@ impl Punto {
         Punto::FinDosPases,
         Punto::FinSinFichas,
         Punto::Ganador,
+        Punto::Guardar,
+        Punto::Cargar,
     ];
 
     /// Its key: the CSV's column and the JSON's name.
@@ -58,6 +65,8 @@ impl Punto {
             Punto::FinDosPases => "fin_dos_pases",
             Punto::FinSinFichas => "fin_sin_fichas",
             Punto::Ganador => "ganador",
+            Punto::Guardar => "guardar",
+            Punto::Cargar => "cargar",
         }
     }
 
@@ -74,11 +83,14 @@ impl Punto {
             Punto::FinDosPases => "termina con dos pases seguidos",
             Punto::FinSinFichas => "termina si al que juega no le quedan fichas",
             Punto::Ganador => "dice el ganador y las fichas de cada color",
+            Punto::Guardar => "guarda la partida (opcional)",
+            Punto::Cargar => "carga una partida guardada (opcional)",
         }
     }
 
     /// Its weight in the program's percentage: the points sum 100. The boards and an
-    /// invalid move are what a player meets in every game.
+    /// invalid move are what a player meets in every game; what the homework calls
+    /// optional weighs nothing.
     pub fn peso(self) -> u32 {
         match self {
             Punto::TableroInicial => 10,
@@ -91,7 +103,14 @@ impl Punto {
             Punto::FinDosPases => 10,
             Punto::FinSinFichas => 5,
             Punto::Ganador => 10,
+            Punto::Guardar | Punto::Cargar => 0,
         }
+    }
+
+    /// Whether the homework calls it optional: a program that does not offer it loses
+    /// nothing.
+    pub fn opcional(self) -> bool {
+        self.peso() == 0
     }
 }
 
@@ -105,4 +124,6 @@ pub(in crate::interfaz::correccion) enum Veredicto {
     /// Cannot be told (a board that cannot be read, a question that cannot be
     /// answered): why, for the teaching assistant.
     Revisar(String),
+    /// An optional point the program does not offer.
+    NoOfrece,
 }

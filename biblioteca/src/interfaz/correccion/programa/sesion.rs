@@ -14,8 +14,10 @@ use serde_json::Value;
 
 use super::{
     conductor::{Conductor, Final, Paso},
-    guion::{GUIONES, Guion},
+    guion::{ARCHIVO, GUIONES, Guion, guardada},
     informe::InformePrograma,
+    lectura::Dibujo,
+    punto::Punto,
 };
 use crate::interfaz::correccion::{
     entrega::Archivos,
@@ -70,6 +72,8 @@ struct Mensaje {
     linea: Option<u32>,
     #[serde(default)]
     codigo_salida: Option<Value>,
+    #[serde(default)]
+    guardados: Vec<(String, String)>,
 }
 
 impl Mensaje {
@@ -105,6 +109,7 @@ impl Mensaje {
         Paso::Termina {
             final_,
             salida: self.salida,
+            guardados: self.guardados,
         }
     }
 }
@@ -122,15 +127,19 @@ pub(in crate::interfaz::correccion) fn jugar_guiones(
     programa: &Programa,
     fin: Instant,
 ) -> Result<InformePrograma, ErrorCorreccion> {
-    let mut partidas = Vec::new();
+    let mut partidas: Vec<(&Guion, Conductor)> = Vec::new();
     for guion in &GUIONES {
-        let conductor = jugar_guion(programa, guion, fin)?;
+        let dibujo = (partidas.first())
+            .filter(|_| guion.puntos.contains(&Punto::Cargar))
+            .and_then(|(_, primera)| primera.dibujo().cloned());
+        let conductor = jugar_guion(programa, guion, dibujo, fin)?;
         partidas.push((guion, conductor));
     }
     Ok(InformePrograma::de(&partidas))
 }
 
-/// Plays `guion` with a fresh child.
+/// Plays `guion` with a fresh child, with a program that draws its board as `dibujo`
+/// if an earlier game showed it.
 ///
 /// # Errors
 ///
@@ -138,9 +147,10 @@ pub(in crate::interfaz::correccion) fn jugar_guiones(
 fn jugar_guion(
     programa: &Programa,
     guion: &'static Guion,
+    dibujo: Option<Dibujo>,
     fin: Instant,
 ) -> Result<Conductor, ErrorCorreccion> {
-    let mut conductor = Conductor::nuevo(guion);
+    let mut conductor = Conductor::nuevo(guion, dibujo);
     if Instant::now() >= fin {
         conductor.sin_tiempo();
         return Ok(conductor);
@@ -152,6 +162,10 @@ fn jugar_guion(
         archivo: &programa.archivos.principal,
         archivos: (programa.archivos.todos.iter())
             .map(|(nombre, bytes)| (nombre.as_str(), como_latin1(bytes)))
+            .chain(
+                // The game «cargar» loads the saved game: the file is there.
+                (guion.puntos.contains(&Punto::Cargar)).then(|| (ARCHIVO, guardada().to_string())),
+            )
             .collect(),
         limite: programa.limite.as_secs_f64(),
         jugar: programa.jugar,
@@ -170,6 +184,7 @@ fn jugar_guion(
                 Err(_) => Paso::Termina {
                     final_: Final::Murio,
                     salida: String::new(),
+                    guardados: Vec::new(),
                 },
             },
             Llegada::Plazo if queda < plazo => {
@@ -179,10 +194,12 @@ fn jugar_guion(
             Llegada::Plazo => Paso::Termina {
                 final_: Final::Tiempo,
                 salida: String::new(),
+                guardados: Vec::new(),
             },
             Llegada::Desmedida | Llegada::Fin => Paso::Termina {
                 final_: Final::Murio,
                 salida: String::new(),
+                guardados: Vec::new(),
             },
         };
         let termina = matches!(paso, Paso::Termina { .. });
