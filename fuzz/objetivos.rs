@@ -8,7 +8,8 @@ use othello::{
     formato::archivo,
     interfaz::{
         correccion::{
-            Funcion, OpcionesCorreccion, PorFuncion, SemillaDeCasos, Tipo, revisar_respuestas,
+            Estado, Funcion, OpcionesCorreccion, PorFuncion, Punto, SemillaDeCasos, Tipo,
+            revisar_partidas, revisar_respuestas,
         },
         ordenes::Orden,
     },
@@ -352,6 +353,40 @@ fn eco(linea: &[u8]) -> String {
 
 /// The seed of the cases that the answers in `semillas/corregir/` answer.
 pub const SEMILLA_DE_LAS_SEMILLAS: u64 = 2015;
+
+/// The grader's reading of a program's games (every byte of the harness's messages is
+/// the student's program's: what it prints and asks, how it ends, what it saves) never
+/// panics, and its report is well-formed: each point judged once, in order; a
+/// percentage that is the weights of the points done, or none with something to
+/// review; and no control character but the line's end in what the report shows. The
+/// bytes are split at NUL: the harness's lines of each scripted game, in order.
+pub fn programa(bytes: &[u8]) {
+    let partidas: Vec<&[u8]> = bytes.split(|&byte| byte == 0).collect();
+    let informe = revisar_partidas(&partidas);
+    let puntos: Vec<Punto> = informe.puntos.iter().map(|p| p.punto).collect();
+    assert_eq!(puntos, Punto::TODOS);
+    match informe.porcentaje {
+        Some(porcentaje) => {
+            let hechos: u32 = (informe.puntos.iter())
+                .filter(|p| p.estado == Estado::Cumple)
+                .map(|p| p.punto.peso())
+                .sum();
+            assert_eq!(porcentaje, f64::from(hechos));
+            assert!(informe.revisar().is_none());
+        }
+        None => assert!(informe.revisar().is_some()),
+    }
+    let mut texto = Vec::new();
+    informe.escribir_fallas(&mut texto).expect("se escribe");
+    let texto = String::from_utf8(texto).expect("texto UTF-8") + &informe.linea();
+    let transcripcion = &informe.transcripcion;
+    for (que, texto) in [("el informe", &texto), ("la transcripción", transcripcion)] {
+        assert!(
+            texto.chars().all(|c| c == '\n' || !c.is_control()),
+            "caracteres de control en {que}: {texto:?}"
+        );
+    }
+}
 
 /// The grader's reading of a submission's answers (every byte of which a student's
 /// code can control: the files its `guardarPartida` saved come back in them too) never

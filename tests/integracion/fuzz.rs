@@ -35,6 +35,7 @@ fn semillas() -> Vec<Vec<u8>> {
         .filter(|ruta| ruta.extension().is_some_and(|extension| extension == "txt"))
         .chain(archivos("fuzz/semillas/juego"))
         .chain(archivos("fuzz/semillas/corregir"))
+        .chain(archivos("fuzz/semillas/programa"))
         .map(|ruta| std::fs::read(ruta).expect("legible"))
         .collect();
     semillas.extend(
@@ -99,6 +100,11 @@ proptest! {
     #[test]
     fn corregir(bytes in entrada()) {
         objetivos::corregir(&bytes);
+    }
+
+    #[test]
+    fn programa(bytes in entrada()) {
+        objetivos::programa(&bytes);
     }
 }
 

@@ -62,7 +62,7 @@ pub use informe::{InformeEntrega, InformeFuncion, Resumen};
 pub use nota::{Calificacion, ErrorPesos, Escala, Pesos};
 pub use opciones::{OpcionesCorreccion, SemillaDeCasos};
 pub use planilla::InformePlanilla;
-pub use programa::{Estado, InformePrograma, InformePunto, Punto};
+pub use programa::{Estado, InformePrograma, InformePunto, Punto, revisar_partidas};
 pub use respuesta::{Aviso, Suceso, Tipo};
 pub use revision::revisar_respuestas;
 pub use similitud::Parecido;

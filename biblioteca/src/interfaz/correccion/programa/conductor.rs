@@ -1078,8 +1078,10 @@ const PARA_GUARDAR: (&str, [&str; 5]) =
 /// (`PASAR`, `'pasar'`, `paso`).
 fn palabra_para(texto: &str, (verbo, palabras): &(&str, [&str; 5])) -> Option<String> {
     let minusculas = texto.to_lowercase();
-    if let Some(i) = minusculas.find(&format!(" para {verbo}")) {
-        let antes = texto[..i].trim_end_matches(['\'', '"', '«', '»', '(', ' ']);
+    // Lowercase can change a text's length: the same place in `texto`, if it is one.
+    let lugar = minusculas.find(&format!(" para {verbo}"));
+    if let Some(antes) = lugar.and_then(|i| texto.get(..i)) {
+        let antes = antes.trim_end_matches(['\'', '"', '«', '»', '(', ' ']);
         let palabra: String = (antes.chars().rev())
             .take_while(|c| c.is_alphanumeric() || *c == '-')
             .collect::<Vec<char>>()
@@ -1354,6 +1356,11 @@ mod tests {
             palabra_para("Turno de N (o 'pasar'): ", &PARA_GUARDAR),
             None
         );
+        // Lowercase makes «İ» longer: the place found is not one of the text's.
+        for texto in ["İİİİİİİİİİİİ para pasaréé", "İİİİİİİİİİİİİİİİ p para pasar"]
+        {
+            let _ = palabra_para(texto, &PARA_PASAR);
+        }
     }
 
     #[test]

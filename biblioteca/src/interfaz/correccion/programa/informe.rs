@@ -109,7 +109,7 @@ impl InformePrograma {
 
     /// Its line in the report, among the functions': the points done of those judged
     /// and its percentage, and which were not; or that it is to be reviewed by hand.
-    pub(in crate::interfaz::correccion) fn linea(&self) -> String {
+    pub fn linea(&self) -> String {
         let Some(porcentaje) = self.porcentaje else {
             return format!("{TITULO}: {}", Estado::Revisar.nombre());
         };
@@ -145,10 +145,7 @@ impl InformePrograma {
     /// # Errors
     ///
     /// Those of `salida`.
-    pub(in crate::interfaz::correccion) fn escribir_fallas(
-        &self,
-        salida: &mut impl std::io::Write,
-    ) -> std::io::Result<()> {
+    pub fn escribir_fallas(&self, salida: &mut impl std::io::Write) -> std::io::Result<()> {
         let juzgados =
             (self.puntos.iter()).filter(|p| matches!(p.estado, Estado::Falla | Estado::Revisar));
         for punto in juzgados {

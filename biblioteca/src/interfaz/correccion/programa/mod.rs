@@ -15,4 +15,5 @@ mod sesion;
 pub(super) use guion::GUIONES;
 pub use informe::{ESCRITO, Estado, InformePrograma, InformePunto};
 pub use punto::Punto;
+pub use sesion::revisar_partidas;
 pub(super) use sesion::{Programa, jugar_guiones};

@@ -129,13 +129,18 @@ pub(in crate::interfaz::correccion) fn jugar_guiones(
 ) -> Result<InformePrograma, ErrorCorreccion> {
     let mut partidas: Vec<(&Guion, Conductor)> = Vec::new();
     for guion in &GUIONES {
-        let dibujo = (partidas.first())
-            .filter(|_| guion.puntos.contains(&Punto::Cargar))
-            .and_then(|(_, primera)| primera.dibujo().cloned());
-        let conductor = jugar_guion(programa, guion, dibujo, fin)?;
+        let conductor = jugar_guion(programa, guion, dibujo_para(guion, &partidas), fin)?;
         partidas.push((guion, conductor));
     }
     Ok(InformePrograma::de(&partidas))
+}
+
+/// How the program draws its board, for `guion`, from the games before it: only
+/// «cargar» needs it (its first board is not the start, to learn from).
+fn dibujo_para(guion: &Guion, partidas: &[(&Guion, Conductor)]) -> Option<Dibujo> {
+    (partidas.first())
+        .filter(|_| guion.puntos.contains(&Punto::Cargar))
+        .and_then(|(_, primera)| primera.dibujo().cloned())
 }
 
 /// Plays `guion` with a fresh child, with a program that draws its board as `dibujo`
@@ -174,50 +179,87 @@ fn jugar_guion(
     // The harness's alarm stops a step at the limit; this is the backstop for code
     // that swallows it (and for writing the files and starting, the first time).
     let plazo = programa.limite * 2 + Duration::from_secs(1);
-    let mut vivo = hijo.pedir(&linea);
-    let mut fines = 0;
-    while vivo {
-        let queda = fin.saturating_duration_since(Instant::now());
-        let paso = match hijo.esperar(plazo.min(queda)) {
-            Llegada::Linea(linea) => match serde_json::from_str::<Mensaje>(&linea) {
-                Ok(mensaje) => mensaje.paso(),
-                Err(_) => Paso::Termina {
-                    final_: Final::Murio,
-                    salida: String::new(),
-                    guardados: Vec::new(),
-                },
-            },
-            Llegada::Plazo if queda < plazo => {
-                conductor.sin_tiempo();
-                break;
+    if hijo.pedir(&linea) {
+        conducir(&mut conductor, |respuesta| {
+            if let Some(respuesta) = respuesta
+                && !hijo.pedir(respuesta)
+            {
+                return Some(Llegada::Fin);
             }
-            Llegada::Plazo => Paso::Termina {
-                final_: Final::Tiempo,
-                salida: String::new(),
-                guardados: Vec::new(),
+            let queda = fin.saturating_duration_since(Instant::now());
+            match hijo.esperar(plazo.min(queda)) {
+                Llegada::Plazo if queda < plazo => None,
+                llegada => Some(llegada),
+            }
+        });
+    }
+    Ok(conductor)
+}
+
+/// Drives `conductor` until its game ends: `intercambiar` sends the last answer (a
+/// JSON line; none at first) and brings what the program did next (`None` when the
+/// submission's time is over).
+fn conducir(
+    conductor: &mut Conductor,
+    mut intercambiar: impl FnMut(Option<&str>) -> Option<Llegada>,
+) {
+    let termina = |final_| Paso::Termina {
+        final_,
+        salida: String::new(),
+        guardados: Vec::new(),
+    };
+    let mut fines = 0;
+    let mut respuesta: Option<String> = None;
+    loop {
+        let paso = match intercambiar(respuesta.as_deref()) {
+            None => {
+                conductor.sin_tiempo();
+                return;
+            }
+            Some(Llegada::Linea(linea)) => match serde_json::from_str::<Mensaje>(&linea) {
+                Ok(mensaje) => mensaje.paso(),
+                Err(_) => termina(Final::Murio),
             },
-            Llegada::Desmedida | Llegada::Fin => Paso::Termina {
-                final_: Final::Murio,
-                salida: String::new(),
-                guardados: Vec::new(),
-            },
+            Some(Llegada::Plazo) => termina(Final::Tiempo),
+            Some(Llegada::Desmedida | Llegada::Fin) => termina(Final::Murio),
         };
-        let termina = matches!(paso, Paso::Termina { .. });
-        let respuesta = conductor.recibir(paso);
-        if termina {
-            break;
-        }
-        let mensaje = match respuesta {
+        let fin = matches!(paso, Paso::Termina { .. });
+        let mensaje = match conductor.recibir(paso) {
+            _ if fin => return,
             Some(texto) => serde_json::json!({ "responde": texto }),
             None => {
                 fines += 1;
                 if fines > FINES {
-                    break;
+                    return;
                 }
                 serde_json::json!({ "fin": true })
             }
         };
-        vivo = hijo.pedir(&mensaje.to_string());
+        respuesta = Some(mensaje.to_string());
     }
-    Ok(conductor)
+}
+
+/// The report of the games played with a program whose messages are `partidas`: the
+/// harness's lines of each game, in the order of the scripted games, answered as a
+/// real child's are, without one (for fuzzing: every byte of them a student's program
+/// controls). A game without lines is a program that died at once.
+pub fn revisar_partidas(partidas: &[&[u8]]) -> InformePrograma {
+    let mut jugadas: Vec<(&Guion, Conductor)> = Vec::new();
+    for (guion, bytes) in GUIONES
+        .iter()
+        .zip(partidas.iter().chain(std::iter::repeat(&&b""[..])))
+    {
+        let mut conductor = Conductor::nuevo(guion, dibujo_para(guion, &jugadas));
+        let texto = String::from_utf8_lossy(bytes);
+        let mut lineas = texto.lines();
+        conducir(&mut conductor, |_| {
+            Some(
+                lineas
+                    .next()
+                    .map_or(Llegada::Fin, |linea| Llegada::Linea(linea.to_owned())),
+            )
+        });
+        jugadas.push((guion, conductor));
+    }
+    InformePrograma::de(&jugadas)
 }
