@@ -916,6 +916,15 @@ fn las_ordenes_corregir_y_casos_de_punta_a_punta() {
     let (codigo, ejemplo, errores) = correr(&["casos", "--carpeta", "casos", "--cantidad", "7"]);
     assert_eq!((codigo, errores.as_str()), (Some(0), ""));
     assert!(ejemplo.contains("def test_jugar(caso):"), "{ejemplo}");
+    // The seed drawn, to repeat the cases.
+    let (primera, _) = ejemplo.split_once('\n').unwrap();
+    let semilla = (primera.strip_prefix("# 7 casos de jugar con la semilla "))
+        .and_then(|resto| resto.split_once(' '))
+        .map(|(semilla, _)| semilla);
+    assert!(
+        semilla.is_some_and(|s| s.parse::<u64>().is_ok()),
+        "{primera}"
+    );
     let csv = std::fs::read_to_string(dir.path().join("casos/casos.csv")).unwrap();
     assert_eq!(csv.lines().count(), 1 + 7 + 1, "{csv}");
     let (codigo, json, _) = correr(&["casos", "--carpeta", "otros", "--cantidad", "3", "--json"]);
@@ -1697,7 +1706,7 @@ fn una_clase_de_moodle_con_versiones_un_zip_y_una_carpeta_vacia() {
     let eleccion = gabriela.eleccion.as_deref().unwrap();
     assert!(
         eleccion.contains("(también hay entrega.zip/tarea2/a_borrador.py, del 2015-06-01 10:00)")
-            && eleccion.ends_with("; venía en entrega.zip, que se descomprimió"),
+            && eleccion.ends_with("; venía dentro de entrega.zip, que se leyó sin descomprimir"),
         "{eleccion}"
     );
     assert!(
@@ -1893,9 +1902,20 @@ fn un_zip_o_un_py_txt_sueltos_en_la_clase_son_de_un_estudiante() {
     fs::write(clase.join("beto_rojas.py.txt"), &correcta).unwrap();
     fs::write(clase.join("ana_perez.py"), &correcta).unwrap();
     fs::write(clase.join("LEEME.md"), "Las entregas de la sección 2.\n").unwrap();
+    // A zip that does not open, beside the file graded: named.
+    crate::comun::escribir(&clase, "diego_soto/tarea2.py", &correcta);
+    crate::comun::escribir(&clase, "diego_soto/viejo.zip", "no es un zip");
     let entregas = Entrega::buscar(std::slice::from_ref(&clase), None).unwrap();
     let nombres: Vec<&str> = entregas.iter().map(|e| e.estudiante.as_str()).collect();
-    assert_eq!(nombres, ["ana_perez", "beto_rojas", "carla_diaz"]);
+    assert_eq!(
+        nombres,
+        ["ana_perez", "beto_rojas", "carla_diaz", "diego_soto"]
+    );
+    let diego = entregas[3].eleccion.as_deref().unwrap_or_default();
+    assert!(
+        diego.starts_with("también envió viejo.zip, que no se pudo leer: "),
+        "{diego}"
+    );
     assert_eq!(entregas[0].eleccion, None);
     assert_eq!(
         entregas[1].eleccion.as_deref(),
@@ -1906,6 +1926,6 @@ fn un_zip_o_un_py_txt_sueltos_en_la_clase_son_de_un_estudiante() {
     assert_eq!(carla.origen, clase.join("carla_diaz.zip/tarea2.py"));
     assert_eq!(
         carla.eleccion.as_deref(),
-        Some("venía en carla_diaz.zip, que se descomprimió")
+        Some("venía dentro de carla_diaz.zip, que se leyó sin descomprimir")
     );
 }

@@ -906,7 +906,8 @@ fn canvas_con_un_modulo_propio_y_la_clase_entera_en_su_zip() {
 }
 
 /// Two files with `jugar` of the same moment: the first by name, and the report does
-/// not call it the newest.
+/// not call it the newest; two of the same minute but not the same second: the newer,
+/// with the seconds shown.
 #[test]
 fn dos_archivos_del_mismo_momento_no_tienen_uno_mas_reciente() {
     if !hay_python() {
@@ -925,17 +926,34 @@ fn dos_archivos_del_mismo_momento_no_tienen_uno_mas_reciente() {
             .set_modified(hora)
             .unwrap();
     }
-    fs::create_dir_all(dir.path().join("clase/beto")).unwrap();
-    fs::write(dir.path().join("clase/beto/tarea2.py"), correcta()).unwrap();
+    let carla = dir.path().join("clase/carla");
+    fs::create_dir_all(&carla).unwrap();
+    for (nombre, segundos) in [("a.py", 0), ("b.py", 20)] {
+        fs::write(carla.join(nombre), correcta()).unwrap();
+        fs::File::options()
+            .write(true)
+            .open(carla.join(nombre))
+            .unwrap()
+            .set_modified(hora + std::time::Duration::from_secs(segundos))
+            .unwrap();
+    }
     let (_, texto, _) = corregir_en(dir.path(), &["--casos", "20", "clase"]);
     let unido = texto.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (_, de_carla) = unido.split_once("se corrigió b.py, del ").expect(&texto);
+    let hora_de_b: String = de_carla.chars().take(19).collect();
+    assert_eq!(hora_de_b.matches(':').count(), 2, "{texto}");
+    assert!(
+        de_carla.contains(", el más reciente de los 2 que definen jugar (también hay a.py, del "),
+        "{texto}"
+    );
     assert!(
         unido.contains("se corrigió a.py, del ")
             && unido
                 .contains("el primero por nombre de los 2 que definen jugar, con la misma fecha"),
         "{texto}"
     );
-    assert!(!unido.contains("más reciente"), "{texto}");
+    let (de_ana, _) = unido.split_once(" carla ").expect(&texto);
+    assert!(!de_ana.contains("más reciente"), "{texto}");
 }
 
 /// What a run killed with `kill -9` while writing its feedback left beside it (a hidden

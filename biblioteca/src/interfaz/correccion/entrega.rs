@@ -687,9 +687,13 @@ impl Contenido {
             }
         };
         let varios = con_jugar.len() > 1;
+        let horas: Vec<SystemTime> = (con_jugar.iter())
+            .filter_map(|&i| self.candidatos[i].modificado)
+            .collect();
+        let segundos = con_segundos(&horas);
         let otros: Vec<String> = (self.candidatos.iter().enumerate())
             .filter(|&(i, _)| i != elegido)
-            .map(|(_, otro)| mencion(otro, varios))
+            .map(|(_, otro)| mencion(otro, varios, segundos))
             .collect();
         let elegido = self.candidatos.swap_remove(elegido);
         let mut notas = Vec::new();
@@ -702,14 +706,26 @@ impl Contenido {
         if !otros.is_empty() {
             notas.push(format!(
                 "se corrigió {}, {porque} (también hay {})",
-                mencion(&elegido, varios),
+                mencion(&elegido, varios, segundos),
                 otros.join(", ")
             ));
         }
         if let Some(zip) = &elegido.zip {
-            notas.push(format!("venía en {}, que se descomprimió", visible(zip)));
+            notas.push(format!(
+                "venía dentro de {}, que se leyó sin descomprimir",
+                visible(zip)
+            ));
         }
         notas.extend(como_se_corrige(elegido.tipo, &elegido.corto));
+        // A zip that could not be read, beside the file graded: what it held was not.
+        for fallido in &self.fallidos {
+            if let Falta::Paquete { zip, causa } = fallido {
+                notas.push(format!(
+                    "también envió {}, que no se pudo leer: {causa}",
+                    visible(zip)
+                ));
+            }
+        }
         if !self.problemas.is_empty() {
             let nombres: Vec<String> = self
                 .problemas
@@ -840,9 +856,9 @@ fn nombre_o(ruta: &str, nombre: &str) -> String {
 }
 
 /// A candidate as a choice names it: its path in the folder and, when `varios` define
-/// `jugar` and it does, when it was changed.
-fn mencion(candidato: &Candidato, varios: bool) -> String {
-    match candidato.modificado.and_then(fecha) {
+/// `jugar` and it does, when it was changed (to the second if `segundos`).
+fn mencion(candidato: &Candidato, varios: bool, segundos: bool) -> String {
+    match candidato.modificado.and_then(|hora| fecha(hora, segundos)) {
         Some(fecha) if varios && candidato.con_jugar => {
             format!("{}, del {fecha}", visible(&candidato.corto))
         }
@@ -850,11 +866,31 @@ fn mencion(candidato: &Candidato, varios: bool) -> String {
     }
 }
 
-/// A moment as a choice shows it: the local date and time, to the minute.
-fn fecha(hora: SystemTime) -> Option<String> {
+/// A moment as a choice shows it: the local date and time, to the minute, or to the
+/// second if `segundos`.
+fn fecha(hora: SystemTime, segundos: bool) -> Option<String> {
     let momento = jiff::Timestamp::try_from(hora).ok()?;
     let local = momento.to_zoned(jiff::tz::TimeZone::system());
-    Some(local.strftime("%Y-%m-%d %H:%M").to_string())
+    let formato = if segundos {
+        "%Y-%m-%d %H:%M:%S"
+    } else {
+        "%Y-%m-%d %H:%M"
+    };
+    Some(local.strftime(formato).to_string())
+}
+
+/// Whether two of `horas`, different, show the same minute: then the choice shows the
+/// seconds, so that the newer does not read as the same moment.
+fn con_segundos(horas: &[SystemTime]) -> bool {
+    let mut distintas: Vec<&SystemTime> = horas.iter().collect();
+    distintas.sort();
+    distintas.dedup();
+    let mut minutos: Vec<String> = (distintas.iter())
+        .filter_map(|&&hora| fecha(hora, false))
+        .collect();
+    minutos.sort();
+    minutos.dedup();
+    minutos.len() < distintas.len()
 }
 
 /// What the report says of a file `corto` of kind `tipo` graded: Python under another

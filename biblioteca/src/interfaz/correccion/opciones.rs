@@ -130,8 +130,8 @@ pub struct OpcionesCorreccion {
         long,
         value_name = "N",
         value_parser = entero(1u32, 100_000),
-        help = "La nota máxima de la tarea en la plataforma (7, 100…), si su planilla no la \
-                dice"
+        help = "La nota máxima de la tarea en la plataforma (7, 100…), para una planilla \
+                que no la dice (si la dice, manda esta)"
     )]
     pub nota_maxima: Option<u32>,
     /// `--tarea NOMBRE`: which assignment's column of Canvas's sheet gets the grades.

@@ -163,7 +163,13 @@ impl Informe for Diagnostico {
 }
 
 impl Informe for InformeCasos {
+    /// The pytest example, after a comment with the seed, which repeats the cases.
     fn escribir(&self, salida: &mut dyn Write) -> std::io::Result<()> {
+        writeln!(
+            salida,
+            "# {} casos de jugar con la semilla {} (othello casos --semilla {} los repite)",
+            self.cantidad, self.semilla, self.semilla
+        )?;
         salida.write_all(self.pytest.as_bytes())
     }
 }
