@@ -716,7 +716,8 @@ fn los_casos_por_omision_en_una_entrega_correcta() {
             "menu_guardar\n  menu_guardar.py: total 100.0 %, nota 7.0\n  jugar 1000/1000\n  \
              jugar con posiciones que no son casillas 60/60\n  \
              contar 300/300\n  guardarPartida 100/100\n  cargarPartida 100/100\n  \
-             programa principal 10/10 puntos, 100 %\n\n{resumen_del_final}\n"
+             programa principal 10/10 puntos, 100 % (cumple: guarda la partida (opcional);\n    \
+             carga una partida guardada (opcional))\n\n{resumen_del_final}\n"
         )
     );
     assert_eq!(resumen.codigo(), 0);
@@ -845,7 +846,7 @@ fn las_ordenes_corregir_y_casos_de_punta_a_punta() {
     assert_eq!((codigo, errores.as_str()), (Some(0), ""));
     assert!(texto.contains("  jugar 50/50\n"), "{texto}");
     assert!(
-        texto.contains("  programa principal 10/10 puntos, 100 %\n"),
+        texto.contains("  programa principal 10/10 puntos, 100 % (cumple:"),
         "{texto}"
     );
 
