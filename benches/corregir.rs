@@ -20,7 +20,7 @@
 
 use std::{fs, hint::black_box, path::Path, time::Instant};
 
-use othello::interfaz::correccion::{OpcionesCorreccion, corregir};
+use othello_programa::correccion::{OpcionesCorreccion, corregir};
 
 /// The correct fixtures, cycled.
 const CORRECTAS: [&str; 9] = [

@@ -50,11 +50,8 @@ use criterion::{
     Criterion, Throughput, criterion_group, criterion_main,
     measurement::{Measurement, ValueFormatter, WallTime},
 };
-use othello::{
-    Partida, Tablero, Transcripcion,
-    formato::archivo,
-    interfaz::ordenes::{self, ErrorOrden, OpcionesDeOrden, Orden},
-};
+use othello::{Partida, Tablero, Transcripcion, formato::archivo};
+use othello_programa::ordenes::{self, ErrorOrden, OpcionesDeOrden, Orden};
 use tempfile::TempDir;
 
 /// CPU time of the calling thread, user and system, as a criterion measurement: the

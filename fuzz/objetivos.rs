@@ -3,16 +3,13 @@
 //! functions over a few thousand random and mutated inputs), so that CI catches a
 //! regression without cargo-fuzz. Each takes any bytes and panics only on a fault.
 
-use othello::{
-    Obf, Partida, Transcripcion,
-    formato::archivo,
-    interfaz::{
-        correccion::{
-            Estado, Funcion, OpcionesCorreccion, PorFuncion, Punto, SemillaDeCasos, Tipo,
-            revisar_partidas, revisar_respuestas,
-        },
-        ordenes::Orden,
+use othello::{Obf, Partida, Transcripcion, formato::archivo};
+use othello_programa::{
+    correccion::{
+        Estado, Funcion, OpcionesCorreccion, PorFuncion, Punto, SemillaDeCasos, Tipo,
+        revisar_partidas, revisar_respuestas,
     },
+    ordenes::Orden,
 };
 
 /// The board reader never panics, agrees with the reviewer, and what it reads is
@@ -94,7 +91,7 @@ const LARGO_DEL_JUEGO: usize = 4096;
 /// The game over any lines typed returns well (or stops on input that is not text or
 /// not a game), and what it writes is text that ends in the goodbye, with no control
 /// characters but tabs and its colors' escapes, and (with
-/// the echo) no line wider than [`ANCHO`](othello::interfaz::renglones::ANCHO) but for
+/// the echo) no line wider than [`ANCHO`](othello_programa::renglones::ANCHO) but for
 /// the echo of what was typed and a word too long to break (a file name). A file it
 /// says it saved is still there at the end, and the recovery save it leaves, or says
 /// it left, loads.
@@ -105,7 +102,7 @@ const LARGO_DEL_JUEGO: usize = 4096;
 /// typed as `_`, so that no name reaches outside it) and keeps its recovery save
 /// there. Everything is removed afterwards, so every input finds the folder alike.
 pub fn juego(bytes: &[u8]) {
-    use othello::interfaz::juego::{Opciones, ejecutar};
+    use othello_programa::juego::{Opciones, ejecutar};
 
     let (&eleccion, tecleado) = bytes.split_first().unwrap_or((&0, &[]));
     let tecleado: Vec<u8> = tecleado
@@ -136,7 +133,7 @@ pub fn juego(bytes: &[u8]) {
         }
         // Input that is not text, or not a game, stops it: no goodbye, but the rest
         // holds, and the game is in its copy.
-        Err(othello::interfaz::juego::ErrorJuego::Entrada(_)) => {}
+        Err(othello_programa::juego::ErrorJuego::Entrada(_)) => {}
         Err(error) => panic!("{error}\n{salida}"),
     }
     assert!(solo_texto(&salida, opciones.color), "{salida:?}");
@@ -212,12 +209,12 @@ const PENDIENTE: u8 = 8;
 /// player against the book's. Bits 6 and 7: 1 black moves on the loaded board, 2
 /// white. The strong player thinks for a millisecond (a move, or a suggestion), the
 /// computers draw from a fixed seed and never wait for Enter.
-fn opciones_de_juego(eleccion: u8) -> othello::interfaz::juego::Opciones {
+fn opciones_de_juego(eleccion: u8) -> othello_programa::juego::Opciones {
     use othello::{Color, PorColor, Reglas, motor::jugadores::Nivel};
 
     let pendiente = eleccion & PENDIENTE != 0;
     let comienzo = (eleccion >> 4) & 3;
-    othello::interfaz::juego::Opciones {
+    othello_programa::juego::Opciones {
         cargar: (pendiente && comienzo == 1)
             .then(|| copias().into_iter().next())
             .flatten(),
@@ -307,7 +304,7 @@ fn solo_texto(salida: &str, color: bool) -> bool {
 }
 
 /// The lines of the game's `salida` wider than
-/// [`ANCHO`](othello::interfaz::renglones::ANCHO) characters, escapes aside, once the
+/// [`ANCHO`](othello_programa::renglones::ANCHO) characters, escapes aside, once the
 /// echo of a line of `entrada` that ends one is taken off (what a person types is
 /// theirs to make long): what is left of each.
 pub fn lineas_anchas(salida: &str, entrada: &[u8]) -> Vec<String> {
@@ -316,7 +313,7 @@ pub fn lineas_anchas(salida: &str, entrada: &[u8]) -> Vec<String> {
         .map(eco)
         .filter(|eco| !eco.is_empty())
         .collect();
-    let ancha = |linea: &str| linea.chars().count() > othello::interfaz::renglones::ANCHO;
+    let ancha = |linea: &str| linea.chars().count() > othello_programa::renglones::ANCHO;
     anstream::adapter::strip_str(salida)
         .to_string()
         .lines()

@@ -6,12 +6,12 @@ use std::{ffi::OsString, io, path::PathBuf, time::Duration};
 use clap::{ArgAction, CommandFactory, FromArgMatches, Parser, ValueEnum};
 use othello::{
     Color,
-    interfaz::{
-        argumentos::{color_tolerante, jugador, segundos, semilla},
-        ordenes::Orden,
-        renglones::ANCHO,
-    },
     motor::{busqueda::TIEMPO_PREDETERMINADO, jugadores::Nivel},
+};
+use othello_programa::{
+    argumentos::{color_tolerante, jugador, segundos, semilla},
+    ordenes::Orden,
+    renglones::ANCHO,
 };
 
 /// The usage lines, in the help and in usage errors.
@@ -241,7 +241,7 @@ pub fn leer(argumentos: impl IntoIterator<Item = OsString>) -> Result<Argumentos
 
 #[cfg(test)]
 mod tests {
-    use othello::interfaz::juego::Opciones;
+    use othello_programa::juego::Opciones;
 
     use super::*;
 

@@ -19,15 +19,12 @@ use std::{
 };
 
 use indicatif::{ProgressBar, ProgressFinish, ProgressState, ProgressStyle};
-use othello::{
-    ErrorArchivo, ErrorTablero, PorColor, Reglas,
-    interfaz::{
-        correccion,
-        juego::{self, ErrorJuego, Opciones},
-        ordenes::{self, Avance, ErrorOrden, Orden, validar},
-        renglones::ajustar,
-    },
-    motor::jugadores::Nivel,
+use othello::{ErrorArchivo, ErrorTablero, PorColor, Reglas, motor::jugadores::Nivel};
+use othello_programa::{
+    correccion,
+    juego::{self, ErrorJuego, Opciones},
+    ordenes::{self, Avance, ErrorOrden, Orden, validar},
+    renglones::ajustar,
 };
 
 use crate::linea::{Argumentos, ReglasElegidas};

@@ -10,7 +10,7 @@ use std::{
 };
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use othello::interfaz::argumentos::{lista, valor_invalido, visible};
+use othello_programa::argumentos::{lista, valor_invalido, visible};
 
 use crate::linea::{USO, comando};
 

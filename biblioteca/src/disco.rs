@@ -105,7 +105,7 @@ fn mas_problemas(otros: &[ErrorTablero]) -> String {
 /// files. Told by its kind, or by its number where one kind groups causes a person
 /// tells apart (a loop of links, a name too long) or where no kind fits; a library
 /// that wraps the error with context of its own (tempfile does) keeps only the kind.
-pub(crate) fn describir_io(error: &io::Error) -> String {
+pub fn describir_io(error: &io::Error) -> String {
     use io::ErrorKind::*;
     let texto = match (error.raw_os_error(), error.kind()) {
         (Some(libc::ELOOP), _) => {
@@ -917,7 +917,7 @@ fn proceso_de_resto(archivo: &OsStr, prefijo: &str) -> Option<u32> {
 
 /// Whether process `proceso` exists (this one does). One that exists but is not
 /// this user's counts as alive: its files are not ours to judge.
-pub(crate) fn proceso_vivo(proceso: u32) -> bool {
+pub fn proceso_vivo(proceso: u32) -> bool {
     let Ok(pid) = libc::pid_t::try_from(proceso) else {
         return false;
     };

@@ -16,20 +16,27 @@
 //! assert_eq!(tablero.jugadas_validas(Color::Blanco).cantidad(), 3);
 //! ```
 //!
-//! The game at the terminal (`interfaz::juego`, with the default feature `aplicacion`)
-//! reads from any `BufRead` and writes to any `Write`, so it runs the same under a
-//! person, a pipe or a test.
+//! It is the rules, the formats, the files on disk and the engine, and nothing of a
+//! front end: the game at the terminal, the orders and the grader are the program's
+//! package (`othello-programa`), which rustc keeps from being imported here:
+//!
+//! ```compile_fail
+//! // A front end's item is not the library's.
+//! use othello::interfaz::juego::Opciones;
+//! ```
+//!
+//! ```compile_fail
+//! use othello::Vista;
+//! ```
 
 #![deny(missing_docs)]
 
 pub mod disco;
 pub mod formato;
-#[cfg(feature = "aplicacion")]
-pub mod interfaz;
 pub mod motor;
 mod reglas;
 mod tarea;
-mod texto;
+pub mod texto;
 
 pub use disco::ErrorArchivo;
 pub use formato::{
@@ -37,8 +44,6 @@ pub use formato::{
     obf::{ErrorObf, Obf},
     transcripcion::{ErrorRepeticion, Escrita, Notacion, Razon, Repeticion, Transcripcion},
 };
-#[cfg(feature = "aplicacion")]
-pub use interfaz::vista::Vista;
 pub use reglas::{
     bitboard::{Bitboard, Posiciones},
     casilla::{Casilla, ErrorCasilla},

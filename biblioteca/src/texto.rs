@@ -2,18 +2,18 @@
 
 /// At most this many characters of a rejected input are quoted in a message, so a huge
 /// input still gives a readable one.
-pub(crate) const LARGO_CITA: usize = 20;
+pub const LARGO_CITA: usize = 20;
 
 /// `texto` for quoting in a message: [`acortar`], each character as [`visible`] shows
 /// it.
-pub(crate) fn cita(texto: &str) -> String {
+pub fn cita(texto: &str) -> String {
     visible(&acortar(texto))
 }
 
 /// `texto`'s first [`LARGO_CITA`] characters, and `…` if it was longer, so a huge input
 /// still gives a readable message. For a message that escapes it itself (`{:?}`); any
 /// other quotes through [`cita`].
-pub(crate) fn acortar(texto: &str) -> String {
+pub fn acortar(texto: &str) -> String {
     if texto.chars().count() > LARGO_CITA {
         texto.chars().take(LARGO_CITA).chain(['…']).collect()
     } else {
@@ -31,12 +31,12 @@ pub fn visible(texto: &str) -> String {
 
 /// A path as messages show it: as [`Path::display`](std::path::Path::display) does, and
 /// [`visible`].
-pub(crate) fn ruta_visible(ruta: &std::path::Path) -> String {
+pub fn ruta_visible(ruta: &std::path::Path) -> String {
     visible(&ruta.to_string_lossy())
 }
 
 /// A character as [`visible`] shows it.
-pub(crate) fn escape(c: char) -> String {
+pub fn escape(c: char) -> String {
     match c {
         '\r' => r"\r".to_owned(),
         '\t' => r"\t".to_owned(),
@@ -48,7 +48,7 @@ pub(crate) fn escape(c: char) -> String {
 
 /// A character that cannot be seen as itself: control characters, and spaces and
 /// marks other than the plain space (also those that turn the text around).
-pub(crate) fn invisible(c: char) -> bool {
+pub fn invisible(c: char) -> bool {
     c.is_control()
         || matches!(
             c,
@@ -65,7 +65,7 @@ pub(crate) fn invisible(c: char) -> bool {
 /// A count with its noun, singular for one and plural otherwise: `cantidad(1, "ficha",
 /// "fichas")` is "1 ficha", `cantidad(0, …)` "0 fichas". Every message that counts says
 /// it through here, so that none says "1 fichas".
-pub(crate) fn cantidad(n: impl Into<u64>, singular: &str, plural: &str) -> String {
+pub fn cantidad(n: impl Into<u64>, singular: &str, plural: &str) -> String {
     match n.into() {
         1 => format!("1 {singular}"),
         n => format!("{n} {plural}"),
@@ -74,7 +74,7 @@ pub(crate) fn cantidad(n: impl Into<u64>, singular: &str, plural: &str) -> Strin
 
 /// "se encontró" for one and "se encontraron" otherwise: the verb that goes with
 /// [`cantidad`] in the messages that say what a file had ("se encontró 1, se esperaban 8").
-pub(crate) fn se_encontraron(n: impl Into<u64>) -> &'static str {
+pub fn se_encontraron(n: impl Into<u64>) -> &'static str {
     if n.into() == 1 {
         "se encontró"
     } else {

@@ -108,7 +108,8 @@ fn tras_c4(marcada: bool) -> String {
         "VVVVVVVV", "VVVVVVVV", "VVVVVVVV", "VVNNNVVV", "VVVNBVVV", "VVVVVVVV", "VVVVVVVV",
         "VVVVVVVV",
     ]);
-    let vista = othello::Vista::de(&tablero).ultima(marcada.then(|| "C4".parse().unwrap()));
+    let vista =
+        othello_programa::vista::Vista::de(&tablero).ultima(marcada.then(|| "C4".parse().unwrap()));
     format!("\n{vista}{}\n", vista.conteo())
 }
 

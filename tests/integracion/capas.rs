@@ -1,8 +1,10 @@
-//! The library's layers, read from the code's own paths: no file of `biblioteca/src/`
-//! imports one that imports it back, directly or through others, and each layer imports
-//! only from the layers under it (ARCHITECTURE.md, «Capas»). A path counts wherever it
-//! is written (`use` lines and paths in the code), outside comments and the tests at a
-//! file's foot.
+//! The layers: between the crates, rustc keeps the library (`biblioteca/`) from the
+//! program's front ends, and `cargo metadata` shows the library bringing none of their
+//! crates. Inside each crate, read from the code's own paths: no file imports one that
+//! imports it back, directly or through others, and each layer imports only from the
+//! layers under it (ARCHITECTURE.md, «Capas»). A path counts wherever it is written
+//! (`use` lines, paths in the code, and paths through a name a `use` brought), outside
+//! comments and the tests at a file's foot.
 
 use std::{
     collections::{BTreeMap, BTreeSet},
@@ -27,8 +29,8 @@ fn archivos(carpeta: &Path) -> Vec<PathBuf> {
     todos
 }
 
-/// The module a file of the library's `src/` is, as its path from the crate:
-/// `src/interfaz/juego/mod.rs` is `["interfaz", "juego"]`, `src/lib.rs` is `[]`.
+/// The module a file of a crate's `src/` is, as its path from the crate:
+/// `src/juego/pantalla/mod.rs` is `["juego", "pantalla"]`, `src/lib.rs` is `[]`.
 fn modulo(src: &Path, archivo: &Path) -> Vec<String> {
     let relativa = archivo.strip_prefix(src).unwrap().with_extension("");
     let mut partes: Vec<String> = relativa
@@ -119,31 +121,39 @@ fn caracter(texto: &str) -> Option<usize> {
     }
 }
 
-/// The names the crate's root re-exports (`pub use reglas::{casilla::Casilla, …}` in
-/// `src/lib.rs`), each with the path it stands for: `Casilla` is
+/// The names a `use` brings into the crate's root (`pub use reglas::{casilla::Casilla,
+/// …}` in `src/lib.rs`, whatever its visibility: a child reaches a private one as
+/// `crate::Casilla` too), each with the path it stands for: `Casilla` is
 /// `crate::reglas::casilla::Casilla`. A path through the root leads where its name does.
 fn reexportados(lib: &str) -> BTreeMap<String, String> {
-    let mut caminos = Vec::new();
-    let mut texto = lib;
-    while let Some(inicio) = texto.find("pub use ") {
-        let fin = inicio + texto[inicio..].find(';').unwrap();
-        extender("", &texto[inicio + 8..fin], &mut caminos);
-        texto = &texto[fin + 1..];
-    }
-    caminos
-        .into_iter()
-        .map(|camino| {
-            let nombre = camino.rsplit("::").next().unwrap().to_owned();
+    let (raiz, _) = usos(lib);
+    (raiz.iter())
+        .map(|camino| nombrado(camino))
+        .filter(|(camino, _)| !camino.starts_with("std::") && camino.contains("::"))
+        .map(|(camino, nombre)| {
+            let camino = camino.strip_prefix("self::").unwrap_or(&camino);
+            let camino = camino.strip_prefix("crate::").unwrap_or(camino);
             (nombre, format!("crate::{camino}"))
         })
         .collect()
 }
 
-/// Every path the code names from `crate`, `super` or `self`, whole, with the `use`
-/// trees spread out: `use super::{a::B, c}` gives `super::a::B` and `super::c`.
-fn caminos(codigo: &str) -> Vec<String> {
+/// A `use` path and the name it brings: `a::b::C` brings `C`, `a::b::C as D` brings `D`.
+fn nombrado(camino: &str) -> (String, String) {
+    match camino.split_once(" as ") {
+        Some((camino, nombre)) => (camino.trim().to_owned(), nombre.trim().to_owned()),
+        None => {
+            let nombre = camino.rsplit("::").next().unwrap().to_owned();
+            (camino.to_owned(), nombre)
+        }
+    }
+}
+
+/// The `use` statements of `codigo`, spread out (`use super::{a::B, c}` gives
+/// `super::a::B` and `super::c`; `as` names the path as written), and the code
+/// without them.
+fn usos(codigo: &str) -> (Vec<String>, String) {
     let mut caminos = Vec::new();
-    // The `use` statements, spread out, and then removed from the code.
     let mut resto = String::new();
     let mut texto = codigo;
     while let Some(inicio) = texto.find("use ") {
@@ -151,7 +161,7 @@ fn caminos(codigo: &str) -> Vec<String> {
         let es_use = antes
             .chars()
             .last()
-            .is_none_or(|c| c.is_whitespace() || c == ';' || c == '{' || c == '}');
+            .is_none_or(|c| c.is_whitespace() || c == ';' || c == '{' || c == '}' || c == ')');
         let fin = texto[inicio..].find(';').map(|f| inicio + f);
         match (es_use, fin) {
             (true, Some(fin)) => {
@@ -166,11 +176,28 @@ fn caminos(codigo: &str) -> Vec<String> {
         }
     }
     resto.push_str(texto);
-    // Paths in the code itself: `crate::interfaz::juego::guardado::f(…)`.
+    (caminos, resto)
+}
+
+/// Every path the code names from `crate`, `super` or `self`, whole: in its `use`
+/// statements, spread out, and in the code itself; and a path in the code through a
+/// name a `use` brought (`use crate::juego; … juego::guardado::f()` names
+/// `crate::juego::guardado::f`).
+fn caminos(codigo: &str) -> Vec<String> {
+    let (usados, resto) = usos(codigo);
+    let usados: Vec<(String, String)> = usados.iter().map(|c| nombrado(c)).collect();
+    // The names the `use` statements brought, each with its path.
+    let traidos: BTreeMap<String, String> = (usados.iter())
+        .filter(|(camino, _)| !camino.ends_with('*'))
+        .map(|(camino, nombre)| (nombre.clone(), camino.clone()))
+        .collect();
+    let mut caminos: Vec<String> = usados.into_iter().map(|(camino, _)| camino).collect();
     let bytes = resto.as_bytes();
-    for raiz in ["crate::", "super::", "self::"] {
+    let mut raices: Vec<String> = ["crate::", "super::", "self::"].map(str::to_owned).to_vec();
+    raices.extend(traidos.keys().map(|nombre| format!("{nombre}::")));
+    for raiz in &raices {
         let mut desde = 0;
-        while let Some(i) = resto[desde..].find(raiz) {
+        while let Some(i) = resto[desde..].find(raiz.as_str()) {
             let inicio = desde + i;
             let previo = inicio.checked_sub(1).map(|p| bytes[p]);
             desde = inicio + raiz.len();
@@ -180,11 +207,12 @@ fn caminos(codigo: &str) -> Vec<String> {
             let largo = resto[inicio..]
                 .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
                 .unwrap_or(resto.len() - inicio);
-            caminos.push(
-                resto[inicio..inicio + largo]
-                    .trim_end_matches(':')
-                    .to_owned(),
-            );
+            let camino = resto[inicio..inicio + largo].trim_end_matches(':');
+            let nombre = raiz.trim_end_matches(':');
+            match traidos.get(nombre) {
+                Some(por) => caminos.push(format!("{por}{}", &camino[nombre.len()..])),
+                None => caminos.push(camino.to_owned()),
+            }
         }
     }
     caminos
@@ -195,18 +223,17 @@ fn caminos(codigo: &str) -> Vec<String> {
 
 /// Spreads the `use` tree `arbol` under `prefijo` into `caminos`.
 fn extender(prefijo: &str, arbol: &str, caminos: &mut Vec<String>) {
-    let arbol = arbol
-        .trim()
-        .trim_start_matches("pub(crate) ")
-        .trim_start_matches("pub(super) ");
-    let arbol = arbol.trim_start_matches("pub ").trim();
+    let arbol = arbol.trim();
+    // `pub`, `pub(crate)`, `pub(super)`, `pub(in crate::a)`: the visibility goes.
+    let arbol = match arbol.strip_prefix("pub") {
+        Some(resto) if resto.starts_with('(') => resto[resto.find(')').unwrap() + 1..].trim(),
+        Some(resto) if resto.starts_with(' ') => resto.trim(),
+        _ => arbol,
+    };
     match arbol.find('{') {
-        None => {
-            let camino = arbol.split(" as ").next().unwrap().trim();
-            if !camino.is_empty() {
-                caminos.push(format!("{prefijo}{camino}"));
-            }
-        }
+        // `camino as nombre` stays so: what the name stands for is the path.
+        None if !arbol.is_empty() => caminos.push(format!("{prefijo}{arbol}")),
+        None => {}
         Some(abre) => {
             let cabeza = &arbol[..abre];
             let cuerpo = &arbol[abre + 1..arbol.rfind('}').unwrap()];
@@ -228,29 +255,20 @@ fn extender(prefijo: &str, arbol: &str, caminos: &mut Vec<String>) {
     }
 }
 
-/// The file a path written in module `desde` leads to, among `modulos`: the longest
+/// The files a path written in module `desde` leads to, among `modulos`: the longest
 /// module its start names (an item's path leads to its module's file), through the
-/// root's re-exports `raiz`.
+/// root's names `raiz` however the path reaches the root (`crate::Vista`,
+/// `super::super::Vista`); a glob of the root (`use crate::*`) leads to every module
+/// the root's names stand for.
 fn destino(
     camino: &str,
     desde: &[String],
     modulos: &BTreeMap<Vec<String>, PathBuf>,
     raiz: &BTreeMap<String, String>,
-) -> Option<PathBuf> {
-    // `crate::Vista` is `crate::interfaz::vista::Vista`.
-    let resuelto = camino
-        .strip_prefix("crate::")
-        .and_then(|resto| {
-            let (nombre, cola) = resto.split_once("::").unwrap_or((resto, ""));
-            let mut largo = raiz.get(nombre)?.clone();
-            if !cola.is_empty() {
-                largo = format!("{largo}::{cola}");
-            }
-            Some(largo)
-        })
-        .unwrap_or_else(|| camino.to_owned());
+) -> Vec<PathBuf> {
     let mut partes: Vec<String> = Vec::new();
-    for (i, parte) in resuelto.split("::").enumerate() {
+    let mut glob = false;
+    for (i, parte) in camino.split("::").enumerate() {
         match (i, parte) {
             (0, "crate") => {}
             (0, "self") => partes = desde.to_vec(),
@@ -263,52 +281,69 @@ fn destino(
             (_, "super") => {
                 partes.pop();
             }
-            (_, "*" | "self") => {}
+            (_, "*") => glob = true,
+            (_, "self") => {}
             (_, parte) => partes.push(parte.to_owned()),
         }
+    }
+    if partes.is_empty() && glob {
+        return (raiz.values())
+            .flat_map(|camino| destino(camino, &[], modulos, &BTreeMap::new()))
+            .collect();
+    }
+    // A name of the root that is not a module of it leads where the root's `use` does.
+    if let Some(primera) = partes.first()
+        && !modulos.contains_key(&partes[..1])
+        && let Some(largo) = raiz.get(primera)
+    {
+        let cola = partes[1..].join("::");
+        let largo = if cola.is_empty() {
+            largo.clone()
+        } else {
+            format!("{largo}::{cola}")
+        };
+        return destino(&largo, &[], modulos, &BTreeMap::new());
     }
     (0..=partes.len())
         .rev()
         .find_map(|n| modulos.get(&partes[..n]).cloned())
+        .into_iter()
+        .collect()
 }
 
-#[test]
-fn ningun_archivo_importa_a_uno_que_lo_importa_de_vuelta_y_cada_capa_mira_hacia_abajo() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("biblioteca/src");
-    let todos = archivos(&src);
+/// The arrows between the files of the crate whose sources are `src` (its `lib.rs` and
+/// the modules under it, `dejar` left out: another crate's files in the same folder):
+/// for each file, the files it imports. The root only gathers names: not a layer.
+fn flechas_de(src: &Path, dejar: &[&str]) -> BTreeMap<PathBuf, BTreeSet<PathBuf>> {
+    let todos: Vec<PathBuf> = (archivos(src).into_iter())
+        .filter(|a| {
+            !dejar
+                .iter()
+                .any(|d| a.strip_prefix(src).unwrap() == Path::new(d))
+        })
+        .collect();
     let modulos: BTreeMap<Vec<String>, PathBuf> =
-        todos.iter().map(|a| (modulo(&src, a), a.clone())).collect();
+        todos.iter().map(|a| (modulo(src, a), a.clone())).collect();
     let raiz = reexportados(&codigo(&fs::read_to_string(src.join("lib.rs")).unwrap()));
     let mut flechas: BTreeMap<PathBuf, BTreeSet<PathBuf>> = BTreeMap::new();
     for archivo in &todos {
-        let desde = modulo(&src, archivo);
+        let desde = modulo(src, archivo);
         let texto = codigo(&fs::read_to_string(archivo).unwrap());
         for camino in caminos(&texto) {
-            let Some(hacia) = destino(&camino, &desde, &modulos, &raiz) else {
-                continue;
-            };
-            // The crate's root only gathers names (`crate::Tablero`): not a layer.
-            if hacia != *archivo && hacia != src.join("lib.rs") {
-                flechas.entry(archivo.clone()).or_default().insert(hacia);
+            for hacia in destino(&camino, &desde, &modulos, &raiz) {
+                if hacia != *archivo && hacia != src.join("lib.rs") {
+                    flechas.entry(archivo.clone()).or_default().insert(hacia);
+                }
             }
         }
+        flechas.entry(archivo.clone()).or_default();
     }
-    // Sanity: the reader sees the imports it must.
-    let mesa = src.join("interfaz/juego/mesa.rs");
-    assert!(flechas[&mesa].contains(&src.join("interfaz/juego/historial.rs")));
-    assert!(
-        flechas[&src.join("interfaz/juego/pantalla/dibujo.rs")]
-            .contains(&src.join("interfaz/juego/mesa.rs"))
-    );
-    // Through the root's re-exports too: `crate::Vista` is the front ends' board.
-    assert!(
-        flechas[&src.join("interfaz/juego/pantalla/dibujo.rs")]
-            .contains(&src.join("interfaz/vista.rs"))
-    );
+    flechas
+}
 
-    // No circles: a depth-first walk never meets a file still open.
-    let relativa = |a: &PathBuf| a.strip_prefix(&src).unwrap().display().to_string();
-    let mut estado: BTreeMap<PathBuf, bool> = BTreeMap::new();
+/// Panics with the first circle of imports among `flechas`, if there is one: a
+/// depth-first walk never meets a file still open.
+fn sin_circulos(src: &Path, flechas: &BTreeMap<PathBuf, BTreeSet<PathBuf>>) {
     fn visitar(
         archivo: &PathBuf,
         flechas: &BTreeMap<PathBuf, BTreeSet<PathBuf>>,
@@ -334,47 +369,33 @@ fn ningun_archivo_importa_a_uno_que_lo_importa_de_vuelta_y_cada_capa_mira_hacia_
         estado.insert(archivo.clone(), true);
         None
     }
-    for archivo in &todos {
-        if let Some(circulo) = visitar(archivo, &flechas, &mut estado, &mut Vec::new()) {
-            let nombres: Vec<String> = circulo.iter().map(relativa).collect();
+    let mut estado: BTreeMap<PathBuf, bool> = BTreeMap::new();
+    for archivo in flechas.keys() {
+        if let Some(circulo) = visitar(archivo, flechas, &mut estado, &mut Vec::new()) {
+            let nombres: Vec<String> = (circulo.iter())
+                .map(|a| a.strip_prefix(src).unwrap().display().to_string())
+                .collect();
             panic!("un círculo de importaciones: {}", nombres.join(" → "));
         }
     }
+}
 
-    // Each layer looks only down: (layer, what it must never import). Inside the front
-    // ends, what they share (the arguments, the board on screen, the wrapping of text)
-    // is under all of them, and grading is under the orders.
-    let frentes: &[&str] = &["interfaz/juego", "interfaz/ordenes", "interfaz/correccion"];
-    let capas: [(&str, &[&str]); 12] = [
-        (
-            "texto.rs",
-            &[
-                "reglas", "formato", "disco.rs", "motor", "tarea.rs", "interfaz",
-            ],
-        ),
-        (
-            "reglas",
-            &["formato", "disco.rs", "motor", "tarea.rs", "interfaz"],
-        ),
-        ("formato", &["disco.rs", "motor", "tarea.rs", "interfaz"]),
-        ("disco.rs", &["motor", "tarea.rs", "interfaz"]),
-        ("motor", &["formato", "disco.rs", "tarea.rs", "interfaz"]),
-        ("tarea.rs", &["formato", "motor", "interfaz"]),
-        ("interfaz/correccion", &["interfaz/ordenes"]),
-        ("interfaz/argumentos.rs", frentes),
-        ("interfaz/vista.rs", frentes),
-        ("interfaz/renglones.rs", frentes),
-        // The game and the orders never import each other.
-        ("interfaz/juego", &["interfaz/ordenes"]),
-        ("interfaz/ordenes", &["interfaz/juego"]),
-    ];
+/// Panics if a file of a layer of `capas` (a file or folder of `src`) imports one of
+/// what that layer must never import.
+fn cada_capa_mira_hacia_abajo(
+    src: &Path,
+    flechas: &BTreeMap<PathBuf, BTreeSet<PathBuf>>,
+    capas: &[(&str, &[&str])],
+) {
+    let relativa = |a: &PathBuf| a.strip_prefix(src).unwrap().display().to_string();
     for (capa, prohibidas) in capas {
-        for (archivo, hacia) in &flechas {
+        assert!(src.join(capa).exists(), "no hay {capa}");
+        for (archivo, hacia) in flechas {
             if !archivo.starts_with(src.join(capa)) {
                 continue;
             }
             for destino in hacia {
-                for prohibida in prohibidas {
+                for prohibida in *prohibidas {
                     assert!(
                         !destino.starts_with(src.join(prohibida)),
                         "{} importa {}: {capa} no mira hacia {prohibida}",
@@ -385,6 +406,55 @@ fn ningun_archivo_importa_a_uno_que_lo_importa_de_vuelta_y_cada_capa_mira_hacia_
             }
         }
     }
+}
+
+#[test]
+fn en_la_biblioteca_ningun_archivo_importa_a_uno_que_lo_importa_y_cada_capa_mira_hacia_abajo() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("biblioteca/src");
+    let flechas = flechas_de(&src, &[]);
+    // Sanity: the reader sees the imports it must, through the root's names too.
+    assert!(flechas[&src.join("tarea.rs")].contains(&src.join("disco.rs")));
+    assert!(flechas[&src.join("formato/archivo.rs")].contains(&src.join("reglas/tablero.rs")));
+    sin_circulos(&src, &flechas);
+    let capas: [(&str, &[&str]); 6] = [
+        (
+            "texto.rs",
+            &["reglas", "formato", "disco.rs", "motor", "tarea.rs"],
+        ),
+        ("reglas", &["formato", "disco.rs", "motor", "tarea.rs"]),
+        ("formato", &["disco.rs", "motor", "tarea.rs"]),
+        ("disco.rs", &["motor", "tarea.rs"]),
+        ("motor", &["formato", "disco.rs", "tarea.rs"]),
+        ("tarea.rs", &["formato", "motor"]),
+    ];
+    cada_capa_mira_hacia_abajo(&src, &flechas, &capas);
+}
+
+#[test]
+fn en_el_programa_ningun_archivo_importa_a_uno_que_lo_importa_y_cada_capa_mira_hacia_abajo() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    // The binary's own crate (`main.rs` and its modules) is not the library's.
+    let flechas = flechas_de(&src, &["main.rs", "linea.rs", "uso.rs"]);
+    // Sanity: the reader sees the imports it must.
+    let mesa = src.join("juego/mesa.rs");
+    assert!(flechas[&mesa].contains(&src.join("juego/historial.rs")));
+    let dibujo = src.join("juego/pantalla/dibujo.rs");
+    assert!(flechas[&dibujo].contains(&src.join("juego/mesa.rs")));
+    assert!(flechas[&dibujo].contains(&src.join("vista.rs")));
+    sin_circulos(&src, &flechas);
+    // What the front ends share (the arguments, the board on screen, the wrapping of
+    // text) is under all of them, and grading is under the orders; the game and the
+    // orders never import each other.
+    let frentes: &[&str] = &["juego", "ordenes", "correccion"];
+    let capas: [(&str, &[&str]); 6] = [
+        ("correccion", &["ordenes", "juego"]),
+        ("argumentos.rs", frentes),
+        ("vista.rs", frentes),
+        ("renglones.rs", frentes),
+        ("juego", &["ordenes", "correccion"]),
+        ("ordenes", &["juego"]),
+    ];
+    cada_capa_mira_hacia_abajo(&src, &flechas, &capas);
 }
 
 #[test]
@@ -399,17 +469,28 @@ fn f<'a>(x: &'a str) -> [&'a str; 3] {
     assert_eq!(caminos(&codigo(texto)), ["crate::reglas::f"]);
 }
 
+/// Each way a file can reach another, planted in a small crate and found: a path
+/// through a root's name however the root is reached (`crate::Vista`,
+/// `super::super::Vista`), a root's name brought by a `pub(crate) use`, a glob of the
+/// root, a path written in the code, and a path in the code through a name a `use`
+/// brought.
 #[test]
-fn un_nombre_reexportado_en_la_raiz_lleva_a_su_modulo() {
-    let raiz = reexportados(
+fn cada_forma_de_importar_se_ve() {
+    let raiz = reexportados(&codigo(
         "pub use reglas::{casilla::Casilla, tablero::Tablero};\n\
-         #[cfg(feature = \"aplicacion\")]\n\
-         pub use interfaz::vista::Vista;",
-    );
+         pub(crate) use frente::vista::Vista;\n\
+         mod reglas;\n",
+    ));
     let modulos: BTreeMap<Vec<String>, PathBuf> = [
         (vec![], "lib.rs"),
         (vec!["reglas", "casilla"], "reglas/casilla.rs"),
-        (vec!["interfaz", "vista"], "interfaz/vista.rs"),
+        (vec!["reglas", "tablero"], "reglas/tablero.rs"),
+        (vec!["frente", "vista"], "frente/vista.rs"),
+        (vec!["frente", "juego"], "frente/juego/mod.rs"),
+        (
+            vec!["frente", "juego", "guardado"],
+            "frente/juego/guardado.rs",
+        ),
     ]
     .into_iter()
     .map(|(modulo, archivo)| {
@@ -418,16 +499,43 @@ fn un_nombre_reexportado_en_la_raiz_lleva_a_su_modulo() {
     })
     .collect();
     let desde = ["reglas".to_owned(), "casilla".to_owned()];
-    let hacia = |camino| destino(camino, &desde, &modulos, &raiz);
+    let hacia = |texto: &str| -> BTreeSet<PathBuf> {
+        (caminos(&codigo(texto)).iter())
+            .flat_map(|camino| destino(camino, &desde, &modulos, &raiz))
+            .collect()
+    };
+    let vista = PathBuf::from("frente/vista.rs");
+    let guardado = PathBuf::from("frente/juego/guardado.rs");
+    for (plantado, lleva) in [
+        ("use crate::Vista;", &vista),
+        ("fn f(v: super::super::Vista) {}", &vista),
+        ("use super::super::{Vista, Casilla};", &vista),
+        ("use crate::*;", &vista),
+        ("fn f() { crate::frente::juego::guardado::g(); }", &guardado),
+        (
+            "use crate::frente::juego;\nfn f() { juego::guardado::g(); }",
+            &guardado,
+        ),
+        (
+            "use crate::frente::{juego as j};\nfn f() { j::guardado::g(); }",
+            &guardado,
+        ),
+        (
+            "pub(in crate::reglas) use crate::frente::juego::guardado;",
+            &guardado,
+        ),
+    ] {
+        assert!(
+            hacia(plantado).contains(lleva),
+            "{plantado}: {:?}",
+            hacia(plantado)
+        );
+    }
+    // A name of the root leads to its module, not to the root.
     assert_eq!(
-        hacia("crate::Vista"),
-        Some(PathBuf::from("interfaz/vista.rs"))
+        hacia("use crate::Casilla;"),
+        BTreeSet::from([PathBuf::from("reglas/casilla.rs")])
     );
-    assert_eq!(
-        hacia("crate::Casilla::Vacia"),
-        Some(PathBuf::from("reglas/casilla.rs"))
-    );
-    assert_eq!(hacia("crate::Tablero"), Some(PathBuf::from("lib.rs")));
 }
 
 /// The packages as `cargo metadata` resolves the workspace (default features): each
@@ -482,7 +590,7 @@ fn clausura(id: &str, dependencias: &BTreeMap<String, BTreeSet<String>>) -> BTre
 }
 
 #[test]
-fn la_biblioteca_no_trae_los_crates_que_solo_usa_el_programa() {
+fn la_biblioteca_no_trae_los_crates_de_los_frentes() {
     let (nombres, dependencias) = paquetes();
     let id = |nombre: &str| {
         let mut ids = nombres.iter().filter(|(_, n)| *n == nombre);
@@ -493,18 +601,28 @@ fn la_biblioteca_no_trae_los_crates_que_solo_usa_el_programa() {
     let programa = &dependencias[id("othello-programa")];
     let biblioteca = clausura(id("othello"), &dependencias);
     assert!(programa.contains(id("othello")));
-    // Sanity: the closure follows the library's own crates, those of its front ends too.
-    assert!(biblioteca.iter().any(|id| nombres[id] == "clap"));
-    // The crates only the binary uses (its progress bars, its signal handling): the
-    // program names them, and a program using the library with its default feature
-    // gets none of them.
-    for del_programa in ["indicatif", "signal-hook"] {
-        let paquete = programa
-            .iter()
-            .find(|id| nombres[*id] == del_programa)
-            .unwrap_or_else(|| panic!("el programa no depende de {del_programa}"));
+    // Sanity: the closure follows the library's own crates.
+    assert!(biblioteca.iter().any(|id| nombres[id] == "csv"));
+    assert!(!biblioteca.contains(id("othello-programa")));
+    // The crates of the front ends (the command line, the screens, the line editor, the
+    // progress bars and the signals, the grader's containment and its zips): the
+    // program names them, and a program using the library gets none of them.
+    for del_programa in [
+        "clap",
+        "ratatui",
+        "crossterm",
+        "rustyline",
+        "indicatif",
+        "signal-hook",
+        "landlock",
+        "seccompiler",
+        "zip",
+    ] {
+        let paquete = (clausura(id("othello-programa"), &dependencias).into_iter())
+            .find(|id| nombres[id] == del_programa)
+            .unwrap_or_else(|| panic!("el programa no trae {del_programa}"));
         assert!(
-            !biblioteca.contains(paquete),
+            !biblioteca.contains(&paquete),
             "la biblioteca trae {del_programa}, que solo usa el programa"
         );
     }

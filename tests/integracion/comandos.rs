@@ -1,10 +1,8 @@
 //! The words the game understands at the move prompt besides moves, played in
 //! process through `juego::ejecutar`.
 
-use othello::{
-    Reglas,
-    interfaz::juego::{Opciones, ejecutar},
-};
+use othello::Reglas;
+use othello_programa::juego::{Opciones, ejecutar};
 
 use crate::comun::assert_eq;
 

@@ -1,31 +1,20 @@
 //! What every integration test shares: the program run in a folder of its own, files
-//! written for a test, boards built from rows of letters, the fixture boards, and a
-//! readable diff on mismatch.
+//! written for a test, boards built from rows of letters, the fixture boards (these
+//! three, with the library's tests: `biblioteca/tests/comun/`), and a readable diff on
+//! mismatch.
 
-use std::{
-    fs,
-    path::{Path, PathBuf},
-    time::Duration,
-};
+use std::{path::Path, time::Duration};
 
-use othello::Tablero;
+#[path = "../../biblioteca/tests/comun/mod.rs"]
+mod de_la_biblioteca;
+pub use de_la_biblioteca::*;
+
 pub use pretty_assertions::assert_eq;
 use tempfile::TempDir;
 
 /// A fresh temporary folder, removed when dropped.
 pub fn carpeta() -> TempDir {
     tempfile::tempdir().expect("carpeta temporal")
-}
-
-/// Writes `contenido` to `nombre` inside `carpeta`, making the folders that `nombre`
-/// names, and returns its path.
-pub fn escribir(carpeta: &Path, nombre: &str, contenido: &(impl AsRef<[u8]> + ?Sized)) -> PathBuf {
-    let ruta = carpeta.join(nombre);
-    if let Some(padre) = ruta.parent() {
-        fs::create_dir_all(padre).expect("se crea la carpeta del archivo de prueba");
-    }
-    fs::write(&ruta, contenido).expect("se escribe el archivo de prueba");
-    ruta
 }
 
 /// The program, run in `dir`: no color (the one place that sets `NO_COLOR`), no width
@@ -76,43 +65,12 @@ pub fn correr(comando: &mut assert_cmd::Command, entrada: impl Into<Vec<u8>>) ->
     }
 }
 
-/// A board from 8 rows of 8 letters (`N`, `B`, `V`), row 1 first:
-/// `tablero_de(["VVVVVVVV", …])`. A row of the wrong length is a mistake in the test.
-pub fn tablero_de(filas: [&str; 8]) -> Tablero {
-    let lista: Vec<Vec<String>> = filas
-        .iter()
-        .map(|fila| {
-            assert_eq!(
-                fila.chars().count(),
-                8,
-                "fila de prueba mal escrita: {fila}"
-            );
-            fila.chars().map(String::from).collect()
-        })
-        .collect();
-    Tablero::try_from(lista).expect("tablero de prueba válido")
-}
-
-/// The same 8 rows in the canonical file format, written here by hand (cells joined by
-/// ", ", a newline after every row) so that it can check the library's writer.
-pub fn texto_de(filas: [&str; 8]) -> String {
-    filas
-        .iter()
-        .map(|fila| {
-            let celdas: Vec<String> = fila.chars().map(String::from).collect();
-            celdas.join(", ") + "\n"
-        })
-        .collect()
-}
-
 /// The 64 letters of a board in the file format, row 1 first: what a test compares
 /// when the file's spacing does not matter.
 pub fn letras(archivo: &str) -> String {
     archivo.chars().filter(|c| "BNV".contains(*c)).collect()
 }
 
-/// The starting board.
-pub const INICIAL: &str = include_str!("../../partidas/inicial.txt");
 /// After black's C4 from the start (the homework's Figure 2).
 pub const TRAS_C4: &str = include_str!("../../partidas/figura2.txt");
 
@@ -198,9 +156,9 @@ pub fn copia_de_recuperacion(carpeta: &Path) -> std::path::PathBuf {
 pub const SOLO_FUNCIONES: &str = "jugar=60,contar=20,guardarPartida=10,cargarPartida=10";
 
 /// The grading scale with [`SOLO_FUNCIONES`].
-pub fn solo_funciones() -> othello::interfaz::correccion::Escala {
-    othello::interfaz::correccion::Escala {
+pub fn solo_funciones() -> othello_programa::correccion::Escala {
+    othello_programa::correccion::Escala {
         pesos: SOLO_FUNCIONES.parse().expect("pesos válidos"),
-        ..othello::interfaz::correccion::Escala::default()
+        ..othello_programa::correccion::Escala::default()
     }
 }

@@ -15,7 +15,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use othello::interfaz::{
+use othello_programa::{
     correccion::{
         Entrega, ErrorCorreccion, Funcion, InformeEntrega, InformeFuncion, OpcionesCorreccion,
         PorFuncion, Resumen, SemillaDeCasos, Tipo, corregir, escribir_casos, revisar_respuestas,
@@ -220,7 +220,7 @@ const ESPERADO: &[(&str, [Espera; 4], Espera)] = &[
 /// Checks `obtenido` (a function's report) against `espera`; `lugar` names it.
 fn cumple(
     espera: &Espera,
-    obtenido: Option<&othello::interfaz::correccion::InformeFuncion>,
+    obtenido: Option<&othello_programa::correccion::InformeFuncion>,
     lugar: &str,
 ) {
     match (espera, obtenido) {
@@ -706,7 +706,7 @@ fn los_casos_por_omision_en_una_entrega_correcta() {
     // A fresh seed each run, which the report says.
     let semilla = resumen.semilla();
     assert!((1..1_000_000_000).contains(&semilla));
-    let resumen_del_final = othello::interfaz::renglones::ajustar(&format!(
+    let resumen_del_final = othello_programa::renglones::ajustar(&format!(
         "1 entrega: 1 pasa todo, 0 con fallas, 0 no cargan (semilla {semilla}; pesos \
          jugar=30,contar=10,guardarPartida=5,cargarPartida=5,programa=50; 4.0 con el 60 %)."
     ));

@@ -7,9 +7,12 @@
 use std::{fs, path::Path, time::Duration};
 
 use othello::{
-    Color, Estado, Jugada, Obf, Partida, PorColor, Posicion, Reglas, Vista,
-    interfaz::juego::{Opciones, ejecutar},
+    Color, Estado, Jugada, Obf, Partida, PorColor, Posicion, Reglas,
     motor::jugadores::{Computadora, Nivel},
+};
+use othello_programa::{
+    juego::{Opciones, ejecutar},
+    vista::Vista,
 };
 
 use crate::{
@@ -765,7 +768,7 @@ fn basura_lineas_enormes_y_caracteres_de_control_no_detienen_el_juego() {
 
 /// How the game ends on `entrada` from a pipe, with the recovery copies in `datos`:
 /// the error, and what it wrote.
-fn termina_con(datos: &Path, entrada: &[u8]) -> (othello::interfaz::juego::ErrorJuego, String) {
+fn termina_con(datos: &Path, entrada: &[u8]) -> (othello_programa::juego::ErrorJuego, String) {
     let mut salida = Vec::new();
     let opciones = Opciones {
         eco: true,
@@ -814,7 +817,7 @@ fn lo_que_no_es_texto_ni_una_partida_detiene_el_juego_y_lo_deja_en_su_copia() {
         assert_eq!(error.to_string(), mensaje);
         assert!(matches!(
             error,
-            othello::interfaz::juego::ErrorJuego::Entrada(_)
+            othello_programa::juego::ErrorJuego::Entrada(_)
         ));
         assert!(
             salida.ends_with("Turno de las blancas (B): \n")

@@ -1,7 +1,5 @@
 //! Integration tests, all in one binary (ripgrep's layout): one module per area.
 
-/// The homework's API exactly as specified, and every file error through it.
-mod api;
 /// The `othello` program end to end, where a process is the point: exit codes, pipes,
 /// environment, files named as typed, a kill, the shell.
 mod binario;

@@ -11,10 +11,8 @@ use std::{
     process::{Child, ChildStdin, ChildStdout, Stdio},
 };
 
-use othello::{
-    Color, Posicion, Tablero,
-    interfaz::ordenes::{OpcionesDeOrden, Orden, ejecutar},
-};
+use othello::{Color, Posicion, Tablero};
+use othello_programa::ordenes::{OpcionesDeOrden, Orden, ejecutar};
 
 use crate::comun::{carpeta, programa};
 

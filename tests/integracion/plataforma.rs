@@ -16,7 +16,7 @@ use std::{
     thread,
 };
 
-use othello::interfaz::correccion::{
+use othello_programa::correccion::{
     Entrega, ErrorCorreccion, OpcionesCorreccion, Participante, Plataforma, Resumen,
     SemillaDeCasos, corregir_entregas,
 };

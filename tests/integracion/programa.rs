@@ -12,7 +12,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use othello::interfaz::correccion::{
+use othello_programa::correccion::{
     Estado, Funcion, InformeEntrega, OpcionesCorreccion, Punto, SemillaDeCasos,
 };
 use serde_json::Value;

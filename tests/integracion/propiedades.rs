@@ -553,7 +553,7 @@ proptest! {
     fn cualquier_lista_de_argumentos_da_una_orden_o_un_error(
         argumentos in prop::collection::vec(argumento(), 0..6)
     ) {
-        use othello::interfaz::ordenes::{OpcionesDeOrden, Orden, ejecutar};
+        use othello_programa::ordenes::{OpcionesDeOrden, Orden, ejecutar};
         if let Ok(orden) = Orden::desde_argumentos(&argumentos) {
             for json in [false, true] {
                 let opciones = OpcionesDeOrden { json, ..OpcionesDeOrden::default() };

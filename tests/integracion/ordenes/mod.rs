@@ -23,7 +23,7 @@ mod validar;
 
 use std::{fs, path::PathBuf};
 
-use othello::interfaz::ordenes::{OpcionesDeOrden, Orden, ejecutar};
+use othello_programa::ordenes::{OpcionesDeOrden, Orden, ejecutar};
 use serde_json::Value;
 
 /// Every fixture of `partidas/`.

@@ -453,7 +453,7 @@ fn entrada_estandar_se_lee_una_sola_vez() {
 #[test]
 fn el_ejemplo_de_la_ayuda_de_repetir_se_repite() {
     use clap::Subcommand;
-    use othello::interfaz::ordenes::Orden;
+    use othello_programa::ordenes::Orden;
 
     let comando = Orden::augment_subcommands(clap::Command::new("othello"));
     let ayuda = comando

@@ -12,7 +12,7 @@ use crate::comun::{INICIAL, TRAS_C4, carpeta, partidas_completas, tablero_de};
 fn mostrar_dibuja_el_tablero_con_la_cuenta() {
     // As the game draws it, with the counts under it.
     let inicial = othello::Tablero::inicial();
-    let vista = othello::Vista::de(&inicial);
+    let vista = othello_programa::vista::Vista::de(&inicial);
     let dibujo = format!("{vista}{}\n", vista.conteo());
     assert!(
         dibujo.ends_with("\nNegras (N): 2   Blancas (B): 2\n"),
@@ -468,7 +468,7 @@ fn jugadas_en_orden_de_lectura_con_sus_volteos() {
 /// detail, which the program puts after «valor … inválido para <VALOR>:».
 #[test]
 fn valor_estricto_en_jugar_y_jugadas() {
-    use othello::interfaz::{argumentos::ErrorValor, ordenes::Orden};
+    use othello_programa::{argumentos::ErrorValor, ordenes::Orden};
     use std::error::Error;
 
     let casos = [
@@ -803,13 +803,13 @@ fn con_json_un_nombre_que_no_es_utf8_se_escribe_aproximado_y_la_orden_sale_bien(
         "--salida".into(),
         salida.clone().into(),
     ];
-    let orden = othello::interfaz::ordenes::Orden::desde_argumentos(argumentos).unwrap();
-    let opciones = othello::interfaz::ordenes::OpcionesDeOrden {
+    let orden = othello_programa::ordenes::Orden::desde_argumentos(argumentos).unwrap();
+    let opciones = othello_programa::ordenes::OpcionesDeOrden {
         json: true,
         ..Default::default()
     };
     let mut escrito = Vec::new();
-    othello::interfaz::ordenes::ejecutar(&orden, &opciones, &b""[..], &mut escrito).unwrap();
+    othello_programa::ordenes::ejecutar(&orden, &opciones, &b""[..], &mut escrito).unwrap();
     let valor: Value = serde_json::from_slice(&escrito).expect("un objeto JSON entero");
     assert_eq!(valor["ok"], true);
     assert_eq!(valor["archivo"], origen.to_string_lossy().as_ref());
