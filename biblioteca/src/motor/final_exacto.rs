@@ -1266,14 +1266,12 @@ fn clave_rapida(p2: u64, o2: u64, jugadas_rival: u64, x: u32, impares: u64) -> i
     ((36 - movilidad) << 15) + (estabilidad_esquinas(o2) << 11) + ((36 - potencial) << 5) + paridad
 }
 
-#[cfg(all(test, target_arch = "x86_64"))]
+#[cfg(test)]
 mod tests {
     use super::*;
-    use crate::motor::{
-        azar::Xorshift,
-        cpu::{Avx2, Portatil},
-        tabla::Tabla,
-    };
+    #[cfg(target_arch = "x86_64")]
+    use crate::motor::cpu::Avx2;
+    use crate::motor::{azar::Xorshift, cpu::Portatil, tabla::Tabla};
 
     /// A position reached by random moves (the same on every run) from the start, with
     /// `vacias` empties left or the game's end, as `(p, o)`.
@@ -1301,27 +1299,22 @@ mod tests {
     }
 
     /// The score, best move and node count of one solve from an empty table, and of a
-    /// null-window search at `alfa`, with the copy of the solver for AVX2 processors
-    /// (`rapida`) or the portable one. The AVX2 copy only where the processor has it.
-    fn resolver_con(rapida: bool, (p, o): (u64, u64), alfa: i32) -> (i32, Option<u32>, i32, u64) {
+    /// null-window search at `alfa`, with the copy `copia` of the solver. The tests run
+    /// on every processor; the one that compares the copies, where AVX2 exists.
+    #[cfg(target_arch = "x86_64")]
+    fn resolver_con(
+        copia: impl ResolverFinal,
+        (p, o): (u64, u64),
+        alfa: i32,
+    ) -> (i32, Option<u32>, i32, u64) {
         let n = (!(p | o)).count_ones();
         let tabla = Tabla::nueva(14);
         let mut ctx = Contexto::nuevo(&tabla, None);
         let otra = Tabla::nueva(14);
         let mut otro = Contexto::nuevo(&otra, None);
         let jugadas = Portatil.jugadas(p, o);
-        let ((valor, mejor), prueba) = if rapida {
-            let avx2 = Avx2::detectar().expect("un procesador con AVX2");
-            (
-                avx2.resolver_exacto(&mut ctx, p, o, -INFINITO, INFINITO),
-                avx2.nws_exacto(&mut otro, p, o, alfa, n, Esperado::Corte, jugadas),
-            )
-        } else {
-            (
-                Portatil.resolver_exacto(&mut ctx, p, o, -INFINITO, INFINITO),
-                Portatil.nws_exacto(&mut otro, p, o, alfa, n, Esperado::Corte, jugadas),
-            )
-        };
+        let (valor, mejor) = copia.resolver_exacto(&mut ctx, p, o, -INFINITO, INFINITO);
+        let prueba = copia.nws_exacto(&mut otro, p, o, alfa, n, Esperado::Corte, jugadas);
         (valor, mejor, prueba, ctx.nodos + otro.nodos)
     }
 
@@ -1531,17 +1524,18 @@ mod tests {
     /// The copy for AVX2 processors walks the same tree as the portable one: the same
     /// scores, moves and nodes, from the last empties to the evaluation's sort (one and
     /// two plies deep, from 16 to 18 empties).
+    #[cfg(target_arch = "x86_64")]
     #[test]
     fn la_copia_avx2_resuelve_como_la_portable() {
-        if Avx2::detectar().is_none() {
+        let Some(avx2) = Avx2::detectar() else {
             return;
-        }
+        };
         for (i, vacias) in (1..=18).chain([14, 10, 6, 5, 4, 3, 2]).enumerate() {
             let posicion = al_azar(0x2545_F491_4F6C_DD1D + i as u64, vacias);
             let alfa = (i as i32 % 9 - 4) * 4;
             assert_eq!(
-                resolver_con(false, posicion, alfa),
-                resolver_con(true, posicion, alfa),
+                resolver_con(Portatil, posicion, alfa),
+                resolver_con(avx2, posicion, alfa),
                 "{posicion:x?}, {vacias} vacías"
             );
         }

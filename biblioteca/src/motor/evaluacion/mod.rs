@@ -89,7 +89,7 @@ fn evaluar_con(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::motor::{azar::Xorshift, cpu::Portatil, primitivas::casillas};
+    use crate::motor::{cpu::Portatil, primitivas::casillas};
 
     #[test]
     fn evaluacion_simetrica_y_final_exacto() {
@@ -118,7 +118,7 @@ mod tests {
         let Some(avx2) = crate::motor::cpu::Avx2::detectar() else {
             return;
         };
-        let mut azar = Xorshift::nuevo(0x243F_6A88_85A3_08D3);
+        let mut azar = crate::motor::azar::Xorshift::nuevo(0x243F_6A88_85A3_08D3);
         for i in 0..20_000 {
             let ocupadas = if i % 4 == 0 {
                 u64::MAX
