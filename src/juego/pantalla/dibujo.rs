@@ -15,8 +15,8 @@ use ratatui::{
 };
 
 use super::{
-    cara::{Pantalla, Pregunta, agrandar},
-    geometria::Marco,
+    estado::{Pantalla, Pregunta},
+    geometria::{ALTO, ANCHO, Marco},
     teclas::{AYUDA, GUARDAR, TECLAS, TECLAS_AL_FINAL},
 };
 use crate::{
@@ -233,6 +233,15 @@ fn ayuda(frame: &mut Frame<'_>, mesa: &Mesa, marco: &Marco) {
         .title(" Ayuda (cualquier tecla la cierra) ");
     frame.render_widget(Clear, marco.todo);
     frame.render_widget(Paragraph::new(texto).block(bloque), marco.todo);
+}
+
+/// The message shown while the terminal is smaller than the board.
+fn agrandar(area: Rect) -> String {
+    format!(
+        "Agranda la ventana a {ANCHO}×{ALTO} o más (ahora es de {}×{}). Ctrl-C sale; la \
+         partida queda en su copia.",
+        area.width, area.height
+    )
 }
 
 #[cfg(test)]

@@ -11,9 +11,10 @@
 //! After a `kill -9` nothing can give the terminal back: the README and the help of
 //! `--pantalla` say what to type (`reset`, and `tput rmcup` inside tmux).
 
-mod cara;
 mod dibujo;
+mod estado;
 mod geometria;
+mod manejo;
 mod teclas;
 
 use std::{
@@ -40,7 +41,7 @@ use ratatui::{
     layout::Rect,
 };
 
-use self::cara::{Control, Pantalla};
+use self::estado::{Control, Pantalla};
 use super::mesa::{Comienzo, Fin, Mesa};
 use crate::renglones::ajustar;
 
