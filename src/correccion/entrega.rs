@@ -18,6 +18,7 @@ use super::{
     cuaderno,
     error::ErrorCorreccion,
     lugar::{Clase, LIMITE_FUENTE, Lugar, Nodo},
+    plataforma::{Canvas, Participante, moodle},
 };
 use othello::{
     disco::ErrorAjeno,
@@ -48,29 +49,6 @@ pub struct Entrega {
     /// The file graded and the files of its folder and below, by their paths from that
     /// folder (the file graded among them): what the grader is given.
     archivos: Option<(Lugar, Vec<(String, Lugar)>)>,
-}
-
-/// A student as a course platform names them in its export: what goes back to it (the
-/// grade sheet's row, the feedback folder) is matched by this.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Participante {
-    /// The platform whose naming the export follows.
-    pub plataforma: Plataforma,
-    /// The student's full name, as the platform writes it.
-    pub nombre: String,
-    /// The platform's number for the student (Moodle's participant, Canvas's user).
-    pub id: String,
-    /// The folder's or file's name exactly as exported, for what goes back to it.
-    pub exportado: String,
-}
-
-/// The course platforms whose exports are read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Plataforma {
-    /// Moodle: `Nombre Apellido_123456_assignsubmission_file_/`.
-    Moodle,
-    /// Canvas: `apellidonombre_12345_678901_archivo.py`, `LATE_` before it when late.
-    Canvas,
 }
 
 /// Why a student's submission has nothing to grade: each situation is told apart, in
@@ -1074,73 +1052,6 @@ fn distinguir(entregas: &mut [Entrega]) {
     }
 }
 
-/// The platform's name for the student of Moodle's folder `nombre`
-/// (`José Muñoz Tapia_204511_assignsubmission_file_`), if it is one.
-fn moodle(nombre: &str) -> Option<Participante> {
-    let (antes, despues) = nombre.split_once("_assignsubmission_")?;
-    let tipo = despues.strip_suffix('_').unwrap_or(despues);
-    let (completo, id) = antes.rsplit_once('_')?;
-    let valido = !completo.trim().is_empty()
-        && !id.is_empty()
-        && id.bytes().all(|b| b.is_ascii_digit())
-        && tipo.bytes().all(|b| b.is_ascii_alphanumeric());
-    valido.then(|| Participante {
-        plataforma: Plataforma::Moodle,
-        nombre: completo.trim().to_owned(),
-        id: id.to_owned(),
-        exportado: nombre.to_owned(),
-    })
-}
-
-/// A file as Canvas names it in a class's export: `munoztapiajose_12345_678901_tarea2.py`,
-/// with `LATE_` after the student's name (or before it) when sent late.
-#[derive(Clone, Debug)]
-struct Canvas {
-    participante: Participante,
-    /// The file's name as the student sent it.
-    original: String,
-    tarde: bool,
-}
-
-impl Canvas {
-    /// Canvas's parts of the file name `nombre`, if it is one.
-    fn leer(nombre: &str) -> Option<Canvas> {
-        let (tarde, resto) = match nombre.strip_prefix("LATE_") {
-            Some(resto) => (true, resto),
-            None => (false, nombre),
-        };
-        let (estudiante, resto) = resto.split_once('_')?;
-        let (tarde, resto) = match resto.strip_prefix("LATE_") {
-            Some(resto) => (true, resto),
-            None => (tarde, resto),
-        };
-        let mut partes = resto.splitn(3, '_');
-        let (id, adjunto, original) = (partes.next()?, partes.next()?, partes.next()?);
-        let numero = |texto: &str| !texto.is_empty() && texto.bytes().all(|b| b.is_ascii_digit());
-        let valido = !estudiante.is_empty()
-            && estudiante.chars().all(char::is_alphanumeric)
-            && numero(id)
-            && numero(adjunto)
-            && !original.is_empty();
-        valido.then(|| Canvas {
-            participante: Participante {
-                plataforma: Plataforma::Canvas,
-                nombre: estudiante.to_owned(),
-                id: id.to_owned(),
-                exportado: nombre.to_owned(),
-            },
-            original: original.to_owned(),
-            tarde,
-        })
-    }
-
-    /// What the report says of a file sent late.
-    fn atraso(&self) -> Option<String> {
-        self.tarde
-            .then(|| "la plataforma la marca como entregada con atraso".to_owned())
-    }
-}
-
 /// A file's name without the extensions a submission comes with: `ana.py`, `ana.zip`
 /// and `ana.py.txt` are all `ana`.
 fn sin_extension(nombre: &str) -> &str {
@@ -1168,43 +1079,6 @@ fn nombre_de(ruta: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn una_carpeta_de_moodle_dice_el_nombre_y_el_numero() {
-        let participante = moodle("José Muñoz Tapia_204511_assignsubmission_file_").unwrap();
-        assert_eq!(participante.nombre, "José Muñoz Tapia");
-        assert_eq!(participante.id, "204511");
-        assert_eq!(participante.plataforma, Plataforma::Moodle);
-        assert_eq!(
-            participante.exportado,
-            "José Muñoz Tapia_204511_assignsubmission_file_"
-        );
-        assert_eq!(moodle("ana_perez"), None);
-        assert_eq!(moodle("_204511_assignsubmission_file_"), None);
-        assert_eq!(moodle("Ana_x1_assignsubmission_file_"), None);
-    }
-
-    #[test]
-    fn un_archivo_de_canvas_dice_el_nombre_el_numero_y_el_atraso() {
-        let canvas = Canvas::leer("munoztapiajose_12345_678901_tarea2.py").unwrap();
-        assert_eq!(canvas.participante.nombre, "munoztapiajose");
-        assert_eq!(canvas.participante.id, "12345");
-        assert_eq!(canvas.participante.plataforma, Plataforma::Canvas);
-        assert_eq!(canvas.original, "tarea2.py");
-        assert!(!canvas.tarde);
-        for tarde in [
-            "munoztapiajose_LATE_12345_678901_tarea2.py",
-            "LATE_munoztapiajose_12345_678901_tarea2.py",
-        ] {
-            let canvas = Canvas::leer(tarde).unwrap();
-            assert!(canvas.tarde, "{tarde}");
-            assert_eq!(canvas.participante.id, "12345");
-            assert_eq!(canvas.original, "tarea2.py");
-        }
-        assert!(Canvas::leer("tarea2_final.py").is_none());
-        assert!(Canvas::leer("ana_perez.py").is_none());
-        assert!(Canvas::leer("correcta_bucle_arriba.py").is_none());
-    }
 
     #[test]
     fn un_archivo_suelto_se_llama_sin_sus_extensiones() {

@@ -4,17 +4,17 @@
 use std::{
     collections::BTreeMap,
     io::{self, Write},
-    path::Path,
 };
 
 use serde::Serialize;
 
 use super::{
     ejemplo::{Falla, describir_aviso, visible},
-    entrega::{Entrega, Falta, Participante, Plataforma, lista},
+    entrega::{Entrega, Falta, lista},
     funcion::{Funcion, PorFuncion},
     nota::{Calificacion, Escala, decimal},
     planilla::{InformePlanilla, celda},
+    plataforma::{Participante, sin_barras},
     programa::{ESCRITO, GUIONES, InformePrograma, Punto},
     respuesta::{Aviso, Tipo},
     similitud::{self, Parecido},
@@ -899,20 +899,8 @@ fn para_el_estudiante(tipo: Tipo) -> &'static str {
 /// graded from `entrega`, inside the folder or zip of feedback, without `.txt`: see
 /// [`Resumen::informes`].
 fn nombre_del_informe(informe: &InformeEntrega, entrega: &Entrega, que: &str) -> String {
-    let sin_barras = |nombre: &str| nombre.replace(['/', '\\'], "_");
     match &entrega.participante {
-        Some(participante) if participante.plataforma == Plataforma::Moodle => {
-            format!("{}/{que}", sin_barras(&participante.exportado))
-        }
-        Some(participante) => {
-            let exportado = Path::new(&participante.exportado);
-            let sin_extension = exportado
-                .file_stem()
-                .map_or(participante.exportado.clone(), |nombre| {
-                    nombre.to_string_lossy().into_owned()
-                });
-            format!("{}_{que}", sin_barras(&sin_extension))
-        }
+        Some(participante) => participante.archivo_de(que),
         None if que == RETROALIMENTACION => sin_barras(&informe.estudiante),
         None => format!("{}-{que}", sin_barras(&informe.estudiante)),
     }

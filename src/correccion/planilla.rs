@@ -20,9 +20,9 @@ use std::{
 use serde::Serialize;
 
 use super::{
-    entrega::{Participante, Plataforma},
     error::ErrorPlanilla,
     nota::{Calificacion, decimal},
+    plataforma::{Participante, Plataforma, cabeceras},
 };
 use crate::renglones::ajustar;
 use othello::{
@@ -133,23 +133,6 @@ impl InformePlanilla {
         }
         Ok(())
     }
-}
-
-/// The headers each column goes by, in English and Spanish as the platforms write
-/// them; compared without case.
-mod cabeceras {
-    pub const IDENTIFICADOR: &[&str] = &["Identifier", "Identificador"];
-    pub const NOMBRE: &[&str] = &["Full name", "Nombre completo"];
-    pub const CALIFICACION: &[&str] = &["Grade", "Calificación"];
-    pub const MAXIMA: &[&str] = &["Maximum grade", "Calificación máxima"];
-    pub const MODIFICADA: &[&str] = &[
-        "Last modified (grade)",
-        "Última modificación (calificación)",
-    ];
-    pub const COMENTARIOS: &[&str] = &["Feedback comments", "Comentarios de retroalimentación"];
-    pub const ESTUDIANTE: &[&str] = &["Student", "Estudiante"];
-    pub const ID: &[&str] = &["ID"];
-    pub const PUNTOS: &[&str] = &["Points Possible", "Puntos posibles"];
 }
 
 /// A sheet as read: its rows, each with the text it came as, to write back as it came
@@ -378,14 +361,10 @@ impl Planilla {
             }
         })?;
         let hoja = Hoja::leer(&bytes, ruta)?;
-        let forma = if hoja.columna(cabeceras::IDENTIFICADOR).is_some() {
-            forma_de_moodle(&hoja, ruta, maximo)?
-        } else if hoja.columna(cabeceras::ESTUDIANTE).is_some()
-            && hoja.columna(cabeceras::ID).is_some()
-        {
-            forma_de_canvas(&hoja, ruta, tarea, maximo)?
-        } else {
-            return Err(ErrorPlanilla::Desconocida(ruta.into()));
+        let forma = match Plataforma::de_la_hoja(|cabecera| hoja.columna(cabecera).is_some()) {
+            Some(Plataforma::Moodle) => forma_de_moodle(&hoja, ruta, maximo)?,
+            Some(Plataforma::Canvas) => forma_de_canvas(&hoja, ruta, tarea, maximo)?,
+            None => return Err(ErrorPlanilla::Desconocida(ruta.into())),
         };
         Ok(Planilla {
             ruta: ruta.to_owned(),
@@ -675,10 +654,7 @@ fn llenar(
         (por_numero.iter())
             .filter(|(id, _)| !vistos.contains(**id))
             .map(|(id, calificada)| {
-                let numero = match plataforma {
-                    Plataforma::Moodle => format!("Participante {id}"),
-                    Plataforma::Canvas => format!("ID {id}"),
-                };
+                let numero = plataforma.numerado(id);
                 format!("{} ({numero})", visible(&calificada.estudiante))
             }),
     );
