@@ -1543,7 +1543,7 @@ fn plataforma(nombre: &str) -> PathBuf {
 }
 
 /// Copies the folder `origen` into `destino`, made if missing.
-fn copiar_carpeta(origen: &Path, destino: &Path) {
+pub(crate) fn copiar_carpeta(origen: &Path, destino: &Path) {
     fs::create_dir_all(destino).unwrap();
     for entrada in fs::read_dir(origen).unwrap() {
         let ruta = entrada.unwrap().path();
