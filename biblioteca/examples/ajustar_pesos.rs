@@ -20,11 +20,15 @@ Uso: cargo run --release -p othello --features ajuste-de-pesos \\
        --example ajustar_pesos -- ORDEN [OPCIONES]
 
 Órdenes:
-  generar   Juega partidas del jugador fuerte contra sí mismo y guarda sus posiciones.
-              --partidas N      cuántas partidas (1000)
-              --semilla S       la semilla de las aperturas al azar (11)
-              --profundidad D   las jugadas de la búsqueda hasta 18 vacías (6)
-              --salida ARCHIVO  dónde (target/patrones-posiciones-S.bin)
+  generar   Juega partidas del jugador fuerte contra sí mismo y agrega sus posiciones,
+            con la etiqueta de una búsqueda honda o el puntaje exacto, al ARCHIVO; se
+            puede cortar cuando sea, y la misma orden sigue donde quedó el archivo.
+              ARCHIVO           dónde (se crea si no está)
+              --partidas N      hasta cuántas partidas en el archivo (1000000)
+              --semilla S       la semilla de las jugadas al azar (1)
+              --profundidad D   las jugadas de la búsqueda en el medio juego (10)
+              --exactas E       desde cuántas vacías se juega y etiqueta exacto (22)
+              --hilos H         cuántas partidas a la vez (1)
   entrenar  Ajusta los pesos de los patrones a las posiciones de los ARCHIVOS y los
             escribe.
               ARCHIVO...        los que escribió generar
@@ -65,15 +69,16 @@ fn ejecutar(argumentos: &[String]) -> Result<(), String> {
     let mut informar = |linea: &str| println!("{linea}");
     match orden.as_str() {
         "generar" => {
-            let partidas = opciones.numero("--partidas", 1000)?;
-            let semilla = opciones.numero("--semilla", 11)?;
-            let profundidad = opciones.numero("--profundidad", 6)?;
-            let salida = opciones.ruta(
-                "--salida",
-                &format!("target/patrones-posiciones-{semilla}.bin"),
-            );
-            opciones.sin_archivos()?;
-            ajuste::generar(partidas, semilla, profundidad, &salida, &mut informar)
+            let partidas = opciones.numero("--partidas", 1_000_000)?;
+            let receta = ajuste::Receta {
+                semilla: opciones.numero("--semilla", 1)?,
+                profundidad: opciones.numero("--profundidad", 10)?,
+                vacias_exactas: opciones.numero("--exactas", 22)?,
+            };
+            let hilos = opciones.numero("--hilos", 1)?;
+            let [salida] = <[PathBuf; 1]>::try_from(opciones.archivos()?)
+                .map_err(|_| "generar escribe un solo archivo".to_owned())?;
+            ajuste::generar(receta, partidas, hilos, &salida, &mut informar)
                 .map_err(|error| format!("{}: {error}", salida.display()))
         }
         "entrenar" => {
