@@ -9,12 +9,16 @@ against Egaroucid's light engine.
         `===`), against --tiempo.
 
     python3 benches/nboard.py contra --egaroucid DRIVER --nivel 10 --tiempo 0.07 \\
-        [--partidas 200]
+        [--partidas 200] [--paralelas 1] [--fijo]
         The engine (`othello nboard --hilos 1 --tiempo T`) against the light engine of
         Egaroucid through its driver (see ../shared/bench/egaroucid-light/: fetched
-        and built outside this repository). Each opening (4 random moves) is played
-        with both colors. Tells the points of ours, and each side's mean time per move,
-        to set T so that both think alike.
+        and built outside this repository), --paralelas games at a time. Each opening
+        (4 random moves) is played with both colors. T starts at --tiempo and, unless
+        --fijo, follows the time of both sides: after each game it is multiplied by
+        the square root of the light engine's total time over ours so far (within
+        0.9 and 1.1 at a time), so that in the end both sides think about as long in
+        all. Tells the
+        points of ours with their standard error, and each side's time.
 
 Both take --othello PROGRAM (target/release/othello by default) and --semilla S. The
 rules are written here again, small, to check every move each engine answers.
@@ -24,6 +28,7 @@ import argparse
 import random
 import subprocess
 import sys
+import threading
 import time
 
 DIRECCIONES = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
@@ -229,38 +234,70 @@ def orden_tiempo(args):
 
 def orden_contra(args):
     azar = random.Random(args.semilla)
-    nuestro = Nboard(args.othello, ["--tiempo", str(args.tiempo), "--hilos", "1"], 60)
-    ligero = Ligero(args.egaroucid, args.nivel)
-    puntos, ganadas, empates, perdidas = 0.0, 0, 0, 0
-    tiempos = []
-    for k in range(args.partidas):
-        if k % 2 == 0:
-            movidas = apertura(azar, 4)
-        nuestro_negro = k % 2 == 0
-        negro, blanco = (nuestro, ligero) if nuestro_negro else (ligero, nuestro)
-        diferencia = partida(negro, blanco, movidas, tiempos)
-        if not nuestro_negro:
-            diferencia = -diferencia
-        if diferencia > 0:
-            puntos, ganadas = puntos + 1, ganadas + 1
-        elif diferencia == 0:
-            puntos, empates = puntos + 0.5, empates + 1
-        else:
-            perdidas += 1
-        print(f"partida {k + 1}: {diferencia:+d}", file=sys.stderr)
-    nuestro.cerrar()
-    ligero.cerrar()
+    aperturas = [apertura(azar, 4) for _ in range((args.partidas + 1) // 2)]
+    cerrojo = threading.Lock()
+    estado = {"tiempo": args.tiempo, "siguiente": 0, "nuestro": 0.0, "ligero": 0.0,
+              "jugadas": [0, 0], "puntos": 0.0, "marcador": [0, 0, 0], "jugadas_t": []}
 
-    def media(motor, k):
-        todos = [t[k] for t in tiempos if t[0] is motor]
-        return sum(todos) / len(todos)
+    def jugar_partidas():
+        ligero = Ligero(args.egaroucid, args.nivel)
+        while True:
+            with cerrojo:
+                k = estado["siguiente"]
+                if k >= args.partidas:
+                    break
+                estado["siguiente"] += 1
+                tiempo = estado["tiempo"]
+            nuestro = Nboard(args.othello, ["--tiempo", f"{tiempo:.4f}", "--hilos", "1"], 60)
+            nuestro_negro = k % 2 == 0
+            negro, blanco = (nuestro, ligero) if nuestro_negro else (ligero, nuestro)
+            tiempos = []
+            diferencia = partida(negro, blanco, aperturas[k // 2], tiempos)
+            nuestro.cerrar()
+            if not nuestro_negro:
+                diferencia = -diferencia
+            propio = [t[2] for t in tiempos if t[0] is nuestro]
+            ajeno = [t[2] for t in tiempos if t[0] is ligero]
+            with cerrojo:
+                estado["nuestro"] += sum(propio)
+                estado["ligero"] += sum(ajeno)
+                estado["jugadas"][0] += len(propio)
+                estado["jugadas"][1] += len(ajeno)
+                estado["jugadas_t"].append(tiempo)
+                resultado = 0 if diferencia > 0 else 1 if diferencia == 0 else 2
+                estado["marcador"][resultado] += 1
+                estado["puntos"] += (1.0, 0.5, 0.0)[resultado]
+                cociente = estado["nuestro"] / max(estado["ligero"], 1e-9)
+                if not args.fijo:
+                    factor = min(1.1, max(0.9, max(cociente, 1e-9) ** -0.5))
+                    estado["tiempo"] *= factor
+                hechas = sum(estado["marcador"])
+                print(f"partida {k + 1}: {diferencia:+d} con --tiempo {tiempo:.4f} "
+                      f"(van {hechas}: {100 * estado['puntos'] / hechas:.1f} %, "
+                      f"tiempo {cociente:.3f} ×)", file=sys.stderr, flush=True)
+        ligero.cerrar()
 
-    print(f"nivel {args.nivel}, --tiempo {args.tiempo}, {args.partidas} partidas: "
-          f"{100 * puntos / args.partidas:.1f} % de los puntos "
-          f"({ganadas}-{empates}-{perdidas}); por jugada, de la pregunta a la "
-          f"respuesta, el nuestro {media(nuestro, 2):.3f} s y el ligero "
-          f"{media(ligero, 2):.3f} s ({media(nuestro, 2) / media(ligero, 2):.2f} ×); "
-          f"según cada uno, {media(nuestro, 3):.3f} s y {media(ligero, 3):.3f} s")
+    hilos = [threading.Thread(target=jugar_partidas) for _ in range(args.paralelas)]
+    for hilo in hilos:
+        hilo.start()
+    for hilo in hilos:
+        hilo.join()
+    n = sum(estado["marcador"])
+    fraccion = estado["puntos"] / n
+    # The standard error of the mean points per game, from the games' own spread.
+    varianza = (estado["marcador"][0] * (1 - fraccion) ** 2
+                + estado["marcador"][1] * (0.5 - fraccion) ** 2
+                + estado["marcador"][2] * fraccion ** 2) / n
+    error = (varianza / n) ** 0.5
+    ganadas, empates, perdidas = estado["marcador"]
+    t = sorted(estado["jugadas_t"])
+    print(f"nivel {args.nivel}, {n} partidas: {100 * fraccion:.1f} % de los puntos "
+          f"(± {100 * error:.1f}, {ganadas}-{empates}-{perdidas}); tiempo en total, "
+          f"de la pregunta a la respuesta, el nuestro {estado['nuestro']:.1f} s y el "
+          f"ligero {estado['ligero']:.1f} s ({estado['nuestro'] / estado['ligero']:.3f} ×); "
+          f"por jugada, {estado['nuestro'] / estado['jugadas'][0]:.3f} s y "
+          f"{estado['ligero'] / estado['jugadas'][1]:.3f} s; --tiempo de {t[0]:.4f} a "
+          f"{t[-1]:.4f} (mediana {t[len(t) // 2]:.4f})")
 
 
 def main():
@@ -272,6 +309,8 @@ def main():
     lector.add_argument("--semilla", type=int, default=1)
     lector.add_argument("--egaroucid")
     lector.add_argument("--nivel", type=int, default=10)
+    lector.add_argument("--paralelas", type=int, default=1)
+    lector.add_argument("--fijo", action="store_true")
     args = lector.parse_args()
     if args.orden == "tiempo":
         args.partidas = args.partidas or 4

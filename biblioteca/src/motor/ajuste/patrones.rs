@@ -15,7 +15,7 @@ use crate::motor::{
     evaluacion::{
         Evaluar,
         patrones::{
-            ESCALA_CLASICA, ETAPAS, PESOS_POR_ETAPA, RASGOS, UNIDAD_CLASICA, etapa, rasgos,
+            ESCALA_CLASICA, ETAPAS, PESOS, PESOS_POR_ETAPA, RASGOS, UNIDAD_CLASICA, etapa, rasgos,
             simetricas, valor_con,
         },
         terminos::suma_de_terminos,
@@ -33,7 +33,7 @@ const POCAS: usize = 40_000;
 /// squared error, each position with its eight symmetric images (the weights of
 /// configurations never seen stay 0), at most `epocas` times over the positions. One
 /// position in 20 is held out: the epochs stop when its error stops falling, and it is
-/// reported against the hand-made evaluation's. The label mixes the two of the data:
+/// reported against the weights of today's evaluation and the hand-made one. The label mixes the two of the data:
 /// `mezcla` (from 0 to 1) of the search's score, the rest the game's result.
 ///
 /// # Errors
@@ -153,11 +153,13 @@ pub fn entrenar(
                 .sum();
             (total / muestras.len().max(1) as f64).sqrt() / f64::from(ESCALA)
         };
-        let patrones =
-            |p, o| valor_con(&bytes, p, o, Portatil.jugadas(p, o), Portatil.jugadas(o, p));
+        let con = |pesos: &[u8], p, o| {
+            valor_con(pesos, p, o, Portatil.jugadas(p, o), Portatil.jugadas(o, p))
+        };
         informar(&format!(
-            "etapa {e}: error de prueba {:.2} fichas (la clásica: {:.2}), {} posiciones",
-            error(&patrones),
+            "etapa {e}: error de prueba {:.2} fichas (los pesos de hoy: {:.2}; la clásica: {:.2}), {} posiciones",
+            error(&|p, o| con(&bytes, p, o)),
+            error(&|p, o| con(PESOS, p, o)),
             error(&|p, o| Portatil.evaluar_clasica(p, o)),
             muestras.len()
         ));
