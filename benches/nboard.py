@@ -15,9 +15,11 @@ against Egaroucid's light engine.
         and built outside this repository), --paralelas games at a time. Each opening
         (4 random moves) is played with both colors. T starts at --tiempo and, unless
         --fijo, follows the time of both sides: after each game it is multiplied by
-        the square root of the light engine's total time over ours so far (within
-        0.9 and 1.1 at a time), so that in the end both sides think about as long in
-        all. Tells the
+        the square root of the light engine's total processor time over ours so far
+        (within 0.9 and 1.1 at a time), so that in the end both sides think about as
+        long in all. Processor time, not the clock's: a busy machine (other work
+        on its cores) slows the light engine's fixed searches on the clock, while
+        ours stops at T whatever it got done. Both are reported. Tells the
         points of ours with their standard error, and each side's time.
 
 Both take --othello PROGRAM (target/release/othello by default) and --semilla S. The
@@ -25,6 +27,7 @@ rules are written here again, small, to check every move each engine answers.
 """
 
 import argparse
+import os
 import random
 import subprocess
 import sys
@@ -89,6 +92,13 @@ def apertura(azar, largo):
         movidas.append(x)
         color = "O" if color == "X" else "X"
     return movidas
+
+
+def segundos_de_cpu(proceso):
+    """The processor time (user and system) that `proceso` has used so far."""
+    with open(f"/proc/{proceso.pid}/stat") as archivo:
+        campos = archivo.read().rsplit(")", 1)[1].split()
+    return (int(campos[11]) + int(campos[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class Nboard:
@@ -237,7 +247,7 @@ def orden_contra(args):
     aperturas = [apertura(azar, 4) for _ in range((args.partidas + 1) // 2)]
     cerrojo = threading.Lock()
     estado = {"tiempo": args.tiempo, "siguiente": 0, "nuestro": 0.0, "ligero": 0.0,
-              "jugadas": [0, 0], "puntos": 0.0, "marcador": [0, 0, 0], "jugadas_t": []}
+              "jugadas": [0, 0], "cpu": [0.0, 0.0], "puntos": 0.0, "marcador": [0, 0, 0], "jugadas_t": []}
 
     def jugar_partidas():
         ligero = Ligero(args.egaroucid, args.nivel)
@@ -252,7 +262,9 @@ def orden_contra(args):
             nuestro_negro = k % 2 == 0
             negro, blanco = (nuestro, ligero) if nuestro_negro else (ligero, nuestro)
             tiempos = []
+            cpu_ligero = segundos_de_cpu(ligero.proceso)
             diferencia = partida(negro, blanco, aperturas[k // 2], tiempos)
+            cpu = (segundos_de_cpu(nuestro.proceso), segundos_de_cpu(ligero.proceso) - cpu_ligero)
             nuestro.cerrar()
             if not nuestro_negro:
                 diferencia = -diferencia
@@ -261,13 +273,15 @@ def orden_contra(args):
             with cerrojo:
                 estado["nuestro"] += sum(propio)
                 estado["ligero"] += sum(ajeno)
+                estado["cpu"][0] += cpu[0]
+                estado["cpu"][1] += cpu[1]
                 estado["jugadas"][0] += len(propio)
                 estado["jugadas"][1] += len(ajeno)
                 estado["jugadas_t"].append(tiempo)
                 resultado = 0 if diferencia > 0 else 1 if diferencia == 0 else 2
                 estado["marcador"][resultado] += 1
                 estado["puntos"] += (1.0, 0.5, 0.0)[resultado]
-                cociente = estado["nuestro"] / max(estado["ligero"], 1e-9)
+                cociente = estado["cpu"][0] / max(estado["cpu"][1], 1e-9)
                 if not args.fijo:
                     factor = min(1.1, max(0.9, max(cociente, 1e-9) ** -0.5))
                     estado["tiempo"] *= factor
@@ -291,10 +305,13 @@ def orden_contra(args):
     error = (varianza / n) ** 0.5
     ganadas, empates, perdidas = estado["marcador"]
     t = sorted(estado["jugadas_t"])
+    cpu = estado["cpu"]
     print(f"nivel {args.nivel}, {n} partidas: {100 * fraccion:.1f} % de los puntos "
-          f"(± {100 * error:.1f}, {ganadas}-{empates}-{perdidas}); tiempo en total, "
-          f"de la pregunta a la respuesta, el nuestro {estado['nuestro']:.1f} s y el "
-          f"ligero {estado['ligero']:.1f} s ({estado['nuestro'] / estado['ligero']:.3f} ×); "
+          f"(± {100 * error:.1f}, {ganadas}-{empates}-{perdidas}); tiempo de CPU en "
+          f"total, el nuestro {cpu[0]:.1f} s y el ligero {cpu[1]:.1f} s "
+          f"({cpu[0] / cpu[1]:.3f} ×); de la pregunta a la respuesta, "
+          f"{estado['nuestro']:.1f} s y {estado['ligero']:.1f} s "
+          f"({estado['nuestro'] / estado['ligero']:.3f} ×); "
           f"por jugada, {estado['nuestro'] / estado['jugadas'][0]:.3f} s y "
           f"{estado['ligero'] / estado['jugadas'][1]:.3f} s; --tiempo de {t[0]:.4f} a "
           f"{t[-1]:.4f} (mediana {t[len(t) // 2]:.4f})")
