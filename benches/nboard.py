@@ -20,13 +20,17 @@ against Egaroucid's light engine.
         long in all. Processor time, not the clock's: a busy machine (other work
         on its cores) slows the light engine's fixed searches on the clock, while
         ours stops at T whatever it got done. Both are reported. Tells the
-        points of ours with their standard error, and each side's time.
+        points of ours with their standard error, and each side's time. With
+        --registro ARCHIVO, each game is appended to it as a JSON line: the opening,
+        who was black, T, the result for ours, both sides' processor time, and
+        every move with the engine, the empties, the score it told and the seconds.
 
 Both take --othello PROGRAM (target/release/othello by default) and --semilla S. The
 rules are written here again, small, to check every move each engine answers.
 """
 
 import argparse
+import json
 import os
 import random
 import subprocess
@@ -140,16 +144,18 @@ class Nboard:
         self.esperar(f"pong {self.ping}")
 
     def elegir(self, tablero, color):
-        """Its move (a square, or None to pass), the seconds from go to ===, and
-        the seconds it tells (its own clock)."""
+        """Its move (a square, or None to pass), the seconds from go to ===, the
+        seconds it tells (its own clock) and the score it tells."""
         inicio = time.perf_counter()
         self.enviar("go")
         respuesta = self.esperar("=== ")
         segundos = time.perf_counter() - inicio
         partes = respuesta[4:].split("/")
         propio = float(partes[2]) if len(partes) == 3 else 0.0
+        puntaje = float(partes[1]) if len(partes) >= 2 else 0.0
         jugada = partes[0]
-        return (None if jugada.upper() == "PA" else casilla_de(jugada)), segundos, propio
+        casilla = None if jugada.upper() == "PA" else casilla_de(jugada)
+        return casilla, segundos, propio, puntaje
 
     def jugada(self, casilla):
         self.enviar("move " + ("PA" if casilla is None else nombre(casilla).upper()))
@@ -181,7 +187,7 @@ class Ligero:
         if not respuesta:
             sys.exit("el motor ligero terminó sin responder")
         casilla = None if respuesta[0] == "pass" else casilla_de(respuesta[0])
-        return casilla, segundos, int(respuesta[3]) / 1000
+        return casilla, segundos, int(respuesta[3]) / 1000, float(respuesta[1])
 
     def jugada(self, casilla):
         pass
@@ -193,8 +199,8 @@ class Ligero:
 
 def partida(negro, blanco, movidas, tiempos):
     """Plays from the opening `movidas`; appends (engine, empties, seconds as seen
-    from here, seconds as it tells) to `tiempos` for each move chosen; returns black's
-    disc difference."""
+    from here, seconds as it tells, the move, the score it tells) to `tiempos` for
+    each move chosen; returns black's disc difference."""
     tablero, color = inicial(), "X"
     for motor in (negro, blanco):
         motor.nueva(movidas)
@@ -204,8 +210,8 @@ def partida(negro, blanco, movidas, tiempos):
     while jugadas(tablero, "X") or jugadas(tablero, "O"):
         motor = negro if color == "X" else blanco
         vacias = tablero.count("-")
-        casilla, segundos, propio = motor.elegir(tablero, color)
-        tiempos.append((motor, vacias, segundos, propio))
+        casilla, segundos, propio, puntaje = motor.elegir(tablero, color)
+        tiempos.append((motor, vacias, segundos, propio, casilla, puntaje))
         if casilla is None:
             assert not jugadas(tablero, color), "pasó con jugadas"
         else:
@@ -234,7 +240,7 @@ def orden_tiempo(args):
     negro.cerrar()
     blanco.cerrar()
     t = args.tiempo
-    medio = [(s, p) for _, v, s, p in tiempos if 24 <= v <= 50]
+    medio = [(s, p) for _, v, s, p, _, _ in tiempos if 24 <= v <= 50]
     vistos, propios = [s for s, _ in medio], [p for _, p in medio]
     print(f"--tiempo {t}: {len(medio)} jugadas de medio juego; de go a ===, media "
           f"{sum(vistos) / len(vistos) / t:.3f} T, la mayor {max(vistos) / t:.3f} T; "
@@ -271,6 +277,16 @@ def orden_contra(args):
             propio = [t[2] for t in tiempos if t[0] is nuestro]
             ajeno = [t[2] for t in tiempos if t[0] is ligero]
             with cerrojo:
+                if registro:
+                    jugadas_de = [["nuestro" if t[0] is nuestro else "ligero", t[1],
+                                   None if t[4] is None else nombre(t[4]), t[5], round(t[2], 4)]
+                                  for t in tiempos]
+                    registro.write(json.dumps({
+                        "partida": k + 1, "apertura": [nombre(x) for x in aperturas[k // 2]],
+                        "nuestro_negro": nuestro_negro, "tiempo": round(tiempo, 4),
+                        "diferencia": diferencia, "cpu": [round(c, 2) for c in cpu],
+                        "jugadas": jugadas_de}) + "\n")
+                    registro.flush()
                 estado["nuestro"] += sum(propio)
                 estado["ligero"] += sum(ajeno)
                 estado["cpu"][0] += cpu[0]
@@ -291,6 +307,7 @@ def orden_contra(args):
                       f"tiempo {cociente:.3f} ×)", file=sys.stderr, flush=True)
         ligero.cerrar()
 
+    registro = open(args.registro, "a") if args.registro else None
     hilos = [threading.Thread(target=jugar_partidas) for _ in range(args.paralelas)]
     for hilo in hilos:
         hilo.start()
@@ -328,6 +345,7 @@ def main():
     lector.add_argument("--nivel", type=int, default=10)
     lector.add_argument("--paralelas", type=int, default=1)
     lector.add_argument("--fijo", action="store_true")
+    lector.add_argument("--registro")
     args = lector.parse_args()
     if args.orden == "tiempo":
         args.partidas = args.partidas or 4
