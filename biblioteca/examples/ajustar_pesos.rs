@@ -32,6 +32,7 @@ Uso: cargo run --release -p othello --features ajuste-de-pesos \\
   entrenar  Ajusta los pesos de los patrones a las posiciones de los ARCHIVOS y los
             escribe.
               ARCHIVO...        los que escribió generar
+              --partidas N      solo las N primeras partidas de cada uno (todas)
               --mezcla P        el porcentaje del puntaje de la búsqueda en la etiqueta;
                                 el resto, el resultado de la partida (50)
               --epocas N        las pasadas por las posiciones, a lo más (16)
@@ -87,10 +88,11 @@ fn ejecutar(argumentos: &[String]) -> Result<(), String> {
                 return Err(format!("--mezcla es un porcentaje, no {mezcla}"));
             }
             let epocas = opciones.numero("--epocas", 16)?;
+            let partidas = opciones.numero("--partidas", u32::MAX)?;
             let salida = opciones.ruta("--salida", ajuste::ARCHIVO_DE_PESOS);
             let archivos = opciones.archivos()?;
             let mezcla = mezcla as f32 / 100.0;
-            ajuste::entrenar(&archivos, mezcla, epocas, &salida, &mut informar)
+            ajuste::entrenar(&archivos, partidas, mezcla, epocas, &salida, &mut informar)
                 .map_err(|error| error.to_string())
         }
         "medir" => {

@@ -161,15 +161,21 @@ fn interpretar(bytes: &[u8]) -> io::Result<Leido> {
     })
 }
 
-/// The positions of a data file, in the order of its games, and its recipe.
+/// The first `partidas` games of a data file (all, if it has fewer), each the
+/// positions it added to the file, and the file's recipe.
 ///
 /// # Errors
 ///
 /// If it cannot be read or is not a data file.
-pub(super) fn leer_archivo(ruta: &Path) -> io::Result<(Receta, Vec<Registro>)> {
+pub(super) fn leer_archivo(ruta: &Path, partidas: u32) -> io::Result<(Receta, Vec<Vec<Registro>>)> {
     let leido = interpretar(&fs::read(ruta)?)?;
-    let registros = leido.partidas.into_iter().flat_map(|(_, r)| r).collect();
-    Ok((leido.receta, registros))
+    let juegos = leido
+        .partidas
+        .into_iter()
+        .take_while(|&(numero, _)| numero < partidas)
+        .map(|(_, registros)| registros)
+        .collect();
+    Ok((leido.receta, juegos))
 }
 
 /// A data file open to append games, in order, each without the positions already in
@@ -314,16 +320,17 @@ mod tests {
         assert_eq!((escritor.siguiente, escritor.posiciones), (2, 3));
         assert_eq!(escritor.escribir(&[registro(3, 4, 0)]).unwrap(), 0);
         drop(escritor);
-        let (receta, registros) = leer_archivo(&ruta).unwrap();
+        let (receta, partidas) = leer_archivo(&ruta, u32::MAX).unwrap();
         assert_eq!(receta, RECETA);
         assert_eq!(
-            registros,
+            partidas,
             [
-                registro(inicial.0, inicial.1, 1),
-                registro(3, 4, -2),
-                registro(5, 8, 3)
+                vec![registro(inicial.0, inicial.1, 1), registro(3, 4, -2)],
+                vec![registro(5, 8, 3)],
+                vec![]
             ]
         );
+        assert_eq!(leer_archivo(&ruta, 1).unwrap().1, partidas[..1]);
         let otra = Receta {
             semilla: 8,
             ..RECETA

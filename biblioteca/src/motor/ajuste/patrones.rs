@@ -26,14 +26,15 @@ use crate::motor::{
 /// Under this many positions, a stage is fitted with its neighbours' too.
 const POCAS: usize = 40_000;
 
-/// Fits the pattern weights to the positions of `archivos` (see [`super::generar`]) and
-/// writes them to `salida` ([`super::ARCHIVO_DE_PESOS`] is the one the evaluation
+/// Fits the pattern weights to the positions of the first `partidas` games of each of
+/// `archivos` (see [`super::generar`]) and writes them to `salida` ([`super::ARCHIVO_DE_PESOS`] is the one the evaluation
 /// includes). Each stage on its own: first the factor of the hand-made terms by least
 /// squares, then the patterns to what it leaves, by stochastic gradient descent on the
 /// squared error, each position with its eight symmetric images (the weights of
-/// configurations never seen stay 0), at most `epocas` times over the positions. One
-/// position in 20 is held out: the epochs stop when its error stops falling, and it is
-/// reported against the weights of today's evaluation and the hand-made one. The label mixes the two of the data:
+/// configurations never seen stay 0), at most `epocas` times over the positions. The
+/// positions of one game in 20 are held out: the epochs stop when their error stops
+/// falling, and it is reported against the weights of today's evaluation and the
+/// hand-made one. The label mixes the two of the data:
 /// `mezcla` (from 0 to 1) of the search's score, the rest the game's result.
 ///
 /// # Errors
@@ -41,6 +42,7 @@ const POCAS: usize = 40_000;
 /// If a file cannot be read, has no positions, or `salida` cannot be written.
 pub fn entrenar(
     archivos: &[PathBuf],
+    partidas: u32,
     mezcla: f32,
     epocas: usize,
     salida: &Path,
@@ -48,9 +50,9 @@ pub fn entrenar(
 ) -> io::Result<()> {
     let mut etapas: Vec<Vec<Muestra>> = (0..ETAPAS).map(|_| Vec::new()).collect();
     let mut pruebas: Vec<Vec<Muestra>> = (0..ETAPAS).map(|_| Vec::new()).collect();
-    for (i, muestra) in leer(archivos, mezcla)?.into_iter().enumerate() {
+    for muestra in leer(archivos, partidas, mezcla)? {
         let e = etapa(cuenta(!(muestra.p | muestra.o)) as u32);
-        let destino = if i % 20 == 7 {
+        let destino = if muestra.apartada {
             &mut pruebas
         } else {
             &mut etapas
@@ -176,7 +178,7 @@ pub fn entrenar(
 ///
 /// If a file cannot be read or has no positions.
 pub fn medir(archivos: &[PathBuf], informar: &mut dyn FnMut(&str)) -> io::Result<()> {
-    let posiciones: Vec<(u64, u64)> = leer(archivos, 0.0)?
+    let posiciones: Vec<(u64, u64)> = leer(archivos, u32::MAX, 0.0)?
         .iter()
         .take(200_000)
         .map(|m| (m.p, m.o))

@@ -193,41 +193,55 @@ fn jugar_partida(receta: Receta, numero: u32, buscador: &mut Buscador) -> Vec<Re
         .collect()
 }
 
-/// One position of the data: own and rival discs, and the label in hundredths of a disc.
+/// One position of the data: own and rival discs, the label in hundredths of a disc,
+/// and whether it is held out of the fit to measure it.
 pub(super) struct Muestra {
     pub(super) p: u64,
     pub(super) o: u64,
     pub(super) valor: f32,
+    pub(super) apartada: bool,
 }
 
-/// The positions of the files `archivos` (written by [`generar`]), read in name order
-/// and each once whatever its symmetry, so that the same files give the same weights;
-/// the label is the search's score times `mezcla` plus the game's result times
-/// `1 - mezcla`, and the exact score alone when the search's is exact.
-pub(super) fn leer(archivos: &[PathBuf], mezcla: f32) -> io::Result<Vec<Muestra>> {
+/// One game in this many is held out of the fit, all its positions: the positions of a
+/// game look alike, and held out one by one they would be half seen.
+const UNA_APARTADA_EN: usize = 20;
+
+/// The positions of the first `partidas` games of each of the files `archivos`
+/// (written by [`generar`]), read in name order and each once whatever its symmetry, so
+/// that the same files give the same weights (a file that keeps growing, too); those
+/// of one game in [`UNA_APARTADA_EN`] are held out. The label is the search's score
+/// times `mezcla` plus the game's result times `1 - mezcla`, and the exact score alone
+/// when the search's is exact.
+pub(super) fn leer(archivos: &[PathBuf], partidas: u32, mezcla: f32) -> io::Result<Vec<Muestra>> {
     let mut rutas = archivos.to_vec();
     rutas.sort();
     let mut vistas = HashSet::new();
     let mut muestras = Vec::new();
+    let mut juegos = 0;
     for ruta in rutas {
-        let (_, registros) = leer_archivo(&ruta).map_err(|error| {
+        let (_, partidas) = leer_archivo(&ruta, partidas).map_err(|error| {
             io::Error::new(error.kind(), format!("{}: {error}", ruta.display()))
         })?;
-        for r in registros {
-            if !vistas.insert(canonica(r.p, r.o)) {
-                continue;
+        for registros in partidas {
+            let apartada = juegos % UNA_APARTADA_EN == UNA_APARTADA_EN / 2;
+            juegos += 1;
+            for r in registros {
+                if !vistas.insert(canonica(r.p, r.o)) {
+                    continue;
+                }
+                let (puntaje, resultado) = (f32::from(r.puntaje), f32::from(r.resultado));
+                let etiqueta = if r.exacto() {
+                    puntaje
+                } else {
+                    mezcla * puntaje + (1.0 - mezcla) * resultado
+                };
+                muestras.push(Muestra {
+                    p: r.p,
+                    o: r.o,
+                    valor: ESCALA as f32 * etiqueta,
+                    apartada,
+                });
             }
-            let (puntaje, resultado) = (f32::from(r.puntaje), f32::from(r.resultado));
-            let etiqueta = if r.exacto() {
-                puntaje
-            } else {
-                mezcla * puntaje + (1.0 - mezcla) * resultado
-            };
-            muestras.push(Muestra {
-                p: r.p,
-                o: r.o,
-                valor: ESCALA as f32 * etiqueta,
-            });
         }
     }
     if muestras.is_empty() {
@@ -288,7 +302,9 @@ mod tests {
         generar(RECETA, 2, 2, &b, &mut nada).unwrap();
         generar(RECETA, 6, 3, &b, &mut nada).unwrap();
         assert_eq!(fs::read(&a).unwrap(), fs::read(&b).unwrap());
-        let (_, registros) = leer_archivo(&a).unwrap();
+        let (_, partidas) = leer_archivo(&a, u32::MAX).unwrap();
+        assert_eq!(partidas.len(), 6);
+        let registros: Vec<Registro> = partidas.into_iter().flatten().collect();
         assert!(registros.len() > 6 * 20, "{}", registros.len());
         for r in &registros {
             // Labels from both kinds of search, each within the game's bounds.
