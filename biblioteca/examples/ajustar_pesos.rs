@@ -33,6 +33,8 @@ Uso: cargo run --release -p othello --features ajuste-de-pesos \\
             escribe.
               ARCHIVO...        los que escribió generar
               --partidas N      solo las N primeras partidas de cada uno (todas)
+              --inicio PESOS    empieza desde esos pesos (un patrones.pesos), no
+                                desde cero
               --mezcla P        el porcentaje del puntaje de la búsqueda en la etiqueta;
                                 el resto, el resultado de la partida (50)
               --epocas N        las pasadas por las posiciones, a lo más (16)
@@ -89,11 +91,25 @@ fn ejecutar(argumentos: &[String]) -> Result<(), String> {
             }
             let epocas = opciones.numero("--epocas", 16)?;
             let partidas = opciones.numero("--partidas", u32::MAX)?;
+            let inicio = match opciones.tomar("--inicio") {
+                Some(ruta) => {
+                    Some(std::fs::read(&ruta).map_err(|error| format!("{ruta}: {error}"))?)
+                }
+                None => None,
+            };
             let salida = opciones.ruta("--salida", ajuste::ARCHIVO_DE_PESOS);
             let archivos = opciones.archivos()?;
             let mezcla = mezcla as f32 / 100.0;
-            ajuste::entrenar(&archivos, partidas, mezcla, epocas, &salida, &mut informar)
-                .map_err(|error| error.to_string())
+            ajuste::entrenar(
+                &archivos,
+                partidas,
+                mezcla,
+                epocas,
+                inicio.as_deref(),
+                &salida,
+                &mut informar,
+            )
+            .map_err(|error| error.to_string())
         }
         "medir" => {
             let archivos = opciones.archivos()?;

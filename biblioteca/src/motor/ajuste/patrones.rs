@@ -27,11 +27,14 @@ use crate::motor::{
 const POCAS: usize = 40_000;
 
 /// Fits the pattern weights to the positions of the first `partidas` games of each of
-/// `archivos` (see [`super::generar`]) and writes them to `salida` ([`super::ARCHIVO_DE_PESOS`] is the one the evaluation
-/// includes). Each stage on its own: first the factor of the hand-made terms by least
-/// squares, then the patterns to what it leaves, by stochastic gradient descent on the
-/// squared error, each position with its eight symmetric images (the weights of
-/// configurations never seen stay 0), at most `epocas` times over the positions. The
+/// `archivos` (see [`super::generar`]) and writes them to `salida`
+/// ([`super::ARCHIVO_DE_PESOS`] is the one the evaluation includes). Each stage on its
+/// own: first the factor of the hand-made terms by least squares, then the patterns to
+/// what it leaves, by stochastic gradient descent on the squared error, each position
+/// with its eight symmetric images (the weights of configurations never seen stay 0),
+/// at most `epocas` times over the positions. From `inicio` (weights as stored), the
+/// descent starts from them instead, with their factor: what they learned from other
+/// data stays where the new data says nothing. The
 /// positions of one game in 20 are held out: the epochs stop when their error stops
 /// falling, and it is reported against the weights of today's evaluation and the
 /// hand-made one. The label mixes the two of the data:
@@ -45,9 +48,22 @@ pub fn entrenar(
     partidas: u32,
     mezcla: f32,
     epocas: usize,
+    inicio: Option<&[u8]>,
     salida: &Path,
     informar: &mut dyn FnMut(&str),
 ) -> io::Result<()> {
+    if let Some(inicio) = inicio
+        && inicio.len() != PESOS.len()
+    {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "los pesos de inicio tienen {} bytes, no {}",
+                inicio.len(),
+                PESOS.len()
+            ),
+        ));
+    }
     let mut etapas: Vec<Vec<Muestra>> = (0..ETAPAS).map(|_| Vec::new()).collect();
     let mut pruebas: Vec<Vec<Muestra>> = (0..ETAPAS).map(|_| Vec::new()).collect();
     for muestra in leer(archivos, partidas, mezcla)? {
@@ -78,13 +94,20 @@ pub fn entrenar(
             }
         }
         let w = &mut pesos[e * PESOS_POR_ETAPA..][..PESOS_POR_ETAPA];
-        // The factor of the hand-made terms by least squares; the patterns are then
-        // fitted to what it leaves.
-        let (xy, xx) = muestras.iter().fold((0f64, 0f64), |(xy, xx), m| {
-            let x = f64::from(clasica(m));
-            (xy + x * f64::from(m.valor), xx + x * x)
-        });
-        w[ESCALA_CLASICA] = (xy / xx.max(1.0) * f64::from(UNIDAD_CLASICA)).round() as f32;
+        if let Some(inicio) = inicio {
+            for (k, peso) in w.iter_mut().enumerate() {
+                let i = 2 * (e * PESOS_POR_ETAPA + k);
+                *peso = f32::from(i16::from_le_bytes([inicio[i], inicio[i + 1]]));
+            }
+        } else {
+            // The factor of the hand-made terms by least squares; the patterns are
+            // then fitted to what it leaves.
+            let (xy, xx) = muestras.iter().fold((0f64, 0f64), |(xy, xx), m| {
+                let x = f64::from(clasica(m));
+                (xy + x * f64::from(m.valor), xx + x * x)
+            });
+            w[ESCALA_CLASICA] = (xy / xx.max(1.0) * f64::from(UNIDAD_CLASICA)).round() as f32;
+        }
         let factor = w[ESCALA_CLASICA] / UNIDAD_CLASICA as f32;
         let resto = |m: &Muestra| m.valor - factor * clasica(m) as f32;
         let objetivos: Vec<f32> = muestras.iter().map(|m| resto(m)).collect();
