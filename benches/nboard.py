@@ -14,10 +14,10 @@ against Egaroucid's light engine.
         Egaroucid through its driver (see ../shared/bench/egaroucid-light/: fetched
         and built outside this repository), --paralelas games at a time. Each opening
         (4 random moves) is played with both colors. T starts at --tiempo and, unless
-        --fijo, follows the time of both sides: after each game it is multiplied by
-        the square root of the light engine's total processor time over ours so far
-        (within 0.9 and 1.1 at a time), so that in the end both sides think about as
-        long in all. Processor time, not the clock's: a busy machine (other work
+        --fijo, follows the time of both sides: after each game it becomes the mean
+        T of ours' moves so far times the light engine's total processor time over
+        ours (within 0.8 and 1.25 times the T before): the T that would have made
+        both totals equal, if ours' time grows as T. Processor time, not the clock's: a busy machine (other work
         on its cores) slows the light engine's fixed searches on the clock, while
         ours stops at T whatever it got done. Both are reported. Tells the
         points of ours with their standard error, and each side's time. With
@@ -253,7 +253,7 @@ def orden_contra(args):
     aperturas = [apertura(azar, 4) for _ in range((args.partidas + 1) // 2)]
     cerrojo = threading.Lock()
     estado = {"tiempo": args.tiempo, "siguiente": 0, "nuestro": 0.0, "ligero": 0.0,
-              "jugadas": [0, 0], "cpu": [0.0, 0.0], "puntos": 0.0, "marcador": [0, 0, 0], "jugadas_t": []}
+              "jugadas": [0, 0], "cpu": [0.0, 0.0], "t_por_jugada": 0.0, "puntos": 0.0, "marcador": [0, 0, 0], "jugadas_t": []}
 
     def jugar_partidas():
         ligero = Ligero(args.egaroucid, args.nivel)
@@ -298,9 +298,11 @@ def orden_contra(args):
                 estado["marcador"][resultado] += 1
                 estado["puntos"] += (1.0, 0.5, 0.0)[resultado]
                 cociente = estado["cpu"][0] / max(estado["cpu"][1], 1e-9)
+                estado["t_por_jugada"] += tiempo * len(propio)
                 if not args.fijo:
-                    factor = min(1.1, max(0.9, max(cociente, 1e-9) ** -0.5))
-                    estado["tiempo"] *= factor
+                    media = estado["t_por_jugada"] / max(estado["jugadas"][0], 1)
+                    nuevo = media / max(cociente, 1e-9)
+                    estado["tiempo"] = min(1.25 * tiempo, max(0.8 * tiempo, nuevo))
                 hechas = sum(estado["marcador"])
                 print(f"partida {k + 1}: {diferencia:+d} con --tiempo {tiempo:.4f} "
                       f"(van {hechas}: {100 * estado['puntos'] / hechas:.1f} %, "
