@@ -14,10 +14,11 @@ against Egaroucid's light engine.
         Egaroucid through its driver (see ../shared/bench/egaroucid-light/: fetched
         and built outside this repository), --paralelas games at a time. Each opening
         (4 random moves) is played with both colors. T starts at --tiempo and, unless
-        --fijo, follows the time of both sides: after each game it becomes the mean
-        T of ours' moves so far times the light engine's total processor time over
-        ours (within 0.8 and 1.25 times the T before): the T that would have made
-        both totals equal, if ours' time grows as T. Processor time, not the clock's: a busy machine (other work
+        --fijo, follows the time of both sides: after each game it becomes the T
+        that would have made both sides' processor times equal over the last 20
+        games (their mean T times the light engine's time over ours), times the
+        light engine's total over ours in the whole match (within 0.8 and 1.25),
+        so that a match that fell behind catches up. Processor time, not the clock's: a busy machine (other work
         on its cores) slows the light engine's fixed searches on the clock, while
         ours stops at T whatever it got done. Both are reported. Tells the
         points of ours with their standard error, and each side's time. With
@@ -174,6 +175,9 @@ class Ligero:
             stderr=subprocess.DEVNULL, text=True, bufsize=1,
         )
         self.nivel = nivel
+        # Its first search also sets up its tables (most of a second): not part of a
+        # game's time.
+        self.elegir(inicial(), "X")
 
     def nueva(self, movidas):
         pass
@@ -253,7 +257,7 @@ def orden_contra(args):
     aperturas = [apertura(azar, 4) for _ in range((args.partidas + 1) // 2)]
     cerrojo = threading.Lock()
     estado = {"tiempo": args.tiempo, "siguiente": 0, "nuestro": 0.0, "ligero": 0.0,
-              "jugadas": [0, 0], "cpu": [0.0, 0.0], "t_por_jugada": 0.0, "puntos": 0.0, "marcador": [0, 0, 0], "jugadas_t": []}
+              "jugadas": [0, 0], "cpu": [0.0, 0.0], "recientes": [], "puntos": 0.0, "marcador": [0, 0, 0], "jugadas_t": []}
 
     def jugar_partidas():
         ligero = Ligero(args.egaroucid, args.nivel)
@@ -298,11 +302,15 @@ def orden_contra(args):
                 estado["marcador"][resultado] += 1
                 estado["puntos"] += (1.0, 0.5, 0.0)[resultado]
                 cociente = estado["cpu"][0] / max(estado["cpu"][1], 1e-9)
-                estado["t_por_jugada"] += tiempo * len(propio)
+                estado["recientes"] = (estado["recientes"] + [(tiempo, len(propio)) + cpu])[-20:]
                 if not args.fijo:
-                    media = estado["t_por_jugada"] / max(estado["jugadas"][0], 1)
-                    nuevo = media / max(cociente, 1e-9)
-                    estado["tiempo"] = min(1.25 * tiempo, max(0.8 * tiempo, nuevo))
+                    recientes = estado["recientes"]
+                    jugadas = max(sum(n for _, n, _, _ in recientes), 1)
+                    media = sum(t * n for t, n, _, _ in recientes) / jugadas
+                    propia = sum(c for _, _, c, _ in recientes)
+                    equilibrio = media * sum(c for _, _, _, c in recientes) / max(propia, 1e-9)
+                    correccion = min(1.25, max(0.8, 1 / max(cociente, 1e-9)))
+                    estado["tiempo"] = equilibrio * correccion
                 hechas = sum(estado["marcador"])
                 print(f"partida {k + 1}: {diferencia:+d} con --tiempo {tiempo:.4f} "
                       f"(van {hechas}: {100 * estado['puntos'] / hechas:.1f} %, "
