@@ -38,6 +38,7 @@ Uso: cargo run --release -p othello --features ajuste-de-pesos \\
               --mezcla P        el porcentaje del puntaje de la búsqueda en la etiqueta;
                                 el resto, el resultado de la partida (50)
               --epocas N        las pasadas por las posiciones, a lo más (16)
+              --paso X          el paso del descenso en la primera pasada (0.002)
               --salida ARCHIVO  dónde (los que el motor incluye al compilarse:
                                 biblioteca/src/motor/evaluacion/patrones.pesos)
   medir     Cuánto cuesta cada evaluación, sobre las posiciones de los ARCHIVOS.
@@ -89,27 +90,23 @@ fn ejecutar(argumentos: &[String]) -> Result<(), String> {
             if mezcla > 100 {
                 return Err(format!("--mezcla es un porcentaje, no {mezcla}"));
             }
-            let epocas = opciones.numero("--epocas", 16)?;
-            let partidas = opciones.numero("--partidas", u32::MAX)?;
             let inicio = match opciones.tomar("--inicio") {
                 Some(ruta) => {
                     Some(std::fs::read(&ruta).map_err(|error| format!("{ruta}: {error}"))?)
                 }
                 None => None,
             };
+            let como = ajuste::Entrenamiento {
+                partidas: opciones.numero("--partidas", u32::MAX)?,
+                mezcla: mezcla as f32 / 100.0,
+                epocas: opciones.numero("--epocas", 16)?,
+                paso: opciones.numero("--paso", 0.002)?,
+                inicio: inicio.as_deref(),
+            };
             let salida = opciones.ruta("--salida", ajuste::ARCHIVO_DE_PESOS);
             let archivos = opciones.archivos()?;
-            let mezcla = mezcla as f32 / 100.0;
-            ajuste::entrenar(
-                &archivos,
-                partidas,
-                mezcla,
-                epocas,
-                inicio.as_deref(),
-                &salida,
-                &mut informar,
-            )
-            .map_err(|error| error.to_string())
+            ajuste::entrenar(&archivos, como, &salida, &mut informar)
+                .map_err(|error| error.to_string())
         }
         "medir" => {
             let archivos = opciones.archivos()?;

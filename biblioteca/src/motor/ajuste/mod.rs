@@ -21,7 +21,7 @@ mod probcut;
 mod terminos;
 
 pub use datos::Receta;
-pub use patrones::{entrenar, medir};
+pub use patrones::{Entrenamiento, entrenar, medir};
 pub use posiciones::generar;
 pub use probcut::calibrar_probcut;
 pub use terminos::ajustar_terminos;

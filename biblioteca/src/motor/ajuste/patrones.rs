@@ -26,32 +26,52 @@ use crate::motor::{
 /// Under this many positions, a stage is fitted with its neighbours' too.
 const POCAS: usize = 40_000;
 
-/// Fits the pattern weights to the positions of the first `partidas` games of each of
-/// `archivos` (see [`super::generar`]) and writes them to `salida`
-/// ([`super::ARCHIVO_DE_PESOS`] is the one the evaluation includes). Each stage on its
-/// own: first the factor of the hand-made terms by least squares, then the patterns to
-/// what it leaves, by stochastic gradient descent on the squared error, each position
-/// with its eight symmetric images (the weights of configurations never seen stay 0),
-/// at most `epocas` times over the positions. From `inicio` (weights as stored), the
-/// descent starts from them instead, with their factor: what they learned from other
-/// data stays where the new data says nothing. The
-/// positions of one game in 20 are held out: the epochs stop when their error stops
-/// falling, and it is reported against the weights of today's evaluation and the
-/// hand-made one. The label mixes the two of the data:
-/// `mezcla` (from 0 to 1) of the search's score, the rest the game's result.
+/// How [`entrenar`] fits the weights.
+#[derive(Clone, Copy, Debug)]
+pub struct Entrenamiento<'a> {
+    /// Only the first this many games of each file (a file that keeps growing gives the
+    /// same weights).
+    pub partidas: u32,
+    /// The share (from 0 to 1) of the search's score in the label of a position whose
+    /// score is not exact; the rest is the game's result.
+    pub mezcla: f32,
+    /// At most this many passes over the positions.
+    pub epocas: usize,
+    /// The step of the descent in its first pass; it shrinks pass after pass.
+    pub paso: f32,
+    /// The weights to start from (as stored), or `None` to start from 0.
+    pub inicio: Option<&'a [u8]>,
+}
+
+/// Fits the pattern weights to the positions of `archivos` (see [`super::generar`])
+/// as `como` says and writes them to `salida` ([`super::ARCHIVO_DE_PESOS`] is the one
+/// the evaluation includes). Each stage on its own: first the factor of the hand-made
+/// terms by least squares, then the patterns to what it leaves, by stochastic gradient
+/// descent on the squared error, each position with its eight symmetric images (the
+/// weights of configurations never seen stay 0). From `como.inicio`, the descent
+/// starts from those weights instead, with their factor: what they learned from other
+/// data stays where the new data says nothing. The positions of one game in 20 are held
+/// out: the epochs stop when their error stops falling (the weights before the first
+/// epoch count too), and it is reported against the weights of today's evaluation and
+/// the hand-made one.
 ///
 /// # Errors
 ///
-/// If a file cannot be read, has no positions, or `salida` cannot be written.
+/// If a file cannot be read, has no positions, or `salida` cannot be written; or if the
+/// weights to start from are not of the evaluation's size.
 pub fn entrenar(
     archivos: &[PathBuf],
-    partidas: u32,
-    mezcla: f32,
-    epocas: usize,
-    inicio: Option<&[u8]>,
+    como: Entrenamiento<'_>,
     salida: &Path,
     informar: &mut dyn FnMut(&str),
 ) -> io::Result<()> {
+    let Entrenamiento {
+        partidas,
+        mezcla,
+        epocas,
+        paso,
+        inicio,
+    } = como;
     if let Some(inicio) = inicio
         && inicio.len() != PESOS.len()
     {
@@ -137,7 +157,7 @@ pub fn entrenar(
             for i in (1..orden.len()).rev() {
                 orden.swap(i, (azar.siguiente() % (i as u64 + 1)) as usize);
             }
-            let paso = 0.002 / (1.0 + epoca as f32 / 4.0);
+            let paso = paso / (1.0 + epoca as f32 / 4.0);
             for &i in &orden {
                 let m = muestras[i];
                 let (ps, os) = (simetricas(m.p), simetricas(m.o));
