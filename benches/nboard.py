@@ -9,21 +9,34 @@ against Egaroucid's light engine.
         `===`), against --tiempo.
 
     python3 benches/nboard.py contra --egaroucid DRIVER --nivel 10 --tiempo 0.07 \\
-        [--partidas 200]
+        [--partidas 200] [--paralelas 1] [--fijo]
         The engine (`othello nboard --hilos 1 --tiempo T`) against the light engine of
         Egaroucid through its driver (see ../shared/bench/egaroucid-light/: fetched
-        and built outside this repository). Each opening (4 random moves) is played
-        with both colors. Tells the points of ours, and each side's mean time per move,
-        to set T so that both think alike.
+        and built outside this repository), --paralelas games at a time. Each opening
+        (4 random moves) is played with both colors. T starts at --tiempo and, unless
+        --fijo, follows the time of both sides: after each game it becomes the T
+        that would have made both sides' processor times equal over the last 20
+        games (their mean T times the light engine's time over ours), times the
+        light engine's total over ours in the whole match (within 0.8 and 1.25),
+        so that a match that fell behind catches up. Processor time, not the clock's: a busy machine (other work
+        on its cores) slows the light engine's fixed searches on the clock, while
+        ours stops at T whatever it got done. Both are reported. Tells the
+        points of ours with their standard error, and each side's time. With
+        --registro ARCHIVO, each game is appended to it as a JSON line: the opening,
+        who was black, T, the result for ours, both sides' processor time, and
+        every move with the engine, the empties, the score it told and the seconds.
 
 Both take --othello PROGRAM (target/release/othello by default) and --semilla S. The
 rules are written here again, small, to check every move each engine answers.
 """
 
 import argparse
+import json
+import os
 import random
 import subprocess
 import sys
+import threading
 import time
 
 DIRECCIONES = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
@@ -86,6 +99,13 @@ def apertura(azar, largo):
     return movidas
 
 
+def segundos_de_cpu(proceso):
+    """The processor time (user and system) that `proceso` has used so far."""
+    with open(f"/proc/{proceso.pid}/stat") as archivo:
+        campos = archivo.read().rsplit(")", 1)[1].split()
+    return (int(campos[11]) + int(campos[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class Nboard:
     """`othello nboard`, one process, told every move of the game."""
 
@@ -125,16 +145,18 @@ class Nboard:
         self.esperar(f"pong {self.ping}")
 
     def elegir(self, tablero, color):
-        """Its move (a square, or None to pass), the seconds from go to ===, and
-        the seconds it tells (its own clock)."""
+        """Its move (a square, or None to pass), the seconds from go to ===, the
+        seconds it tells (its own clock) and the score it tells."""
         inicio = time.perf_counter()
         self.enviar("go")
         respuesta = self.esperar("=== ")
         segundos = time.perf_counter() - inicio
         partes = respuesta[4:].split("/")
         propio = float(partes[2]) if len(partes) == 3 else 0.0
+        puntaje = float(partes[1]) if len(partes) >= 2 else 0.0
         jugada = partes[0]
-        return (None if jugada.upper() == "PA" else casilla_de(jugada)), segundos, propio
+        casilla = None if jugada.upper() == "PA" else casilla_de(jugada)
+        return casilla, segundos, propio, puntaje
 
     def jugada(self, casilla):
         self.enviar("move " + ("PA" if casilla is None else nombre(casilla).upper()))
@@ -153,6 +175,9 @@ class Ligero:
             stderr=subprocess.DEVNULL, text=True, bufsize=1,
         )
         self.nivel = nivel
+        # Its first search also sets up its tables (most of a second): not part of a
+        # game's time.
+        self.elegir(inicial(), "X")
 
     def nueva(self, movidas):
         pass
@@ -166,7 +191,7 @@ class Ligero:
         if not respuesta:
             sys.exit("el motor ligero terminó sin responder")
         casilla = None if respuesta[0] == "pass" else casilla_de(respuesta[0])
-        return casilla, segundos, int(respuesta[3]) / 1000
+        return casilla, segundos, int(respuesta[3]) / 1000, float(respuesta[1])
 
     def jugada(self, casilla):
         pass
@@ -178,8 +203,8 @@ class Ligero:
 
 def partida(negro, blanco, movidas, tiempos):
     """Plays from the opening `movidas`; appends (engine, empties, seconds as seen
-    from here, seconds as it tells) to `tiempos` for each move chosen; returns black's
-    disc difference."""
+    from here, seconds as it tells, the move, the score it tells) to `tiempos` for
+    each move chosen; returns black's disc difference."""
     tablero, color = inicial(), "X"
     for motor in (negro, blanco):
         motor.nueva(movidas)
@@ -189,8 +214,8 @@ def partida(negro, blanco, movidas, tiempos):
     while jugadas(tablero, "X") or jugadas(tablero, "O"):
         motor = negro if color == "X" else blanco
         vacias = tablero.count("-")
-        casilla, segundos, propio = motor.elegir(tablero, color)
-        tiempos.append((motor, vacias, segundos, propio))
+        casilla, segundos, propio, puntaje = motor.elegir(tablero, color)
+        tiempos.append((motor, vacias, segundos, propio, casilla, puntaje))
         if casilla is None:
             assert not jugadas(tablero, color), "pasó con jugadas"
         else:
@@ -219,7 +244,7 @@ def orden_tiempo(args):
     negro.cerrar()
     blanco.cerrar()
     t = args.tiempo
-    medio = [(s, p) for _, v, s, p in tiempos if 24 <= v <= 50]
+    medio = [(s, p) for _, v, s, p, _, _ in tiempos if 24 <= v <= 50]
     vistos, propios = [s for s, _ in medio], [p for _, p in medio]
     print(f"--tiempo {t}: {len(medio)} jugadas de medio juego; de go a ===, media "
           f"{sum(vistos) / len(vistos) / t:.3f} T, la mayor {max(vistos) / t:.3f} T; "
@@ -229,38 +254,94 @@ def orden_tiempo(args):
 
 def orden_contra(args):
     azar = random.Random(args.semilla)
-    nuestro = Nboard(args.othello, ["--tiempo", str(args.tiempo), "--hilos", "1"], 60)
-    ligero = Ligero(args.egaroucid, args.nivel)
-    puntos, ganadas, empates, perdidas = 0.0, 0, 0, 0
-    tiempos = []
-    for k in range(args.partidas):
-        if k % 2 == 0:
-            movidas = apertura(azar, 4)
-        nuestro_negro = k % 2 == 0
-        negro, blanco = (nuestro, ligero) if nuestro_negro else (ligero, nuestro)
-        diferencia = partida(negro, blanco, movidas, tiempos)
-        if not nuestro_negro:
-            diferencia = -diferencia
-        if diferencia > 0:
-            puntos, ganadas = puntos + 1, ganadas + 1
-        elif diferencia == 0:
-            puntos, empates = puntos + 0.5, empates + 1
-        else:
-            perdidas += 1
-        print(f"partida {k + 1}: {diferencia:+d}", file=sys.stderr)
-    nuestro.cerrar()
-    ligero.cerrar()
+    aperturas = [apertura(azar, 4) for _ in range((args.partidas + 1) // 2)]
+    cerrojo = threading.Lock()
+    estado = {"tiempo": args.tiempo, "siguiente": 0, "nuestro": 0.0, "ligero": 0.0,
+              "jugadas": [0, 0], "cpu": [0.0, 0.0], "recientes": [], "puntos": 0.0, "marcador": [0, 0, 0], "jugadas_t": []}
 
-    def media(motor, k):
-        todos = [t[k] for t in tiempos if t[0] is motor]
-        return sum(todos) / len(todos)
+    def jugar_partidas():
+        ligero = Ligero(args.egaroucid, args.nivel)
+        while True:
+            with cerrojo:
+                k = estado["siguiente"]
+                if k >= args.partidas:
+                    break
+                estado["siguiente"] += 1
+                tiempo = estado["tiempo"]
+            nuestro = Nboard(args.othello, ["--tiempo", f"{tiempo:.4f}", "--hilos", "1"], 60)
+            nuestro_negro = k % 2 == 0
+            negro, blanco = (nuestro, ligero) if nuestro_negro else (ligero, nuestro)
+            tiempos = []
+            cpu_ligero = segundos_de_cpu(ligero.proceso)
+            diferencia = partida(negro, blanco, aperturas[k // 2], tiempos)
+            cpu = (segundos_de_cpu(nuestro.proceso), segundos_de_cpu(ligero.proceso) - cpu_ligero)
+            nuestro.cerrar()
+            if not nuestro_negro:
+                diferencia = -diferencia
+            propio = [t[2] for t in tiempos if t[0] is nuestro]
+            ajeno = [t[2] for t in tiempos if t[0] is ligero]
+            with cerrojo:
+                if registro:
+                    jugadas_de = [["nuestro" if t[0] is nuestro else "ligero", t[1],
+                                   None if t[4] is None else nombre(t[4]), t[5], round(t[2], 4)]
+                                  for t in tiempos]
+                    registro.write(json.dumps({
+                        "partida": k + 1, "apertura": [nombre(x) for x in aperturas[k // 2]],
+                        "nuestro_negro": nuestro_negro, "tiempo": round(tiempo, 4),
+                        "diferencia": diferencia, "cpu": [round(c, 2) for c in cpu],
+                        "jugadas": jugadas_de}) + "\n")
+                    registro.flush()
+                estado["nuestro"] += sum(propio)
+                estado["ligero"] += sum(ajeno)
+                estado["cpu"][0] += cpu[0]
+                estado["cpu"][1] += cpu[1]
+                estado["jugadas"][0] += len(propio)
+                estado["jugadas"][1] += len(ajeno)
+                estado["jugadas_t"].append(tiempo)
+                resultado = 0 if diferencia > 0 else 1 if diferencia == 0 else 2
+                estado["marcador"][resultado] += 1
+                estado["puntos"] += (1.0, 0.5, 0.0)[resultado]
+                cociente = estado["cpu"][0] / max(estado["cpu"][1], 1e-9)
+                estado["recientes"] = (estado["recientes"] + [(tiempo, len(propio)) + cpu])[-20:]
+                if not args.fijo:
+                    recientes = estado["recientes"]
+                    jugadas = max(sum(n for _, n, _, _ in recientes), 1)
+                    media = sum(t * n for t, n, _, _ in recientes) / jugadas
+                    propia = sum(c for _, _, c, _ in recientes)
+                    equilibrio = media * sum(c for _, _, _, c in recientes) / max(propia, 1e-9)
+                    correccion = min(1.25, max(0.8, 1 / max(cociente, 1e-9)))
+                    estado["tiempo"] = equilibrio * correccion
+                hechas = sum(estado["marcador"])
+                print(f"partida {k + 1}: {diferencia:+d} con --tiempo {tiempo:.4f} "
+                      f"(van {hechas}: {100 * estado['puntos'] / hechas:.1f} %, "
+                      f"tiempo {cociente:.3f} ×)", file=sys.stderr, flush=True)
+        ligero.cerrar()
 
-    print(f"nivel {args.nivel}, --tiempo {args.tiempo}, {args.partidas} partidas: "
-          f"{100 * puntos / args.partidas:.1f} % de los puntos "
-          f"({ganadas}-{empates}-{perdidas}); por jugada, de la pregunta a la "
-          f"respuesta, el nuestro {media(nuestro, 2):.3f} s y el ligero "
-          f"{media(ligero, 2):.3f} s ({media(nuestro, 2) / media(ligero, 2):.2f} ×); "
-          f"según cada uno, {media(nuestro, 3):.3f} s y {media(ligero, 3):.3f} s")
+    registro = open(args.registro, "a") if args.registro else None
+    hilos = [threading.Thread(target=jugar_partidas) for _ in range(args.paralelas)]
+    for hilo in hilos:
+        hilo.start()
+    for hilo in hilos:
+        hilo.join()
+    n = sum(estado["marcador"])
+    fraccion = estado["puntos"] / n
+    # The standard error of the mean points per game, from the games' own spread.
+    varianza = (estado["marcador"][0] * (1 - fraccion) ** 2
+                + estado["marcador"][1] * (0.5 - fraccion) ** 2
+                + estado["marcador"][2] * fraccion ** 2) / n
+    error = (varianza / n) ** 0.5
+    ganadas, empates, perdidas = estado["marcador"]
+    t = sorted(estado["jugadas_t"])
+    cpu = estado["cpu"]
+    print(f"nivel {args.nivel}, {n} partidas: {100 * fraccion:.1f} % de los puntos "
+          f"(± {100 * error:.1f}, {ganadas}-{empates}-{perdidas}); tiempo de CPU en "
+          f"total, el nuestro {cpu[0]:.1f} s y el ligero {cpu[1]:.1f} s "
+          f"({cpu[0] / cpu[1]:.3f} ×); de la pregunta a la respuesta, "
+          f"{estado['nuestro']:.1f} s y {estado['ligero']:.1f} s "
+          f"({estado['nuestro'] / estado['ligero']:.3f} ×); "
+          f"por jugada, {estado['nuestro'] / estado['jugadas'][0]:.3f} s y "
+          f"{estado['ligero'] / estado['jugadas'][1]:.3f} s; --tiempo de {t[0]:.4f} a "
+          f"{t[-1]:.4f} (mediana {t[len(t) // 2]:.4f})")
 
 
 def main():
@@ -272,6 +353,9 @@ def main():
     lector.add_argument("--semilla", type=int, default=1)
     lector.add_argument("--egaroucid")
     lector.add_argument("--nivel", type=int, default=10)
+    lector.add_argument("--paralelas", type=int, default=1)
+    lector.add_argument("--fijo", action="store_true")
+    lector.add_argument("--registro")
     args = lector.parse_args()
     if args.orden == "tiempo":
         args.partidas = args.partidas or 4

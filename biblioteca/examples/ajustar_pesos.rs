@@ -20,17 +20,25 @@ Uso: cargo run --release -p othello --features ajuste-de-pesos \\
        --example ajustar_pesos -- ORDEN [OPCIONES]
 
 Órdenes:
-  generar   Juega partidas del jugador fuerte contra sí mismo y guarda sus posiciones.
-              --partidas N      cuántas partidas (1000)
-              --semilla S       la semilla de las aperturas al azar (11)
-              --profundidad D   las jugadas de la búsqueda hasta 18 vacías (6)
-              --salida ARCHIVO  dónde (target/patrones-posiciones-S.bin)
+  generar   Juega partidas del jugador fuerte contra sí mismo y agrega sus posiciones,
+            con la etiqueta de una búsqueda honda o el puntaje exacto, al ARCHIVO; se
+            puede cortar cuando sea, y la misma orden sigue donde quedó el archivo.
+              ARCHIVO           dónde (se crea si no está)
+              --partidas N      hasta cuántas partidas en el archivo (1000000)
+              --semilla S       la semilla de las jugadas al azar (1)
+              --profundidad D   las jugadas de la búsqueda en el medio juego (10)
+              --exactas E       desde cuántas vacías se juega y etiqueta exacto (22)
+              --hilos H         cuántas partidas a la vez (1)
   entrenar  Ajusta los pesos de los patrones a las posiciones de los ARCHIVOS y los
             escribe.
               ARCHIVO...        los que escribió generar
+              --partidas N      solo las N primeras partidas de cada uno (todas)
+              --inicio PESOS    empieza desde esos pesos (un patrones.pesos), no
+                                desde cero
               --mezcla P        el porcentaje del puntaje de la búsqueda en la etiqueta;
                                 el resto, el resultado de la partida (50)
               --epocas N        las pasadas por las posiciones, a lo más (16)
+              --paso X          el paso del descenso en la primera pasada (0.002)
               --salida ARCHIVO  dónde (los que el motor incluye al compilarse:
                                 biblioteca/src/motor/evaluacion/patrones.pesos)
   medir     Cuánto cuesta cada evaluación, sobre las posiciones de los ARCHIVOS.
@@ -65,15 +73,16 @@ fn ejecutar(argumentos: &[String]) -> Result<(), String> {
     let mut informar = |linea: &str| println!("{linea}");
     match orden.as_str() {
         "generar" => {
-            let partidas = opciones.numero("--partidas", 1000)?;
-            let semilla = opciones.numero("--semilla", 11)?;
-            let profundidad = opciones.numero("--profundidad", 6)?;
-            let salida = opciones.ruta(
-                "--salida",
-                &format!("target/patrones-posiciones-{semilla}.bin"),
-            );
-            opciones.sin_archivos()?;
-            ajuste::generar(partidas, semilla, profundidad, &salida, &mut informar)
+            let partidas = opciones.numero("--partidas", 1_000_000)?;
+            let receta = ajuste::Receta {
+                semilla: opciones.numero("--semilla", 1)?,
+                profundidad: opciones.numero("--profundidad", 10)?,
+                vacias_exactas: opciones.numero("--exactas", 22)?,
+            };
+            let hilos = opciones.numero("--hilos", 1)?;
+            let [salida] = <[PathBuf; 1]>::try_from(opciones.archivos()?)
+                .map_err(|_| "generar escribe un solo archivo".to_owned())?;
+            ajuste::generar(receta, partidas, hilos, &salida, &mut informar)
                 .map_err(|error| format!("{}: {error}", salida.display()))
         }
         "entrenar" => {
@@ -81,11 +90,22 @@ fn ejecutar(argumentos: &[String]) -> Result<(), String> {
             if mezcla > 100 {
                 return Err(format!("--mezcla es un porcentaje, no {mezcla}"));
             }
-            let epocas = opciones.numero("--epocas", 16)?;
+            let inicio = match opciones.tomar("--inicio") {
+                Some(ruta) => {
+                    Some(std::fs::read(&ruta).map_err(|error| format!("{ruta}: {error}"))?)
+                }
+                None => None,
+            };
+            let como = ajuste::Entrenamiento {
+                partidas: opciones.numero("--partidas", u32::MAX)?,
+                mezcla: mezcla as f32 / 100.0,
+                epocas: opciones.numero("--epocas", 16)?,
+                paso: opciones.numero("--paso", 0.002)?,
+                inicio: inicio.as_deref(),
+            };
             let salida = opciones.ruta("--salida", ajuste::ARCHIVO_DE_PESOS);
             let archivos = opciones.archivos()?;
-            let mezcla = mezcla as f32 / 100.0;
-            ajuste::entrenar(&archivos, mezcla, epocas, &salida, &mut informar)
+            ajuste::entrenar(&archivos, como, &salida, &mut informar)
                 .map_err(|error| error.to_string())
         }
         "medir" => {

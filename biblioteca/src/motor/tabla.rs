@@ -196,11 +196,14 @@ impl Tabla {
         self.edad.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// Forgets everything.
+    /// Forgets everything, the count of searches too: what a search does next is then
+    /// the same whatever the table saw before (the self-play data of `ajuste` counts on
+    /// it: an empty slot reads as the age 255, so the age takes part in a replacement).
     pub fn vaciar(&mut self) {
         for cubeta in self.cubetas.iter_mut().chain(&mut self.finales) {
             *cubeta = Cubeta::libre();
         }
+        *self.edad.get_mut() = 0;
     }
 
     /// The bucket of `(p, o)`, in the near-end region or the rest by its empties.

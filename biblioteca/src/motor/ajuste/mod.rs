@@ -2,8 +2,9 @@
 //! the program `examples/ajustar_pesos.rs` runs them (how the weights of today were made,
 //! and how long each step takes: `docs/motor.md`).
 //!
-//! - [`generar`] plays games of the strong player against itself and writes their
-//!   positions to a file; [`entrenar`] fits the pattern weights to the positions of such
+//! - [`generar`] plays games of the strong player against itself and appends their
+//!   positions, labelled by deeper searches and late by exact scores, to a file of the
+//!   format of `datos` (made by a [`Receta`]); [`entrenar`] fits the pattern weights to the positions of such
 //!   files and writes them where the evaluation includes them ([`ARCHIVO_DE_PESOS`]);
 //!   [`medir`] times both evaluations over such positions.
 //! - [`calibrar_probcut`] measures how far a shallow search's score falls from a deeper
@@ -13,12 +14,14 @@
 //! Each writes what it finds, and its progress, line by line to `informar`. The games are
 //! the same on every machine for the same seed.
 
+mod datos;
 mod patrones;
 mod posiciones;
 mod probcut;
 mod terminos;
 
-pub use patrones::{entrenar, medir};
+pub use datos::Receta;
+pub use patrones::{Entrenamiento, entrenar, medir};
 pub use posiciones::generar;
 pub use probcut::calibrar_probcut;
 pub use terminos::ajustar_terminos;

@@ -15,7 +15,7 @@ use crate::motor::{
     evaluacion::{
         Evaluar,
         patrones::{
-            ESCALA_CLASICA, ETAPAS, PESOS_POR_ETAPA, RASGOS, UNIDAD_CLASICA, etapa, rasgos,
+            ESCALA_CLASICA, ETAPAS, PESOS, PESOS_POR_ETAPA, RASGOS, UNIDAD_CLASICA, etapa, rasgos,
             simetricas, valor_con,
         },
         terminos::suma_de_terminos,
@@ -26,31 +26,69 @@ use crate::motor::{
 /// Under this many positions, a stage is fitted with its neighbours' too.
 const POCAS: usize = 40_000;
 
-/// Fits the pattern weights to the positions of `archivos` (see [`super::generar`]) and
-/// writes them to `salida` ([`super::ARCHIVO_DE_PESOS`] is the one the evaluation
-/// includes). Each stage on its own: first the factor of the hand-made terms by least
-/// squares, then the patterns to what it leaves, by stochastic gradient descent on the
-/// squared error, each position with its eight symmetric images (the weights of
-/// configurations never seen stay 0), at most `epocas` times over the positions. One
-/// position in 20 is held out: the epochs stop when its error stops falling, and it is
-/// reported against the hand-made evaluation's. The label mixes the two of the data:
-/// `mezcla` (from 0 to 1) of the search's score, the rest the game's result.
+/// How [`entrenar`] fits the weights.
+#[derive(Clone, Copy, Debug)]
+pub struct Entrenamiento<'a> {
+    /// Only the first this many games of each file (a file that keeps growing gives the
+    /// same weights).
+    pub partidas: u32,
+    /// The share (from 0 to 1) of the search's score in the label of a position whose
+    /// score is not exact; the rest is the game's result.
+    pub mezcla: f32,
+    /// At most this many passes over the positions.
+    pub epocas: usize,
+    /// The step of the descent in its first pass; it shrinks pass after pass.
+    pub paso: f32,
+    /// The weights to start from (as stored), or `None` to start from 0.
+    pub inicio: Option<&'a [u8]>,
+}
+
+/// Fits the pattern weights to the positions of `archivos` (see [`super::generar`])
+/// as `como` says and writes them to `salida` ([`super::ARCHIVO_DE_PESOS`] is the one
+/// the evaluation includes). Each stage on its own: first the factor of the hand-made
+/// terms by least squares, then the patterns to what it leaves, by stochastic gradient
+/// descent on the squared error, each position with its eight symmetric images (the
+/// weights of configurations never seen stay 0). From `como.inicio`, the descent
+/// starts from those weights instead, with their factor: what they learned from other
+/// data stays where the new data says nothing. The positions of one game in 20 are held
+/// out: the epochs stop when their error stops falling (the weights before the first
+/// epoch count too), and it is reported against the weights of today's evaluation and
+/// the hand-made one.
 ///
 /// # Errors
 ///
-/// If a file cannot be read, has no positions, or `salida` cannot be written.
+/// If a file cannot be read, has no positions, or `salida` cannot be written; or if the
+/// weights to start from are not of the evaluation's size.
 pub fn entrenar(
     archivos: &[PathBuf],
-    mezcla: f32,
-    epocas: usize,
+    como: Entrenamiento<'_>,
     salida: &Path,
     informar: &mut dyn FnMut(&str),
 ) -> io::Result<()> {
+    let Entrenamiento {
+        partidas,
+        mezcla,
+        epocas,
+        paso,
+        inicio,
+    } = como;
+    if let Some(inicio) = inicio
+        && inicio.len() != PESOS.len()
+    {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "los pesos de inicio tienen {} bytes, no {}",
+                inicio.len(),
+                PESOS.len()
+            ),
+        ));
+    }
     let mut etapas: Vec<Vec<Muestra>> = (0..ETAPAS).map(|_| Vec::new()).collect();
     let mut pruebas: Vec<Vec<Muestra>> = (0..ETAPAS).map(|_| Vec::new()).collect();
-    for (i, muestra) in leer(archivos, mezcla)?.into_iter().enumerate() {
+    for muestra in leer(archivos, partidas, mezcla)? {
         let e = etapa(cuenta(!(muestra.p | muestra.o)) as u32);
-        let destino = if i % 20 == 7 {
+        let destino = if muestra.apartada {
             &mut pruebas
         } else {
             &mut etapas
@@ -76,13 +114,20 @@ pub fn entrenar(
             }
         }
         let w = &mut pesos[e * PESOS_POR_ETAPA..][..PESOS_POR_ETAPA];
-        // The factor of the hand-made terms by least squares; the patterns are then
-        // fitted to what it leaves.
-        let (xy, xx) = muestras.iter().fold((0f64, 0f64), |(xy, xx), m| {
-            let x = f64::from(clasica(m));
-            (xy + x * f64::from(m.valor), xx + x * x)
-        });
-        w[ESCALA_CLASICA] = (xy / xx.max(1.0) * f64::from(UNIDAD_CLASICA)).round() as f32;
+        if let Some(inicio) = inicio {
+            for (k, peso) in w.iter_mut().enumerate() {
+                let i = 2 * (e * PESOS_POR_ETAPA + k);
+                *peso = f32::from(i16::from_le_bytes([inicio[i], inicio[i + 1]]));
+            }
+        } else {
+            // The factor of the hand-made terms by least squares; the patterns are
+            // then fitted to what it leaves.
+            let (xy, xx) = muestras.iter().fold((0f64, 0f64), |(xy, xx), m| {
+                let x = f64::from(clasica(m));
+                (xy + x * f64::from(m.valor), xx + x * x)
+            });
+            w[ESCALA_CLASICA] = (xy / xx.max(1.0) * f64::from(UNIDAD_CLASICA)).round() as f32;
+        }
         let factor = w[ESCALA_CLASICA] / UNIDAD_CLASICA as f32;
         let resto = |m: &Muestra| m.valor - factor * clasica(m) as f32;
         let objetivos: Vec<f32> = muestras.iter().map(|m| resto(m)).collect();
@@ -112,7 +157,7 @@ pub fn entrenar(
             for i in (1..orden.len()).rev() {
                 orden.swap(i, (azar.siguiente() % (i as u64 + 1)) as usize);
             }
-            let paso = 0.002 / (1.0 + epoca as f32 / 4.0);
+            let paso = paso / (1.0 + epoca as f32 / 4.0);
             for &i in &orden {
                 let m = muestras[i];
                 let (ps, os) = (simetricas(m.p), simetricas(m.o));
@@ -153,11 +198,13 @@ pub fn entrenar(
                 .sum();
             (total / muestras.len().max(1) as f64).sqrt() / f64::from(ESCALA)
         };
-        let patrones =
-            |p, o| valor_con(&bytes, p, o, Portatil.jugadas(p, o), Portatil.jugadas(o, p));
+        let con = |pesos: &[u8], p, o| {
+            valor_con(pesos, p, o, Portatil.jugadas(p, o), Portatil.jugadas(o, p))
+        };
         informar(&format!(
-            "etapa {e}: error de prueba {:.2} fichas (la clásica: {:.2}), {} posiciones",
-            error(&patrones),
+            "etapa {e}: error de prueba {:.2} fichas (los pesos de hoy: {:.2}; la clásica: {:.2}), {} posiciones",
+            error(&|p, o| con(&bytes, p, o)),
+            error(&|p, o| con(PESOS, p, o)),
             error(&|p, o| Portatil.evaluar_clasica(p, o)),
             muestras.len()
         ));
@@ -174,7 +221,7 @@ pub fn entrenar(
 ///
 /// If a file cannot be read or has no positions.
 pub fn medir(archivos: &[PathBuf], informar: &mut dyn FnMut(&str)) -> io::Result<()> {
-    let posiciones: Vec<(u64, u64)> = leer(archivos, 0.0)?
+    let posiciones: Vec<(u64, u64)> = leer(archivos, u32::MAX, 0.0)?
         .iter()
         .take(200_000)
         .map(|m| (m.p, m.o))
