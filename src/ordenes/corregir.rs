@@ -11,7 +11,11 @@ use std::{
 
 use serde::Serialize;
 
-use super::{corrida::Corrida, error::ErrorOrden, informe::Informe};
+use super::{
+    corrida::{Corrida, Ejecutar},
+    error::ErrorOrden,
+    informe::Informe,
+};
 use crate::{
     argumentos::entero,
     correccion::{
@@ -50,11 +54,8 @@ pub struct Corregir {
     opciones: OpcionesCorreccion,
 }
 
-impl Corregir {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Corregir {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         if self.opciones.diagnostico {
             return corrida.informar(&correccion::diagnosticar());
         }
@@ -174,11 +175,8 @@ impl Informe for InformeCasos {
     }
 }
 
-impl OrdenCasos {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for OrdenCasos {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let mut pytest = Vec::new();
         let semilla = self.semilla.elegir();
         correccion::escribir_casos(&self.carpeta, semilla, self.cantidad, &mut pytest)?;

@@ -44,6 +44,14 @@ pub enum Avance<'t> {
     Progreso(&'t str),
 }
 
+/// What every order's type does: runs once against a [`Corrida`], which gives it its
+/// input, its output and its options. The table in [`super::Orden`] dispatches to it,
+/// so that an order is its type, this one method and one row there.
+pub(super) trait Ejecutar {
+    /// Runs the order: its report written to the run's output, or why it failed.
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden>;
+}
+
 /// One run of an order: standard input (taken once), standard output, the options, and
 /// whether the order's report was already written.
 pub(super) struct Corrida<'c, R, W> {

@@ -9,7 +9,7 @@ use std::{
 use serde::Serialize;
 
 use super::{
-    corrida::Corrida,
+    corrida::{Corrida, Ejecutar},
     error::ErrorOrden,
     informe::{Informe, InformeTablero, escribir_tablero},
     tablero::{AYUDA_ARCHIVO, turno_o_sugerido},
@@ -75,11 +75,8 @@ impl Informe for InformeExportar {
     }
 }
 
-impl Exportar {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Exportar {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let ArgumentoFormato {
             formato: Formato::Obf,
         } = self.formato;
@@ -131,11 +128,8 @@ impl Informe for InformeImportar {
     }
 }
 
-impl Importar {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Importar {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let ArgumentoFormato {
             formato: Formato::Obf,
         } = self.formato;

@@ -13,7 +13,7 @@ use std::{
 use serde::Serialize;
 
 use super::{
-    corrida::{Avance, Corrida},
+    corrida::{Avance, Corrida, Ejecutar},
     error::ErrorOrden,
     informe::{Informe, InformeTablero, parrafo},
     tablero::{AYUDA_ARCHIVO, Desde},
@@ -199,11 +199,8 @@ impl Informe for InformeResolver {
     }
 }
 
-impl Resolver {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Resolver {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let (tablero, turno) = self.situacion.leer(corrida)?;
         let inicio = Instant::now();
         let mut buscador = self.hilos.buscador();
@@ -401,11 +398,10 @@ impl Analizar {
             (None, None) => Limite::default(),
         }
     }
+}
 
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Analizar {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let (tablero, turno) = self.situacion.leer(corrida)?;
         if let Some(profundidad) = self.profundidad {
             // The search cannot go past the end of the game.
@@ -566,11 +562,8 @@ impl Informe for InformePerft {
     }
 }
 
-impl Perft {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Perft {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let (tablero, turno) = self.desde.leer(corrida)?;
         // A game ends within about as many plies as there are empty squares; past
         // that, a depth adds little.
@@ -787,11 +780,10 @@ impl Torneo {
             tiempo: self.tiempo.unwrap_or(TIEMPO_DEL_TORNEO),
         }
     }
+}
 
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Torneo {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let bases = self.bases();
         let progreso = corrida.opciones.progreso;
         let resultados = torneo::jugar(&bases, |hechas, total| {

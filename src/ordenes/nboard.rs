@@ -16,7 +16,11 @@ use std::{
     time::{Duration, Instant},
 };
 
-use super::{corrida::Corrida, error::ErrorOrden, motor::Hilos};
+use super::{
+    corrida::{Corrida, Ejecutar},
+    error::ErrorOrden,
+    motor::Hilos,
+};
 use crate::argumentos::{NOMBRE_ENTRADA_ESTANDAR, segundos};
 use crate::renglones::ANCHO;
 use othello::{
@@ -50,11 +54,8 @@ pub struct Nboard {
 /// The name the engine gives itself (`set myname`).
 const NOMBRE: &str = "othello";
 
-impl Nboard {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Nboard {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let (entrada, salida) = corrida.dialogo()?;
         let mut sesion = Sesion::nueva(self.tiempo, self.hilos.buscador_para(self.tiempo));
         for linea in BufReader::new(entrada).lines() {

@@ -9,7 +9,7 @@ use std::{
 use serde::Serialize;
 
 use super::{
-    corrida::Corrida,
+    corrida::{Corrida, Ejecutar},
     error::ErrorOrden,
     informe::{Informe, InformePartida, escribir_tablero},
     tablero::Desde,
@@ -95,11 +95,8 @@ impl Informe for InformeRepetir {
     }
 }
 
-impl Repetir {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Repetir {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let (tablero, turno) = self.desde.leer(corrida)?;
         // Moves given one per argument have no comments: a `#` there is a bad move.
         let transcripcion = match &self.jugadas_de {

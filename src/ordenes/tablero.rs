@@ -8,7 +8,7 @@ use std::{
 use serde::Serialize;
 
 use super::{
-    corrida::{Corrida, error_al_guardar, leer_tablero},
+    corrida::{Corrida, Ejecutar, error_al_guardar, leer_tablero},
     error::ErrorOrden,
     informe::{Informe, InformePartida, InformeTablero, escribir_tablero},
 };
@@ -98,11 +98,8 @@ impl Informe for InformeMostrar {
     }
 }
 
-impl Mostrar {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Mostrar {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let tablero = corrida.tablero(&self.archivo)?;
         corrida.informar(&InformeMostrar {
             archivo: self.archivo.nombre(),
@@ -181,11 +178,8 @@ impl Informe for InformeJugadaRechazada {
     }
 }
 
-impl Jugar {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Jugar {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let en_sitio = match (self.en_sitio, &self.archivo) {
             (true, Entrada::Estandar) => return Err(en_sitio_sin_archivo()),
             (true, Entrada::Archivo(ruta)) => Some(ruta),
@@ -293,11 +287,8 @@ impl Informe for InformeJugadas {
     }
 }
 
-impl Jugadas {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Jugadas {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let tablero = corrida.tablero(&self.archivo)?;
         let jugadas: Vec<JugadaPosible> = tablero
             .jugadas_validas(self.valor)
@@ -343,11 +334,8 @@ impl Informe for InformeContar {
     }
 }
 
-impl Contar {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Contar {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let tablero = corrida.tablero(&self.archivo)?;
         corrida.informar(&InformeContar {
             archivo: self.archivo.nombre(),
@@ -406,11 +394,8 @@ impl Informe for InformeEstado {
     }
 }
 
-impl OrdenEstado {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for OrdenEstado {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let tablero = corrida.tablero(&self.archivo)?;
         let de_sus_jugadas = match (self.turno, &self.archivo) {
             (None, Entrada::Archivo(ruta)) => partida_de_sus_jugadas(ruta, &tablero),

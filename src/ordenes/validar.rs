@@ -9,7 +9,11 @@ use std::{
 
 use serde::Serialize;
 
-use super::{corrida::Corrida, error::ErrorOrden, informe::Informe};
+use super::{
+    corrida::{Corrida, Ejecutar},
+    error::ErrorOrden,
+    informe::Informe,
+};
 use crate::argumentos::{Entrada, entrada};
 use othello::{
     ErrorArchivo,
@@ -134,11 +138,8 @@ pub fn linea(
     format!("{}{donde}: {tipo}: {mensaje}", ruta_visible(archivo))
 }
 
-impl Validar {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Validar {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let mut archivos = Vec::with_capacity(self.archivos.len());
         for fuente in &self.archivos {
             let nombre = fuente.nombre();
