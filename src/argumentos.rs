@@ -31,6 +31,11 @@ pub(crate) enum Entrada {
     Estandar,
 }
 
+/// The help heading of the options used now and then: `--help` leaves them out, to fit
+/// a terminal of 24 rows, and `--ayuda-completa` shows them after the others. An option
+/// without a heading is one used every time.
+pub const MAS_OPCIONES: &str = "Más opciones";
+
 /// How standard input is named in messages and in JSON.
 pub(crate) const NOMBRE_ENTRADA_ESTANDAR: &str = "(entrada estándar)";
 

@@ -25,7 +25,7 @@ use crate::{
 
 /// `corregir ENTREGA.py...`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = "\
+#[command(after_long_help = "\
 Nombre la carpeta de la clase (othello corregir curso/), no sus entradas con *: una \
 carpeta de estudiante que empiece con - se leería como una opción. Para nombrar una \
 entrega así, escriba -- antes.
@@ -114,7 +114,7 @@ pub fn opcion_que_es_una_ruta(argumentos: &[OsString]) -> Option<String> {
 
 /// `casos --carpeta DIR`; named apart from the grader's own cases.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = "\
+#[command(after_long_help = "\
 Escribe cada tablero inicial en el formato de la tarea (NNNN.txt), el tablero \
 esperado tras una jugada válida (NNNN-despues.txt), DIR/casos.csv con las columnas \
 id, tablero, posicion, valor, valida, esperado, y DIR/cargar_entrega.py, que carga \

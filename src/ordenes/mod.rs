@@ -38,10 +38,20 @@ pub use self::{
     error::{Codigo, ErrorOrden},
 };
 
+/// The program's options for every order, `--color` and `--json`: whether each changes
+/// what an order does. Both are read with any order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Globales {
+    /// `--color`: colors in the board the order draws.
+    pub color: bool,
+    /// `--json`: one JSON object instead of text.
+    pub json: bool,
+}
+
 /// Defines [`Orden`] from one table, so that an order is written once: each row is
 /// the variant with its doc and clap attributes, its type (which implements
-/// [`Ejecutar`]) and its name; the name on the command line, [`Orden::nombre`] and
-/// the dispatch of [`ejecutar`] all come from the row.
+/// [`Ejecutar`]) and its name; the name on the command line, [`Orden::nombre`],
+/// [`Orden::globales`] and the dispatch of [`ejecutar`] all come from the row.
 macro_rules! ordenes {
     ($($(#[$atributo:meta])* $variante:ident($tipo:ty) = $nombre:literal,)+) => {
         /// One order and its arguments, as the command line gives them. The program puts
@@ -56,6 +66,19 @@ macro_rules! ordenes {
             pub fn nombre(&self) -> &'static str {
                 match self {
                     $(Orden::$variante(_) => $nombre,)+
+                }
+            }
+
+            /// Which of the program's options for every order change what the order
+            /// named `nombre` does (`None` if no order is named so), so that its help
+            /// lists only those.
+            pub fn globales(nombre: &str) -> Option<Globales> {
+                match nombre {
+                    $($nombre => Some(Globales {
+                        color: <$tipo as Ejecutar>::COLOR,
+                        json: <$tipo as Ejecutar>::JSON,
+                    }),)+
+                    _ => None,
                 }
             }
 

@@ -19,7 +19,7 @@ use super::{
     tablero::{AYUDA_ARCHIVO, Desde},
 };
 use crate::argumentos::{
-    Entrada, color_tolerante, computadora, entero, entrada, hilos, segundos, semilla,
+    Entrada, MAS_OPCIONES, color_tolerante, computadora, entero, entrada, hilos, segundos, semilla,
 };
 use othello::{
     Casilla, Color, Obf, Tablero,
@@ -92,6 +92,7 @@ fn milisegundos(tiempo: Duration) -> f64 {
 pub(super) struct Hilos {
     #[arg(
         long = "hilos",
+        help_heading = MAS_OPCIONES,
         value_name = "N",
         value_parser = hilos,
         help = "Hilos de la búsqueda, de 1 a 256 (por omisión, uno por núcleo); \
@@ -119,7 +120,7 @@ impl Hilos {
 
 /// `resolver (ARCHIVO --turno N|B | --obf CADENA) [--hilos N] [--tiempo SEGUNDOS]`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = format!("\
+#[command(after_long_help = format!("\
 Da la mejor jugada con juego perfecto de ambos, la diferencia final de fichas para el \
 que mueve (las vacías, para el ganador, como en los problemas FFO), los nodos \
 visitados y el tiempo. Con {VACIAS_EN_UN_SEGUNDO} vacías tarda alrededor de un \
@@ -316,7 +317,7 @@ fn duracion_aproximada(segundos: f64) -> String {
 /// `analizar (ARCHIVO --turno N|B | --obf CADENA) [--profundidad D | --tiempo SEGUNDOS]
 /// [--hilos N]`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = format!("\
+#[command(after_long_help = format!("\
 Una línea por jugada, la mejor primero: la jugada, su puntaje (la diferencia final de \
 fichas que se espera para el que mueve) y si es exacto o estimado a cierta \
 profundidad. Con --profundidad da lo mismo en cualquier máquina; con más de \
@@ -468,7 +469,7 @@ impl ConvencionElegida {
 
 /// `perft PROFUNDIDAD [--desde ARCHIVO --turno N|B] [--convencion publicada|ajedrez]`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = format!("\
+#[command(after_long_help = format!("\
 Un pase cuenta como jugada. Con la convención publicada (la de Aart Bik, 2009), una \
 partida terminada cuenta como hoja en cada profundidad siguiente; con la de ajedrez no \
 suma. La última jugada se cuenta con la cantidad de jugadas válidas, sin jugarla. Con \
@@ -491,6 +492,7 @@ pub struct Perft {
     desde: Desde,
     #[arg(
         long,
+        help_heading = MAS_OPCIONES,
         value_enum,
         default_value_t = CONVENCION,
         hide_possible_values = true,
@@ -605,7 +607,7 @@ impl Ejecutar for Perft {
 /// `torneo --negro JUGADOR --blanco JUGADOR [--partidas N] [--aperturas K] [--semilla S]
 /// [--tiempo SEGUNDOS]`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = "\
+#[command(after_long_help = "\
 Cada apertura (K jugadas al azar) se juega dos veces, una con cada color. Da, por \
 jugador y color, las ganadas, los empates, las perdidas, la diferencia media de \
 fichas y el tiempo medio por jugada. En una terminal, una barra de avance en la \
@@ -636,6 +638,7 @@ pub struct Torneo {
     partidas: u32,
     #[arg(
         long,
+        help_heading = MAS_OPCIONES,
         value_name = "K",
         default_value_t = APERTURAS,
         hide_default_value = true,
@@ -647,6 +650,7 @@ pub struct Torneo {
     aperturas: u32,
     #[arg(
         long,
+        help_heading = MAS_OPCIONES,
         value_name = "S",
         default_value_t = SEMILLA_DEL_TORNEO,
         hide_default_value = true,

@@ -32,7 +32,7 @@ use othello::{
 
 /// `nboard [--tiempo SEGUNDOS] [--hilos N]`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = format!("\
+#[command(after_long_help = format!("\
 Habla el protocolo de NBoard por la entrada y la salida estándar, una orden por línea, \
 para jugar en NBoard o contra otros motores: set game, move, set depth, go, hint, \
 ping, learn y quit. Con go juega como el jugador fuerte del juego, en --tiempo por \
@@ -55,6 +55,8 @@ pub struct Nboard {
 const NOMBRE: &str = "othello";
 
 impl Ejecutar for Nboard {
+    const JSON: bool = false;
+
     fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let (entrada, salida) = corrida.dialogo()?;
         let mut sesion = Sesion::nueva(self.tiempo, self.hilos.buscador_para(self.tiempo));

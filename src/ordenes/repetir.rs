@@ -14,13 +14,13 @@ use super::{
     informe::{Informe, InformePartida, escribir_tablero},
     tablero::Desde,
 };
-use crate::argumentos::{Entrada, Salida, entrada};
+use crate::argumentos::{Entrada, MAS_OPCIONES, Salida, entrada};
 use othello::{Jugada, Notacion, Partida, Repeticion, Transcripcion};
 
 /// `repetir [--desde ARCHIVO] [--turno N|B] [--hasta-error] [--salida ARCHIVO]
 /// (JUGADAS... | --jugadas-de ARCHIVO)`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = "\
+#[command(after_long_help = "\
 JUGADAS: una jugada por palabra, separadas por espacios o comas, y «pasar» para \
 pasar (C4 C3 D3 pasar F5); o la notación compacta de los programas de Othello \
 (f5d6c3d3), donde el que no tiene jugadas pasa solo. Da igual mayúsculas o \
@@ -41,6 +41,7 @@ pub struct Repetir {
     jugadas_de: Option<Entrada>,
     #[arg(
         long,
+        help_heading = MAS_OPCIONES,
         help = "Si una jugada no es válida, escribe igual el tablero de justo antes"
     )]
     hasta_error: bool,

@@ -13,7 +13,7 @@ use super::{
     informe::{Informe, InformePartida, InformeTablero, escribir_tablero},
 };
 use crate::{
-    argumentos::{Entrada, Salida, color_estricto, color_tolerante, entrada},
+    argumentos::{Entrada, MAS_OPCIONES, Salida, color_estricto, color_tolerante, entrada},
     vista::Vista,
 };
 use othello::{
@@ -36,6 +36,7 @@ const AYUDA_TURNO: &str = "Quién mueve: N o B (o negras, blancas); si falta, el
 pub(super) struct Desde {
     #[arg(
         long,
+        help_heading = MAS_OPCIONES,
         value_name = "ARCHIVO",
         value_parser = entrada(),
         help = "Empieza desde este tablero en vez del inicial («-»: la entrada estándar)"
@@ -43,6 +44,7 @@ pub(super) struct Desde {
     desde: Option<Entrada>,
     #[arg(
         long,
+        help_heading = MAS_OPCIONES,
         value_name = "N|B",
         value_parser = color_tolerante,
         help = format!(
@@ -99,6 +101,8 @@ impl Informe for InformeMostrar {
 }
 
 impl Ejecutar for Mostrar {
+    const COLOR: bool = true;
+
     fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let tablero = corrida.tablero(&self.archivo)?;
         corrida.informar(&InformeMostrar {
@@ -111,7 +115,7 @@ impl Ejecutar for Mostrar {
 
 /// `jugar ARCHIVO POSICION VALOR`: the homework's `jugar`, strict as it is.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = "\
+#[command(after_long_help = "\
 POSICION y VALOR van exactamente como los toma jugar de la tarea: «C4» y «N». \
 Si no (c4, « C4», «C4\\r», n), es un error de uso: dice qué tienen y cómo se \
 escriben, y sale con estado 2.
@@ -245,7 +249,7 @@ impl Ejecutar for Jugar {
 
 /// `jugadas ARCHIVO VALOR`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = "\
+#[command(after_long_help = "\
 Una jugada por línea con cuántas fichas voltea (C4 1), en orden de lectura del \
 tablero: A1, B1, …, H1, A2, …, H8. VALOR va como en jugar: N o B.")]
 pub struct Jugadas {
@@ -310,7 +314,7 @@ impl Ejecutar for Jugadas {
 
 /// `contar ARCHIVO`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = "Una línea por valor: N 2, B 2 y V 60.")]
+#[command(after_long_help = "Una línea por valor: N 2, B 2 y V 60.")]
 pub struct Contar {
     #[arg(value_name = "ARCHIVO", value_parser = entrada(), help = AYUDA_ARCHIVO)]
     archivo: Entrada,
@@ -347,7 +351,7 @@ impl Ejecutar for Contar {
 /// `estado ARCHIVO [--turno N|B]`; named apart from [`Estado`](othello::Estado), the rules'
 /// state of a game.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = "\
+#[command(after_long_help = "\
 Dice si la partida terminó y por qué (tablero lleno, un color sin fichas, nadie \
 puede jugar), quién gana, la cuenta y las jugadas válidas del que mueve.")]
 pub struct OrdenEstado {

@@ -23,7 +23,7 @@ use othello::{
 
 /// `validar ARCHIVO...`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = "\
+#[command(after_long_help = "\
 Una línea por problema: archivo:línea:columna: error: mensaje (o aviso). Sale con \
 estado 0 solo si todos son válidos. Avisa, sin fallar, de los tableros a los que \
 ninguna partida real llega: menos de 4 fichas o una casilla central vacía.")]
