@@ -86,9 +86,10 @@ pub struct Argumentos {
     #[arg(
         long,
         help = "Juega en el tablero a pantalla completa (necesita una terminal)",
-        long_help = "Juega en el tablero a pantalla completa: flechas o hjkl y Enter, o un \
-                     clic, juegan (necesita una terminal). Si un kill -9 la deja sin eco ni \
-                     cursor, escribe reset y Enter (en tmux, además tput rmcup)"
+        long_help = "Juega en el tablero a pantalla completa (necesita una terminal): las \
+                     flechas o una casilla escrita (c4) mueven el cursor, y Enter o un clic \
+                     juegan; ? muestra las teclas. Si un kill -9 la deja sin eco ni cursor, \
+                     escribe reset y Enter (en tmux, además tput rmcup)"
     )]
     pub pantalla: bool,
     /// Who moves first on the loaded board.
@@ -346,6 +347,25 @@ mod tests {
     use othello_programa::juego::Opciones;
 
     use super::*;
+
+    /// On the full screen the letters `a` to `h` only name columns (`h` is column H) and
+    /// the arrows move the cursor (`juego::pantalla::teclas`): no vi keys.
+    #[test]
+    fn la_ayuda_de_pantalla_dice_las_teclas_que_hay() {
+        let comando = comando();
+        let pantalla = comando
+            .get_arguments()
+            .find(|argumento| argumento.get_long() == Some("pantalla"))
+            .expect("--pantalla");
+        let ayuda = pantalla
+            .get_long_help()
+            .expect("su ayuda completa")
+            .to_string();
+        assert!(!ayuda.contains("hjkl"), "{ayuda}");
+        for tecla in ["flechas", "(c4)", "Enter", "clic", "?"] {
+            assert!(ayuda.contains(tecla), "{tecla}: {ayuda}");
+        }
+    }
 
     #[test]
     fn el_juego_sin_tiempo_piensa_lo_que_dice_su_ayuda() {
