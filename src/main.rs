@@ -80,6 +80,11 @@ fn ordenar(orden: &Orden, json: bool, color: bool) -> ExitCode {
         }
     };
     detener_con_senales(Arc::clone(&ultimo));
+    // By hand at a terminal, `nboard` would wait in silence for the GUI's first line;
+    // NBoard pipes its input, so it never hears this.
+    if matches!(orden, Orden::Nboard(_)) && io::stdin().is_terminal() {
+        decir(ordenes::nboard::AVISO_EN_UNA_TERMINAL);
+    }
     let opciones = ordenes::OpcionesDeOrden {
         json,
         color,

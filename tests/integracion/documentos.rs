@@ -340,6 +340,31 @@ fn cada_orden_escrita_en_los_documentos_se_lee() {
     assert!(cuantas >= 10, "solo {cuantas} órdenes");
 }
 
+/// The NBoard GUI adds an engine with three fields (its *Add engine...* window): the
+/// guide of the orders tells what goes in each, and the README's row of `nboard` leads
+/// there. (That the commands it gives are read is checked with every `sh` block.)
+#[test]
+fn la_guia_dice_como_agregar_el_motor_a_nboard() {
+    let documento = |nombre: &str| {
+        let (_, texto) = DOCUMENTOS.iter().find(|(n, _)| *n == nombre).unwrap();
+        *texto
+    };
+    let (_, seccion) = documento("docs/ordenes.md")
+        .split_once("\n## El motor en NBoard\n")
+        .expect("la sección de NBoard");
+    let seccion = &seccion[..seccion.find("\n## ").unwrap_or(seccion.len())];
+    for texto in [
+        "*Add engine...*",
+        "| *Name* | `othello`",
+        "| *Working Directory* |",
+        "| *Command* | `othello nboard`",
+        "```sh\nothello nboard\n",
+    ] {
+        assert!(seccion.contains(texto), "falta {texto:?}");
+    }
+    assert!(documento("README.md").contains("(docs/ordenes.md#el-motor-en-nboard)"));
+}
+
 /// The anchor GitHub gives a heading: lowercase, without punctuation but hyphens and
 /// underscores, spaces as hyphens.
 fn ancla(titulo: &str) -> String {
