@@ -9,7 +9,7 @@ use othello::{
     motor::{busqueda::TIEMPO_PREDETERMINADO, jugadores::Nivel},
 };
 use othello_programa::{
-    argumentos::{MAS_OPCIONES, color_tolerante, jugador, segundos, semilla},
+    argumentos::{MAS_OPCIONES, color_tolerante, jugador, jugadores, segundos, semilla},
     ordenes::Orden,
     renglones::{ANCHO, ajustar},
 };
@@ -63,8 +63,10 @@ pub struct Argumentos {
         long,
         value_name = "JUGADOR",
         value_parser = jugador,
-        help = "Quién juega con negras: humano, aleatorio, libro o fuerte (con --negro o \
-                --blanco no hay menú)"
+        help = format!(
+            "Quién juega con negras: {} (con --negro o --blanco no hay menú)",
+            jugadores()
+        )
     )]
     pub negro: Option<Nivel>,
     /// Who plays white.
@@ -72,7 +74,7 @@ pub struct Argumentos {
         long,
         value_name = "JUGADOR",
         value_parser = jugador,
-        help = "Quién juega con blancas: humano, aleatorio, libro o fuerte"
+        help = format!("Quién juega con blancas: {}", jugadores())
     )]
     pub blanco: Option<Nivel>,
     /// Load this saved board and skip the menu.

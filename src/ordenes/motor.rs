@@ -19,7 +19,8 @@ use super::{
     tablero::{AYUDA_ARCHIVO, Desde},
 };
 use crate::argumentos::{
-    Entrada, MAS_OPCIONES, color_tolerante, computadora, entero, entrada, hilos, segundos, semilla,
+    Entrada, MAS_OPCIONES, color_tolerante, computadora, computadoras, entero, entrada, hilos,
+    segundos, semilla,
 };
 use othello::{
     Casilla, Color, Obf, Tablero,
@@ -617,14 +618,17 @@ pub struct Torneo {
         long,
         value_name = "JUGADOR",
         value_parser = computadora,
-        help = "El primero, con negras en la primera partida de cada apertura: aleatorio, libro o fuerte"
+        help = format!(
+            "El primero, con negras en la primera partida de cada apertura: {}",
+            computadoras()
+        )
     )]
     negro: Nivel,
     #[arg(
         long,
         value_name = "JUGADOR",
         value_parser = computadora,
-        help = "El segundo: aleatorio, libro o fuerte"
+        help = format!("El segundo: {}", computadoras())
     )]
     blanco: Nivel,
     #[arg(

@@ -1132,7 +1132,7 @@ fn el_error_de_una_orden_es_una_linea_en_una_tuberia() {
     assert!(
         corrida.errores.starts_with(
             "error: valor «nadie» inválido para --blanco <JUGADOR>: se esperaba aleatorio, \
-             libro o fuerte\n\nUso: "
+             libro, fuerte o clasico\n\nUso: "
         ),
         "{}",
         corrida.errores

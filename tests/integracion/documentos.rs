@@ -340,6 +340,26 @@ fn cada_orden_escrita_en_los_documentos_se_lee() {
     assert!(cuantas >= 10, "solo {cuantas} órdenes");
 }
 
+/// The README lists every player the command line takes where it lists the players,
+/// with what it is, and again among the options.
+#[test]
+fn el_readme_nombra_cada_jugador() {
+    let leeme = DOCUMENTOS[0].1;
+    let (_, lista) = leeme
+        .split_once("### Contra la computadora\n\nHay ")
+        .expect("la lista de jugadores");
+    let lista = &lista[..lista.find("```").unwrap()];
+    let (_, opciones) = leeme
+        .split_once("- `--negro JUGADOR`, `--blanco JUGADOR`: ")
+        .expect("las opciones");
+    let opciones = opciones.lines().next().unwrap();
+    for jugador in ["humano", "aleatorio", "libro", "fuerte", "clasico"] {
+        let nombre = format!("`{jugador}`");
+        assert!(lista.contains(&nombre), "{nombre} en: {lista}");
+        assert!(opciones.contains(&nombre), "{nombre} en: {opciones}");
+    }
+}
+
 /// The NBoard GUI adds an engine with three fields (its *Add engine...* window): the
 /// guide of the orders tells what goes in each, and the README's row of `nboard` leads
 /// there. (That the commands it gives are read is checked with every `sh` block.)

@@ -116,7 +116,7 @@ fn los_valores_malos_dicen_que_se_esperaba() {
         (
             vec!["--negro", "experto"],
             "valor «experto» inválido para --negro <JUGADOR>: se esperaba humano, \
-             aleatorio, libro o fuerte",
+             aleatorio, libro, fuerte o clasico",
             None,
         ),
         (
@@ -182,13 +182,13 @@ fn los_valores_malos_dicen_que_se_esperaba() {
         (
             vec!["torneo", "--negro", "humano", "--blanco", "libro"],
             "valor «humano» inválido para --negro <JUGADOR>: en un torneo juegan \
-             computadoras: aleatorio, libro o fuerte",
+             computadoras: aleatorio, libro, fuerte o clasico",
             Some("torneo"),
         ),
         (
             vec!["torneo", "--negro", "libro", "--blanco", "experto"],
             "valor «experto» inválido para --blanco <JUGADOR>: se esperaba aleatorio, \
-             libro o fuerte",
+             libro, fuerte o clasico",
             Some("torneo"),
         ),
         (
@@ -574,6 +574,48 @@ fn cada_orden_muestra_solo_las_opciones_que_usa() {
     }
     ayuda(&["contar", "--color", "nunca", "--help"], None);
     ayuda(&["nboard", "--json", "--help"], None);
+}
+
+/// Every player the command line takes is named where the others are: in the help of
+/// the game's `--negro` and `--blanco`, and of the tournament's, which take computers.
+#[test]
+fn la_ayuda_nombra_cada_jugador_que_se_acepta() {
+    use othello_programa::ordenes::Orden;
+
+    let nombres = [
+        "humano",
+        "aleatorio",
+        "libro",
+        "fuerte",
+        "clasico",
+        "experto",
+    ];
+    let juego = ayuda(&["--help"], Some("80"));
+    let torneo = ayuda(&["torneo", "--help"], Some("80"));
+    // The help of one option: its line and those under it, up to the next option.
+    let de = |texto: &str, opcion: &str| {
+        let (_, resto) = texto.split_once(opcion).expect("la opción");
+        let fin = resto.find("\n      --").unwrap_or(resto.len());
+        resto[..fin]
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for nombre in nombres {
+        let leido = correr(othello(&fijas()).args(["--negro", nombre, "--help"]), "");
+        let en_el_juego = leido.codigo == Some(0);
+        let argumentos = ["torneo", "--negro", nombre, "--blanco", "libro"];
+        let en_un_torneo = Orden::desde_argumentos(argumentos).is_ok();
+        for opcion in ["--negro <JUGADOR>", "--blanco <JUGADOR>"] {
+            let (ayuda_juego, ayuda_torneo) = (de(&juego, opcion), de(&torneo, opcion));
+            assert_eq!(ayuda_juego.contains(nombre), en_el_juego, "{ayuda_juego}");
+            assert_eq!(
+                ayuda_torneo.contains(nombre),
+                en_un_torneo,
+                "{ayuda_torneo}"
+            );
+        }
+    }
 }
 
 /// The program's complete help lists every order with what it does, and what the short
