@@ -340,6 +340,57 @@ fn cada_orden_escrita_en_los_documentos_se_lee() {
     assert!(cuantas >= 10, "solo {cuantas} órdenes");
 }
 
+/// The `cargo install` and `cargo uninstall` lines of the `sh` blocks of `texto`, as
+/// words.
+fn ordenes_de_cargo(texto: &str) -> Vec<Vec<String>> {
+    partir(texto)
+        .0
+        .iter()
+        .filter(|bloque| bloque.lenguaje == "sh")
+        .flat_map(|bloque| bloque.lineas.iter().map(|linea| palabras(linea.trim())))
+        .filter(|palabras| {
+            palabras.first().is_some_and(|p| p == "cargo")
+                && palabras
+                    .get(1)
+                    .is_some_and(|p| p == "install" || p == "uninstall")
+        })
+        .collect()
+}
+
+/// The README says how to install the program and how to remove it, naming its package
+/// as cargo knows it (`othello-programa`; `cargo uninstall othello` fails): the folder
+/// that `cargo install --path` builds is this package's, and `cargo uninstall` names it.
+#[test]
+fn instalar_y_desinstalar_nombran_el_paquete_del_programa() {
+    let paquete = env!("CARGO_PKG_NAME");
+    let manifiesto =
+        |carpeta: &str| fs::read_to_string(proyecto().join(carpeta).join("Cargo.toml"));
+    let mut vistas = BTreeSet::new();
+    for (nombre, texto) in DOCUMENTOS {
+        for palabras in ordenes_de_cargo(texto) {
+            let orden = palabras.join(" ");
+            if palabras[1] == "uninstall" {
+                assert_eq!(palabras.last().unwrap(), paquete, "{nombre}: {orden}");
+            } else if let Some(i) = palabras.iter().position(|p| p == "--path") {
+                let carpeta = &palabras[i + 1];
+                let propio = manifiesto(carpeta).expect("el Cargo.toml de la carpeta");
+                let nombre_del_paquete = format!("[package]\nname = \"{paquete}\"\n");
+                assert!(propio.contains(&nombre_del_paquete), "{nombre}: {orden}");
+            } else {
+                // A tool from crates.io (cargo-fuzz), not this program.
+                continue;
+            }
+            vistas.insert((nombre, palabras[1].clone()));
+        }
+    }
+    for orden in ["install", "uninstall"] {
+        assert!(
+            vistas.contains(&("README.md", orden.to_owned())),
+            "cargo {orden}"
+        );
+    }
+}
+
 /// The README lists every player the command line takes where it lists the players,
 /// with what it is, and again among the options.
 #[test]
