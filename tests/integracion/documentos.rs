@@ -212,6 +212,28 @@ fn correr_sesion(dir: &Path, ejemplos: &[Ejemplo]) -> Vec<String> {
     texto.split(SEPARADOR).skip(1).map(str::to_owned).collect()
 }
 
+/// Every path under `dir`, from it, but the user's data folder the sessions get
+/// (`.datos`, which is not the project's folder on a real run).
+fn contenido(dir: &Path) -> BTreeSet<PathBuf> {
+    let mut rutas = BTreeSet::new();
+    let mut pendientes = vec![dir.to_owned()];
+    while let Some(carpeta) = pendientes.pop() {
+        for entrada in fs::read_dir(&carpeta).unwrap() {
+            let ruta = entrada.unwrap().path();
+            if ruta == dir.join(".datos") {
+                continue;
+            }
+            if ruta.is_dir() {
+                pendientes.push(ruta.clone());
+            }
+            rutas.insert(ruta.strip_prefix(dir).unwrap().to_owned());
+        }
+    }
+    rutas
+}
+
+/// Each session shows what the program does, and leaves the folder as it found it: run
+/// as written in the project's folder, an example leaves nothing behind.
 #[test]
 fn los_ejemplos_de_los_documentos_son_lo_que_hace_el_programa() {
     let mut cuantos = 0;
@@ -219,7 +241,13 @@ fn los_ejemplos_de_los_documentos_son_lo_que_hace_el_programa() {
         for ejemplos in sesiones(nombre, texto) {
             let dir = carpeta();
             copiar_partidas(dir.path());
+            let antes = contenido(dir.path());
             let obtenidas = correr_sesion(dir.path(), &ejemplos);
+            let dejadas: Vec<_> = contenido(dir.path()).difference(&antes).cloned().collect();
+            let lugar = ejemplos
+                .first()
+                .map_or("", |ejemplo| ejemplo.lugar.as_str());
+            assert!(dejadas.is_empty(), "{lugar}: la sesión deja {dejadas:?}");
             assert_eq!(obtenidas.len(), ejemplos.len(), "{obtenidas:?}");
             for (ejemplo, obtenida) in ejemplos.iter().zip(obtenidas) {
                 let donde = format!("{}: $ {}", ejemplo.lugar, ejemplo.orden);
