@@ -31,6 +31,11 @@ pub(crate) enum Entrada {
     Estandar,
 }
 
+/// The help heading of the options used now and then: `--help` leaves them out, to fit
+/// a terminal of 24 rows, and `--ayuda-completa` shows them after the others. An option
+/// without a heading is one used every time.
+pub const MAS_OPCIONES: &str = "Más opciones";
+
 /// How standard input is named in messages and in JSON.
 pub(crate) const NOMBRE_ENTRADA_ESTANDAR: &str = "(entrada estándar)";
 
@@ -224,6 +229,17 @@ fn niveles(niveles: &[Nivel]) -> String {
     )
 }
 
+/// The players that `--negro` and `--blanco` of the game take, as their help and their
+/// errors list them: every kind that has a name, `clasico` too.
+pub fn jugadores() -> String {
+    niveles(&Nivel::NOMBRADOS)
+}
+
+/// The players of a tournament, as its help and its errors list them: the computers.
+pub(crate) fn computadoras() -> String {
+    niveles(&Nivel::NOMBRADOS[1..])
+}
+
 /// `--negro` and `--blanco` of the game: any kind of player, in any case.
 ///
 /// # Errors
@@ -232,19 +248,18 @@ fn niveles(niveles: &[Nivel]) -> String {
 pub fn jugador(texto: &str) -> Result<Nivel, ErrorValor> {
     texto
         .parse()
-        .map_err(|_| detalle(texto, None, &niveles(&Nivel::TODOS)))
+        .map_err(|_| detalle(texto, None, &jugadores()))
 }
 
 /// The players of a tournament: computers only.
 pub(crate) fn computadora(texto: &str) -> Result<Nivel, ErrorValor> {
-    let computadoras = &Nivel::TODOS[1..];
     match texto.parse() {
         Ok(nivel) if nivel != Nivel::Humano => Ok(nivel),
         Ok(_) => Err(ErrorValor(format!(
             "en un torneo juegan computadoras: {}",
-            niveles(computadoras)
+            computadoras()
         ))),
-        Err(_) => Err(detalle(texto, None, &niveles(computadoras))),
+        Err(_) => Err(detalle(texto, None, &computadoras())),
     }
 }
 
@@ -546,14 +561,14 @@ mod tests {
         assert_eq!(
             jugador("experto"),
             Err(ErrorValor(
-                "se esperaba humano, aleatorio, libro o fuerte".into()
+                "se esperaba humano, aleatorio, libro, fuerte o clasico".into()
             ))
         );
         assert_eq!(computadora("libro"), Ok(Nivel::Libro));
         assert_eq!(
             computadora("humano"),
             Err(ErrorValor(
-                "en un torneo juegan computadoras: aleatorio, libro o fuerte".into()
+                "en un torneo juegan computadoras: aleatorio, libro, fuerte o clasico".into()
             ))
         );
     }

@@ -80,6 +80,11 @@ fn ordenar(orden: &Orden, json: bool, color: bool) -> ExitCode {
         }
     };
     detener_con_senales(Arc::clone(&ultimo));
+    // By hand at a terminal, `nboard` would wait in silence for the GUI's first line;
+    // NBoard pipes its input, so it never hears this.
+    if matches!(orden, Orden::Nboard(_)) && io::stdin().is_terminal() {
+        decir(ordenes::nboard::AVISO_EN_UNA_TERMINAL);
+    }
     let opciones = ordenes::OpcionesDeOrden {
         json,
         color,
@@ -96,7 +101,12 @@ fn ordenar(orden: &Orden, json: bool, color: bool) -> ExitCode {
         }
         Err(error) => {
             // The messages are whole sentences that already include their causes.
-            decir(&format!("error: {error}"));
+            let clase = if error.es_un_resultado() {
+                "resultado"
+            } else {
+                "error"
+            };
+            decir(&format!("{clase}: {error}"));
             ExitCode::from(error.codigo() as u8)
         }
     }

@@ -8,7 +8,7 @@ use super::{
     nota::Escala,
 };
 use crate::argumentos::{
-    entero, hilos, memoria, por_omision, semilla, tiempo_limite, tiempo_por_entrega,
+    MAS_OPCIONES, entero, hilos, memoria, por_omision, semilla, tiempo_limite, tiempo_por_entrega,
 };
 
 /// Every flag of `othello corregir` but the submissions, each defined once: clap reads
@@ -16,9 +16,39 @@ use crate::argumentos::{
 /// any.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
 pub struct OpcionesCorreccion {
+    /// `--csv NOTAS.csv`: also write the gradebook there.
+    #[arg(
+        long,
+        value_name = "NOTAS.csv",
+        help = "Escribe además NOTAS.csv: una fila por estudiante, con su nota",
+        long_help = "Escribe además una planilla: una fila por estudiante, con los casos \
+                correctos de cada función, el porcentaje y la nota (con ; y coma \
+                decimal, como la abre una planilla de cálculo en castellano)"
+    )]
+    pub csv: Option<PathBuf>,
+    /// `--planilla ARCHIVO.csv`: the platform's grade sheet, filled in beside it.
+    #[arg(
+        long,
+        value_name = "ARCHIVO.csv",
+        help = "Llena una copia de la planilla de notas de Moodle o de Canvas",
+        long_help = "La planilla de notas que exportó la plataforma (la hoja de \
+                calificaciones de Moodle o el libro de notas de Canvas): escribe al \
+                lado una copia con la nota de cada estudiante (ARCHIVO-con-notas.csv)"
+    )]
+    pub planilla: Option<PathBuf>,
+    /// `--informes CARPETA`: also write each student's feedback there.
+    #[arg(
+        long,
+        value_name = "CARPETA",
+        help = "Escribe además un informe por estudiante en CARPETA (o en un .zip)",
+        long_help = "Escribe además en CARPETA un informe por estudiante, para subir como \
+                retroalimentación (con un nombre que termina en .zip, un zip)"
+    )]
+    pub informes: Option<PathBuf>,
     /// `--python PATH`: the interpreter; `None` looks for `python3` on the `PATH`.
     #[arg(
         long,
+        help_heading = MAS_OPCIONES,
         value_name = "RUTA",
         help = "El intérprete de Python 3 (por omisión, python3 del PATH)"
     )]
@@ -26,6 +56,7 @@ pub struct OpcionesCorreccion {
     /// `--funcion CLAVE=NOMBRE`, as many as given: each replaces the names looked for.
     #[arg(
         long = "funcion",
+        help_heading = MAS_OPCIONES,
         value_name = "CLAVE=NOMBRE",
         value_parser = clap::value_parser!(Renombre),
         help = "El nombre que el estudiante le dio a una función: contar=contarFichas \
@@ -36,18 +67,20 @@ pub struct OpcionesCorreccion {
     /// its path inside the folder or its name), instead of the one chosen.
     #[arg(
         long,
+        help_heading = MAS_OPCIONES,
         value_name = "NOMBRE",
         help = "El archivo que se corrige en la carpeta de cada estudiante que lo tenga \
                 (tarea2.py, o src/tarea2.py), en vez del que se elige solo"
     )]
     pub archivo: Option<String>,
     /// `--semilla S`: the same seed gives the same cases.
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = MAS_OPCIONES)]
     pub semilla: SemillaDeCasos,
     /// `--casos N`: `N` cases of `jugar` and the others in proportion; `None` for the
     /// defaults ([`Cantidades::default`]).
     #[arg(
         long,
+        help_heading = MAS_OPCIONES,
         value_name = "N",
         value_parser = entero(1usize, 1_000_000),
         help = format!(
@@ -59,6 +92,7 @@ pub struct OpcionesCorreccion {
     /// `--tiempo-limite`: for each call.
     #[arg(
         long,
+        help_heading = MAS_OPCIONES,
         value_name = "SEGUNDOS",
         default_value = TIEMPO_LIMITE,
         hide_default_value = true,
@@ -73,6 +107,7 @@ pub struct OpcionesCorreccion {
     /// over is not run.
     #[arg(
         long,
+        help_heading = MAS_OPCIONES,
         value_name = "SEGUNDOS",
         default_value = TIEMPO_POR_ENTREGA,
         hide_default_value = true,
@@ -86,6 +121,7 @@ pub struct OpcionesCorreccion {
     /// `--memoria`: for each submission's process, in bytes.
     #[arg(
         long,
+        help_heading = MAS_OPCIONES,
         value_name = "CANTIDAD",
         default_value = MEMORIA,
         hide_default_value = true,
@@ -96,6 +132,7 @@ pub struct OpcionesCorreccion {
     /// `--ejemplos`: failures shown per function and kind.
     #[arg(
         long,
+        help_heading = MAS_OPCIONES,
         value_name = "N",
         default_value_t = EJEMPLOS,
         hide_default_value = true,
@@ -106,28 +143,11 @@ pub struct OpcionesCorreccion {
         )
     )]
     pub ejemplos: usize,
-    /// `--csv NOTAS.csv`: also write the gradebook there.
-    #[arg(
-        long,
-        value_name = "NOTAS.csv",
-        help = "Escribe además una planilla: una fila por estudiante, con los casos \
-                correctos de cada función, el porcentaje y la nota (con ; y coma \
-                decimal, como la abre una planilla de cálculo en castellano)"
-    )]
-    pub csv: Option<PathBuf>,
-    /// `--planilla ARCHIVO.csv`: the platform's grade sheet, filled in beside it.
-    #[arg(
-        long,
-        value_name = "ARCHIVO.csv",
-        help = "La planilla de notas que exportó la plataforma (la hoja de \
-                calificaciones de Moodle o el libro de notas de Canvas): escribe al \
-                lado una copia con la nota de cada estudiante (ARCHIVO-con-notas.csv)"
-    )]
-    pub planilla: Option<PathBuf>,
     /// `--nota-maxima N`: the grade's maximum on the platform, where its sheet does not
     /// say it (a Moodle sheet without its column, a Canvas sheet without its points).
     #[arg(
         long,
+        help_heading = MAS_OPCIONES,
         value_name = "N",
         value_parser = entero(1u32, 100_000),
         help = "La nota máxima de la tarea en la plataforma (7, 100…), para una planilla \
@@ -137,22 +157,16 @@ pub struct OpcionesCorreccion {
     /// `--tarea NOMBRE`: which assignment's column of Canvas's sheet gets the grades.
     #[arg(
         long,
+        help_heading = MAS_OPCIONES,
         value_name = "NOMBRE",
         help = "La columna de la planilla de Canvas que recibe las notas (si tiene varias \
                 tareas): su nombre completo, su número o una parte de su nombre"
     )]
     pub tarea: Option<String>,
-    /// `--informes CARPETA`: also write each student's feedback there.
-    #[arg(
-        long,
-        value_name = "CARPETA",
-        help = "Escribe además en CARPETA un informe por estudiante, para subir como \
-                retroalimentación (con un nombre que termina en .zip, un zip)"
-    )]
-    pub informes: Option<PathBuf>,
     /// `--parecidas N`: the pairs of submissions at least this similar are listed.
     #[arg(
         long,
+        help_heading = MAS_OPCIONES,
         value_name = "N",
         default_value_t = PARECIDAS,
         hide_default_value = true,
@@ -164,11 +178,12 @@ pub struct OpcionesCorreccion {
     )]
     pub parecidas: u8,
     /// `--pesos` and `--exigencia`: how grades are given.
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = MAS_OPCIONES)]
     pub escala: Escala,
     /// How many submissions at once; `None` for one per core.
     #[arg(
         long,
+        help_heading = MAS_OPCIONES,
         value_name = "N",
         value_parser = hilos,
         help = "Cuántas entregas se corrigen a la vez, de 1 a 256 (por omisión, una por núcleo)"
@@ -178,6 +193,7 @@ pub struct OpcionesCorreccion {
     /// contain them (`encierro`), knowingly.
     #[arg(
         long,
+        help_heading = MAS_OPCIONES,
         help = "Corre las entregas sin encierro, con los permisos de quien corrige: solo \
                 donde esta máquina no puede encerrarlas (ver --diagnostico)"
     )]
@@ -186,6 +202,7 @@ pub struct OpcionesCorreccion {
     /// and grade nothing.
     #[arg(
         long,
+        help_heading = MAS_OPCIONES,
         help = "Dice qué puede hacer esta máquina para encerrar las entregas, sin corregir"
     )]
     pub diagnostico: bool,

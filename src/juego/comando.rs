@@ -151,6 +151,10 @@ pub(super) enum ErrorComando {
     /// A letter and a number, but not a cell of the board ("I5", "A9").
     #[error(transparent)]
     FueraDelTablero(ErrorPosicion),
+    /// A word a slip away from a command's name, as shells answer a mistyped command:
+    /// the word, and the name.
+    #[error("«{0}» no es una jugada ni un comando (¿quisiste decir «{1}»?)")]
+    Parecido(String, &'static str),
     /// Anything else.
     #[error("«{0}» no es una jugada ni un comando (escribe «ayuda»)")]
     Desconocido(String),
@@ -165,11 +169,11 @@ impl FromStr for Comando {
         if linea.is_empty() {
             return Ok(Comando::Nada);
         }
-        let (palabra, resto) = match linea.split_once(char::is_whitespace) {
+        let (escrita, resto) = match linea.split_once(char::is_whitespace) {
             Some((palabra, resto)) => (palabra, resto.trim()),
             None => (linea, ""),
         };
-        let palabra = palabra.to_lowercase();
+        let palabra = escrita.to_lowercase();
         match COMANDOS
             .iter()
             .find(|definicion| definicion.nombres.contains(&palabra.as_str()))
@@ -187,10 +191,33 @@ impl FromStr for Comando {
                 Err(error @ ErrorPosicion::FueraDelTablero(_)) => {
                     Err(ErrorComando::FueraDelTablero(error))
                 }
-                Err(_) => Err(ErrorComando::Desconocido(cita(linea))),
+                Err(_) => Err(match parecido(&palabra) {
+                    Some(nombre) => ErrorComando::Parecido(cita(escrita), nombre),
+                    None => ErrorComando::Desconocido(cita(linea)),
+                }),
             },
         }
     }
+}
+
+/// The command name that `palabra` (in lowercase) most likely meant, if one is a slip
+/// away, as shells suggest a command: one letter added, missing, changed or two swapped
+/// in a word of up to five letters, two in a longer one; never for a word of two letters
+/// or fewer, which is closer to a move than to a command. The first of the nearest, in
+/// the order of [`COMANDOS`].
+fn parecido(palabra: &str) -> Option<&'static str> {
+    let tolerancia = match palabra.chars().count() {
+        0..=2 => return None,
+        3..=5 => 1,
+        _ => 2,
+    };
+    COMANDOS
+        .iter()
+        .flat_map(|definicion| definicion.nombres)
+        .map(|nombre| (strsim::osa_distance(palabra, nombre), *nombre))
+        .filter(|&(distancia, _)| distancia <= tolerancia)
+        .min_by_key(|&(distancia, _)| distancia)
+        .map(|(_, nombre)| nombre)
 }
 
 /// Whether `linea` is «salir» (or one of its aliases), which every question of the game
@@ -400,6 +427,36 @@ mod tests {
     }
 
     #[test]
+    fn una_palabra_a_un_desliz_de_un_comando_lo_sugiere() {
+        let parecido = |palabra: &str, nombre| ErrorComando::Parecido(palabra.into(), nombre);
+        let casos = [
+            ("guadar", parecido("guadar", "guardar")),
+            ("pasr", parecido("pasr", "pasar")),
+            ("salr", parecido("salr", "salir")),
+            ("Guardra", parecido("Guardra", "guardar")),
+            ("historail", parecido("historail", "historial")),
+            ("sugeirr", parecido("sugeirr", "sugerir")),
+            ("qiut", parecido("qiut", "quit")),
+            ("guadar partida.txt", parecido("guadar", "guardar")),
+        ];
+        for (linea, esperado) in casos {
+            assert_eq!(linea.parse::<Comando>(), Err(esperado), "{linea:?}");
+        }
+        // Far from every command, or too short to be one.
+        for lejos in ["hola", "pasarela", "tablas", "sal", "pas", "ab", "x", "c4x"] {
+            assert_eq!(
+                lejos.parse::<Comando>(),
+                Err(ErrorComando::Desconocido(lejos.into())),
+                "{lejos:?}"
+            );
+        }
+        assert_eq!(
+            "guadar".parse::<Comando>().unwrap_err().to_string(),
+            "«guadar» no es una jugada ni un comando (¿quisiste decir «guardar»?)"
+        );
+    }
+
+    #[test]
     fn cada_mensaje_cabe_en_80_columnas() {
         // As the game writes them: the message and its full stop, quoting as much as
         // any message quotes.
@@ -410,7 +467,13 @@ mod tests {
             .flat_map(|definicion| definicion.nombres)
             .max_by_key(|nombre| nombre.chars().count())
             .unwrap();
-        for linea in [largo, fuera, format!("{mas_largo} de más")] {
+        let parecido = format!("{mas_largo}xx {largo}");
+        for linea in [
+            largo.clone(),
+            fuera,
+            format!("{mas_largo} de más"),
+            parecido,
+        ] {
             let mensaje = format!("{}.", linea.parse::<Comando>().unwrap_err());
             assert!(mensaje.chars().count() <= 80, "{mensaje}");
         }

@@ -11,7 +11,11 @@ use std::{
 
 use serde::Serialize;
 
-use super::{corrida::Corrida, error::ErrorOrden, informe::Informe};
+use super::{
+    corrida::{Corrida, Ejecutar},
+    error::ErrorOrden,
+    informe::Informe,
+};
 use crate::{
     argumentos::entero,
     correccion::{
@@ -21,7 +25,7 @@ use crate::{
 
 /// `corregir ENTREGA.py...`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = "\
+#[command(after_long_help = "\
 Nombre la carpeta de la clase (othello corregir curso/), no sus entradas con *: una \
 carpeta de estudiante que empiece con - se leería como una opción. Para nombrar una \
 entrega así, escriba -- antes.
@@ -50,11 +54,8 @@ pub struct Corregir {
     opciones: OpcionesCorreccion,
 }
 
-impl Corregir {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Corregir {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         if self.opciones.diagnostico {
             return corrida.informar(&correccion::diagnosticar());
         }
@@ -113,7 +114,7 @@ pub fn opcion_que_es_una_ruta(argumentos: &[OsString]) -> Option<String> {
 
 /// `casos --carpeta DIR`; named apart from the grader's own cases.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = "\
+#[command(after_long_help = "\
 Escribe cada tablero inicial en el formato de la tarea (NNNN.txt), el tablero \
 esperado tras una jugada válida (NNNN-despues.txt), DIR/casos.csv con las columnas \
 id, tablero, posicion, valor, valida, esperado, y DIR/cargar_entrega.py, que carga \
@@ -174,11 +175,8 @@ impl Informe for InformeCasos {
     }
 }
 
-impl OrdenCasos {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for OrdenCasos {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let mut pytest = Vec::new();
         let semilla = self.semilla.elegir();
         correccion::escribir_casos(&self.carpeta, semilla, self.cantidad, &mut pytest)?;

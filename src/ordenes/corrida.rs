@@ -44,6 +44,32 @@ pub enum Avance<'t> {
     Progreso(&'t str),
 }
 
+/// What every order's type does: runs once against a [`Corrida`], which gives it its
+/// input, its output and its options. The table in [`super::Orden`] dispatches to it,
+/// so that an order is its type, this one method and one row there.
+pub(super) trait Ejecutar {
+    /// Whether `--color` changes what the order writes: only a board drawn as the game
+    /// draws it has colors.
+    const COLOR: bool = false;
+    /// Whether `--json` makes its output one JSON object: not for an order that speaks
+    /// another program's protocol.
+    const JSON: bool = true;
+
+    /// Runs the order: its report written to the run's output, or why it failed.
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden>;
+}
+
+/// An order kept in a box (one too large to sit inline in [`super::Orden`]) is the
+/// order inside it.
+impl<T: Ejecutar> Ejecutar for Box<T> {
+    const COLOR: bool = T::COLOR;
+    const JSON: bool = T::JSON;
+
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
+        T::ejecutar(self, corrida)
+    }
+}
+
 /// One run of an order: standard input (taken once), standard output, the options, and
 /// whether the order's report was already written.
 pub(super) struct Corrida<'c, R, W> {

@@ -85,11 +85,13 @@ pub enum ErrorOrden {
     /// Grading could not run: no submissions, a missing path, no interpreter.
     #[error(transparent)]
     Correccion(#[from] ErrorCorreccion),
-    /// Some submissions do not load or fail some case; the report tells which.
+    /// Some submissions do not load, fail some case or some point of their program, or
+    /// are left to grade by hand; the report tells which. A result, not a failure
+    /// ([`ErrorOrden::es_un_resultado`]).
     #[error(
-        "{reprobadas} de {} no {}",
+        "{reprobadas} de {} no {} (el informe dice qué les falta)",
         othello::texto::cantidad(*total as u64, "entrega", "entregas"),
-        if *reprobadas == 1 { "pasa todos los casos" } else { "pasan todos los casos" }
+        if *reprobadas == 1 { "pasa todo" } else { "pasan todo" }
     )]
     Reprobadas {
         /// How many do not pass.
@@ -110,6 +112,14 @@ pub enum ErrorOrden {
 }
 
 impl ErrorOrden {
+    /// Whether this is what the order found rather than what kept it from running: a
+    /// grading run whose submissions do not all pass ended as it should, and is told
+    /// as its result (`resultado: …`), not as an error, with the exit status a script
+    /// reads.
+    pub fn es_un_resultado(&self) -> bool {
+        matches!(self, ErrorOrden::Reprobadas { .. })
+    }
+
     /// The exit code for this error. `corregir`'s are the grading's own, each told by
     /// one function: [`Resumen::codigo`] and [`ErrorCorreccion::codigo`].
     ///

@@ -9,12 +9,12 @@ use std::{
 use serde::Serialize;
 
 use super::{
-    corrida::Corrida,
+    corrida::{Corrida, Ejecutar},
     error::ErrorOrden,
     informe::{Informe, InformeTablero, escribir_tablero},
     tablero::{AYUDA_ARCHIVO, turno_o_sugerido},
 };
-use crate::argumentos::{Entrada, Salida, color_tolerante, entrada};
+use crate::argumentos::{Entrada, MAS_OPCIONES, Salida, color_tolerante, entrada};
 use othello::{Color, Obf};
 
 /// The formats of other Othello programs.
@@ -29,6 +29,7 @@ enum Formato {
 struct ArgumentoFormato {
     #[arg(
         long,
+        help_heading = MAS_OPCIONES,
         value_enum,
         default_value_t = Formato::Obf,
         hide_possible_values = true,
@@ -40,7 +41,7 @@ struct ArgumentoFormato {
 
 /// `exportar ARCHIVO [--turno N|B] [--formato obf]`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = "\
+#[command(after_long_help = "\
 La cadena obf tiene las 64 casillas de A1 a H8, la fila 1 primero (X negras, O \
 blancas, - vacía), un espacio y el turno, X u O.")]
 pub struct Exportar {
@@ -75,11 +76,8 @@ impl Informe for InformeExportar {
     }
 }
 
-impl Exportar {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Exportar {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let ArgumentoFormato {
             formato: Formato::Obf,
         } = self.formato;
@@ -97,7 +95,7 @@ impl Exportar {
 
 /// `importar [--formato obf] [--salida ARCHIVO] CADENA`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = "\
+#[command(after_long_help = "\
 Tolera minúsculas, espacios alrededor y un «;» con comentarios después, como en los \
 archivos .obf. El turno, que el formato de la tarea no guarda, va en --json.")]
 pub struct Importar {
@@ -131,11 +129,8 @@ impl Informe for InformeImportar {
     }
 }
 
-impl Importar {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Importar {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let ArgumentoFormato {
             formato: Formato::Obf,
         } = self.formato;

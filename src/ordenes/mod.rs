@@ -7,11 +7,11 @@
 //! bad file, or a failure to write). [`ejecutar`] takes standard input and output as
 //! parameters, so the tests drive it like the program does.
 //!
-//! [`Orden`] is the command line's definition of the orders (clap derives it here, once;
-//! the program adds its own options around it), and each family of orders has its
-//! module: [`tablero`] (one board), [`intercambio`] (engines' board strings),
-//! [`validar`], [`repetir`], [`motor`] and [`corregir`] (grading students' Python
-//! files). Each order's report is its own type, so its JSON fields are written down there.
+//! [`Orden`] is the command line's definition of the orders (clap derives it here from
+//! one table, a row per order; the program adds its own options around it), and each
+//! family of orders has its module: [`tablero`] (one board), [`intercambio`] (engines'
+//! board strings), [`validar`], [`repetir`], [`motor`], [`nboard`] (the NBoard
+//! protocol) and [`corregir`] (grading students' Python files). Each order's report is its own type, so its JSON fields are written down there.
 
 pub mod corregir;
 mod corrida;
@@ -32,79 +32,133 @@ use std::{
 
 use clap::{FromArgMatches, Subcommand};
 
-use self::corrida::Corrida;
+use self::corrida::{Corrida, Ejecutar};
 pub use self::{
     corrida::{Avance, OpcionesDeOrden},
     error::{Codigo, ErrorOrden},
 };
 
-/// One order and its arguments, as the command line gives them. The program puts its
-/// own options around it; [`Orden::desde_argumentos`] reads one alone.
-#[derive(Clone, Debug, PartialEq, Eq, Subcommand)]
-pub enum Orden {
+/// The program's options for every order, `--color` and `--json`: whether each changes
+/// what an order does. Both are read with any order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Globales {
+    /// `--color`: colors in the board the order draws.
+    pub color: bool,
+    /// `--json`: one JSON object instead of text.
+    pub json: bool,
+}
+
+/// Defines [`Orden`] from one table, so that an order is written once: each row is
+/// the variant with its doc and clap attributes, its type (which implements
+/// [`Ejecutar`]) and its name; the name on the command line, [`Orden::nombre`],
+/// [`Orden::globales`] and the dispatch of [`ejecutar`] all come from the row.
+macro_rules! ordenes {
+    ($($(#[$atributo:meta])* $variante:ident($tipo:ty) = $nombre:literal,)+) => {
+        /// One order and its arguments, as the command line gives them. The program puts
+        /// its own options around it; [`Orden::desde_argumentos`] reads one alone.
+        #[derive(Clone, Debug, PartialEq, Eq, Subcommand)]
+        pub enum Orden {
+            $($(#[$atributo])* #[command(name = $nombre)] $variante($tipo),)+
+        }
+
+        impl Orden {
+            /// The order's name on the command line, as `orden` in its JSON object.
+            pub fn nombre(&self) -> &'static str {
+                match self {
+                    $(Orden::$variante(_) => $nombre,)+
+                }
+            }
+
+            /// Which of the program's options for every order change what the order
+            /// named `nombre` does (`None` if no order is named so), so that its help
+            /// lists only those.
+            pub fn globales(nombre: &str) -> Option<Globales> {
+                match nombre {
+                    $($nombre => Some(Globales {
+                        color: <$tipo as Ejecutar>::COLOR,
+                        json: <$tipo as Ejecutar>::JSON,
+                    }),)+
+                    _ => None,
+                }
+            }
+
+            /// Runs the order in `corrida`, through its type's [`Ejecutar`].
+            fn ejecutar_en(
+                &self,
+                corrida: &mut Corrida<impl Read, impl Write>,
+            ) -> Result<(), ErrorOrden> {
+                match self {
+                    $(Orden::$variante(orden) => orden.ejecutar(corrida),)+
+                }
+            }
+        }
+    };
+}
+
+ordenes! {
     /// Shows the board as the game draws it, with the counts.
     #[command(
         about = "Muestra el tablero como lo dibuja el juego, con la cuenta de fichas",
         override_usage = "othello mostrar ARCHIVO [--json] [--color CUANDO]"
     )]
-    Mostrar(tablero::Mostrar),
+    Mostrar(tablero::Mostrar) = "mostrar",
     /// Plays one move as the homework's `jugar` does.
     #[command(
         about = "Juega VALOR en POSICION, como jugar de la tarea, y da el tablero",
         override_usage = "othello jugar ARCHIVO POSICION VALOR [--salida ARCHIVO | --en-sitio]\n     \
                           \x20             [--json]"
     )]
-    Jugar(tablero::Jugar),
+    Jugar(tablero::Jugar) = "jugar",
     /// Lists the valid moves of a color, with the pieces each one flips.
     #[command(
         about = "Lista las jugadas válidas de VALOR con cuántas fichas voltea cada una",
         override_usage = "othello jugadas ARCHIVO VALOR [--json]"
     )]
-    Jugadas(tablero::Jugadas),
+    Jugadas(tablero::Jugadas) = "jugadas",
     /// Counts N, B and V.
     #[command(
         about = "Cuenta las casillas N, B y V",
         override_usage = "othello contar ARCHIVO [--json]"
     )]
-    Contar(tablero::Contar),
+    Contar(tablero::Contar) = "contar",
     /// Checks files against the format and tells every problem.
     #[command(
         about = "Revisa el formato de los tableros y dice cada problema",
         override_usage = "othello validar ARCHIVO... [--json]"
     )]
-    Validar(validar::Validar),
+    Validar(validar::Validar) = "validar",
     /// Whether the game is over, why, who wins, and whether the player to move can move.
     #[command(
         about = "Dice si la partida terminó, quién gana y qué puede jugar el que mueve",
         override_usage = "othello estado ARCHIVO [--turno N|B] [--json]"
     )]
-    Estado(tablero::OrdenEstado),
+    Estado(tablero::OrdenEstado) = "estado",
     /// Replays a transcript and gives the final board.
     #[command(
         about = "Repite una partida desde su transcripción y da el tablero final",
         override_usage = "othello repetir [OPCIONES] JUGADAS...\n     \
                           othello repetir [OPCIONES] --jugadas-de ARCHIVO"
     )]
-    Repetir(repetir::Repetir),
+    Repetir(repetir::Repetir) = "repetir",
     /// Prints a board as an engine's board string.
     #[command(
         about = "Escribe el tablero como la cadena obf de los motores de Othello",
         override_usage = "othello exportar ARCHIVO [--turno N|B] [--formato obf] [--json]"
     )]
-    Exportar(intercambio::Exportar),
+    Exportar(intercambio::Exportar) = "exportar",
     /// Reads an engine's board string and gives the board in the homework's format.
     #[command(
         about = "Lee la cadena obf de un motor y da el tablero en el formato de la tarea",
         override_usage = "othello importar [--formato obf] [--salida ARCHIVO] [--json] CADENA"
     )]
-    Importar(intercambio::Importar),
+    Importar(intercambio::Importar) = "importar",
     /// The exact result of a position: a best move and the final disc difference.
     #[command(
         about = "Resuelve la posición con juego perfecto: la mejor jugada y el resultado",
         override_usage = "othello resolver ARCHIVO --turno N|B [--hilos N] [--tiempo S] [--json]\n     \
                           othello resolver --obf CADENA [--turno N|B] [OPCIONES]"
     )]
-    Resolver(motor::Resolver),
+    Resolver(motor::Resolver) = "resolver",
     /// Every valid move of the side to move with its score.
     #[command(
         about = "Da el puntaje de cada jugada válida del que mueve",
@@ -112,40 +166,40 @@ pub enum Orden {
                           \x20                [--profundidad D | --tiempo SEGUNDOS] [--hilos N]\n     \
                           \x20                [--json]"
     )]
-    Analizar(motor::Analizar),
+    Analizar(motor::Analizar) = "analizar",
     /// Counts the move sequences of each length up to a depth.
     #[command(
         about = "Cuenta las secuencias de jugadas de cada largo (perft), con el tiempo",
         override_usage = "othello perft PROFUNDIDAD [--desde ARCHIVO --turno N|B]\n     \
                           \x20             [--convencion publicada|ajedrez] [--json]"
     )]
-    Perft(motor::Perft),
+    Perft(motor::Perft) = "perft",
     /// Plays a tournament between two computer players and tells the results.
     #[command(
         about = "Juega partidas entre dos computadoras y da los resultados",
         override_usage = "othello torneo --negro JUGADOR --blanco JUGADOR [--partidas N]\n     \
                           \x20              [--aperturas K] [--semilla S] [--tiempo SEGUNDOS] [--json]"
     )]
-    Torneo(motor::Torneo),
+    Torneo(motor::Torneo) = "torneo",
     /// Plays as an engine of the NBoard GUI, over standard input and output.
     #[command(
         about = "Juega como motor de NBoard, por la entrada y la salida estándar",
         override_usage = "othello nboard [--tiempo SEGUNDOS] [--hilos N]"
     )]
-    Nboard(nboard::Nboard),
+    Nboard(nboard::Nboard) = "nboard",
     /// Grades students' Python files against this program's answers.
     #[command(
         about = "Corrige las funciones de las entregas de Python de los estudiantes",
         override_usage = "othello corregir CURSO/ [--csv NOTAS.csv] [--planilla HOJA.csv]\n     \
                           \x20                [--informes DIR] [OPCIONES] [--json]"
     )]
-    Corregir(Box<corregir::Corregir>),
+    Corregir(Box<corregir::Corregir>) = "corregir",
     /// Writes grading cases as files, for a harness of one's own.
     #[command(
         about = "Escribe casos de jugar como archivos, con un ejemplo de pytest",
         override_usage = "othello casos --carpeta DIR [--semilla S] [--cantidad N] [--json]"
     )]
-    Casos(corregir::OrdenCasos),
+    Casos(corregir::OrdenCasos) = "casos",
 }
 
 impl Orden {
@@ -180,28 +234,6 @@ impl Orden {
         let coincidencias = comando.try_get_matches_from(argumentos)?;
         Orden::from_arg_matches(&coincidencias)
     }
-
-    /// The order's name on the command line, as `orden` in its JSON object.
-    pub fn nombre(&self) -> &'static str {
-        match self {
-            Orden::Mostrar(_) => "mostrar",
-            Orden::Jugar(_) => "jugar",
-            Orden::Jugadas(_) => "jugadas",
-            Orden::Contar(_) => "contar",
-            Orden::Validar(_) => "validar",
-            Orden::Estado(_) => "estado",
-            Orden::Repetir(_) => "repetir",
-            Orden::Exportar(_) => "exportar",
-            Orden::Importar(_) => "importar",
-            Orden::Resolver(_) => "resolver",
-            Orden::Analizar(_) => "analizar",
-            Orden::Perft(_) => "perft",
-            Orden::Torneo(_) => "torneo",
-            Orden::Nboard(_) => "nboard",
-            Orden::Corregir(_) => "corregir",
-            Orden::Casos(_) => "casos",
-        }
-    }
 }
 
 /// Runs `orden`, reading standard input from `entrada` if a `-` asks for it and writing
@@ -230,24 +262,7 @@ pub fn ejecutar(
     mut salida: impl Write,
 ) -> Result<(), ErrorOrden> {
     let mut corrida = Corrida::nueva(entrada, &mut salida, opciones, orden.nombre());
-    let resultado = match orden {
-        Orden::Mostrar(orden) => orden.ejecutar(&mut corrida),
-        Orden::Jugar(orden) => orden.ejecutar(&mut corrida),
-        Orden::Jugadas(orden) => orden.ejecutar(&mut corrida),
-        Orden::Contar(orden) => orden.ejecutar(&mut corrida),
-        Orden::Validar(orden) => orden.ejecutar(&mut corrida),
-        Orden::Estado(orden) => orden.ejecutar(&mut corrida),
-        Orden::Repetir(orden) => orden.ejecutar(&mut corrida),
-        Orden::Exportar(orden) => orden.ejecutar(&mut corrida),
-        Orden::Importar(orden) => orden.ejecutar(&mut corrida),
-        Orden::Resolver(orden) => orden.ejecutar(&mut corrida),
-        Orden::Analizar(orden) => orden.ejecutar(&mut corrida),
-        Orden::Perft(orden) => orden.ejecutar(&mut corrida),
-        Orden::Torneo(orden) => orden.ejecutar(&mut corrida),
-        Orden::Nboard(orden) => orden.ejecutar(&mut corrida),
-        Orden::Corregir(orden) => orden.ejecutar(&mut corrida),
-        Orden::Casos(orden) => orden.ejecutar(&mut corrida),
-    };
+    let resultado = orden.ejecutar_en(&mut corrida);
     corrida.terminar(resultado)
 }
 

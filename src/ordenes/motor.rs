@@ -13,13 +13,14 @@ use std::{
 use serde::Serialize;
 
 use super::{
-    corrida::{Avance, Corrida},
+    corrida::{Avance, Corrida, Ejecutar},
     error::ErrorOrden,
     informe::{Informe, InformeTablero, parrafo},
     tablero::{AYUDA_ARCHIVO, Desde},
 };
 use crate::argumentos::{
-    Entrada, color_tolerante, computadora, entero, entrada, hilos, segundos, semilla,
+    Entrada, MAS_OPCIONES, color_tolerante, computadora, computadoras, entero, entrada, hilos,
+    segundos, semilla,
 };
 use othello::{
     Casilla, Color, Obf, Tablero,
@@ -92,6 +93,7 @@ fn milisegundos(tiempo: Duration) -> f64 {
 pub(super) struct Hilos {
     #[arg(
         long = "hilos",
+        help_heading = MAS_OPCIONES,
         value_name = "N",
         value_parser = hilos,
         help = "Hilos de la búsqueda, de 1 a 256 (por omisión, uno por núcleo); \
@@ -119,7 +121,7 @@ impl Hilos {
 
 /// `resolver (ARCHIVO --turno N|B | --obf CADENA) [--hilos N] [--tiempo SEGUNDOS]`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = format!("\
+#[command(after_long_help = format!("\
 Da la mejor jugada con juego perfecto de ambos, la diferencia final de fichas para el \
 que mueve (las vacías, para el ganador, como en los problemas FFO), los nodos \
 visitados y el tiempo. Con {VACIAS_EN_UN_SEGUNDO} vacías tarda alrededor de un \
@@ -199,11 +201,8 @@ impl Informe for InformeResolver {
     }
 }
 
-impl Resolver {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Resolver {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let (tablero, turno) = self.situacion.leer(corrida)?;
         let inicio = Instant::now();
         let mut buscador = self.hilos.buscador();
@@ -319,7 +318,7 @@ fn duracion_aproximada(segundos: f64) -> String {
 /// `analizar (ARCHIVO --turno N|B | --obf CADENA) [--profundidad D | --tiempo SEGUNDOS]
 /// [--hilos N]`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = format!("\
+#[command(after_long_help = format!("\
 Una línea por jugada, la mejor primero: la jugada, su puntaje (la diferencia final de \
 fichas que se espera para el que mueve) y si es exacto o estimado a cierta \
 profundidad. Con --profundidad da lo mismo en cualquier máquina; con más de \
@@ -401,11 +400,10 @@ impl Analizar {
             (None, None) => Limite::default(),
         }
     }
+}
 
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Analizar {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let (tablero, turno) = self.situacion.leer(corrida)?;
         if let Some(profundidad) = self.profundidad {
             // The search cannot go past the end of the game.
@@ -472,7 +470,7 @@ impl ConvencionElegida {
 
 /// `perft PROFUNDIDAD [--desde ARCHIVO --turno N|B] [--convencion publicada|ajedrez]`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = format!("\
+#[command(after_long_help = format!("\
 Un pase cuenta como jugada. Con la convención publicada (la de Aart Bik, 2009), una \
 partida terminada cuenta como hoja en cada profundidad siguiente; con la de ajedrez no \
 suma. La última jugada se cuenta con la cantidad de jugadas válidas, sin jugarla. Con \
@@ -495,6 +493,7 @@ pub struct Perft {
     desde: Desde,
     #[arg(
         long,
+        help_heading = MAS_OPCIONES,
         value_enum,
         default_value_t = CONVENCION,
         hide_possible_values = true,
@@ -566,11 +565,8 @@ impl Informe for InformePerft {
     }
 }
 
-impl Perft {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Perft {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let (tablero, turno) = self.desde.leer(corrida)?;
         // A game ends within about as many plies as there are empty squares; past
         // that, a depth adds little.
@@ -612,7 +608,7 @@ impl Perft {
 /// `torneo --negro JUGADOR --blanco JUGADOR [--partidas N] [--aperturas K] [--semilla S]
 /// [--tiempo SEGUNDOS]`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = "\
+#[command(after_long_help = "\
 Cada apertura (K jugadas al azar) se juega dos veces, una con cada color. Da, por \
 jugador y color, las ganadas, los empates, las perdidas, la diferencia media de \
 fichas y el tiempo medio por jugada. En una terminal, una barra de avance en la \
@@ -622,14 +618,17 @@ pub struct Torneo {
         long,
         value_name = "JUGADOR",
         value_parser = computadora,
-        help = "El primero, con negras en la primera partida de cada apertura: aleatorio, libro o fuerte"
+        help = format!(
+            "El primero, con negras en la primera partida de cada apertura: {}",
+            computadoras()
+        )
     )]
     negro: Nivel,
     #[arg(
         long,
         value_name = "JUGADOR",
         value_parser = computadora,
-        help = "El segundo: aleatorio, libro o fuerte"
+        help = format!("El segundo: {}", computadoras())
     )]
     blanco: Nivel,
     #[arg(
@@ -643,6 +642,7 @@ pub struct Torneo {
     partidas: u32,
     #[arg(
         long,
+        help_heading = MAS_OPCIONES,
         value_name = "K",
         default_value_t = APERTURAS,
         hide_default_value = true,
@@ -654,6 +654,7 @@ pub struct Torneo {
     aperturas: u32,
     #[arg(
         long,
+        help_heading = MAS_OPCIONES,
         value_name = "S",
         default_value_t = SEMILLA_DEL_TORNEO,
         hide_default_value = true,
@@ -787,11 +788,10 @@ impl Torneo {
             tiempo: self.tiempo.unwrap_or(TIEMPO_DEL_TORNEO),
         }
     }
+}
 
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Torneo {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let bases = self.bases();
         let progreso = corrida.opciones.progreso;
         let resultados = torneo::jugar(&bases, |hechas, total| {

@@ -16,23 +16,37 @@ use std::{
     time::{Duration, Instant},
 };
 
-use super::{corrida::Corrida, error::ErrorOrden, motor::Hilos};
+use super::{
+    corrida::{Corrida, Ejecutar},
+    error::ErrorOrden,
+    motor::Hilos,
+};
 use crate::argumentos::{NOMBRE_ENTRADA_ESTANDAR, segundos};
 use crate::renglones::ANCHO;
 use othello::{
-    Color, ErrorArchivo, Jugada, Partida, Posicion, Reglas, Tablero,
+    Color, ErrorArchivo, ErrorPartida, Jugada, Partida, Posicion, Reglas, Tablero,
     formato::entrada,
     motor::busqueda::{Buscador, Limite, TIEMPO_PREDETERMINADO},
-    texto::cita,
+    texto::{cantidad, cita},
 };
+
+/// What `othello nboard` says on standard error when a person runs it at a terminal:
+/// it answers nothing until the GUI's first line, and NBoard, which reads standard
+/// output through a pipe, never sees it.
+pub const AVISO_EN_UNA_TERMINAL: &str =
+    "othello nboard habla el protocolo de NBoard: espera «nboard 2» («quit» sale).";
 
 /// `nboard [--tiempo SEGUNDOS] [--hilos N]`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = format!("\
+#[command(after_long_help = format!("\
 Habla el protocolo de NBoard por la entrada y la salida estándar, una orden por línea, \
 para jugar en NBoard o contra otros motores: set game, move, set depth, go, hint, \
 ping, learn y quit. Con go juega como el jugador fuerte del juego, en --tiempo por \
-jugada; sin --tiempo, a la profundidad de set depth (o {} s, si no la hay).",
+jugada; sin --tiempo, a la profundidad de set depth (o {} s, si no la hay).
+
+En NBoard se agrega con Add engine...: en Working Directory, la carpeta de othello con \
+su ruta completa (dirname \"$(command -v othello)\"); en Command, othello nboard. Más \
+en docs/ordenes.md.",
     TIEMPO_PREDETERMINADO.as_secs_f64()
 ))]
 pub struct Nboard {
@@ -50,11 +64,10 @@ pub struct Nboard {
 /// The name the engine gives itself (`set myname`).
 const NOMBRE: &str = "othello";
 
-impl Nboard {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Nboard {
+    const JSON: bool = false;
+
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let (entrada, salida) = corrida.dialogo()?;
         let mut sesion = Sesion::nueva(self.tiempo, self.hilos.buscador_para(self.tiempo));
         for linea in BufReader::new(entrada).lines() {
@@ -223,7 +236,11 @@ fn jugar(partida: &mut Partida, texto: &str) -> Result<(), String> {
     partida
         .jugar(jugada)
         .map(|_| ())
-        .map_err(|error| format!("{} en {}: {error}", mostrar(jugada), cita(texto)))
+        .map_err(|error| match error {
+            // The board's reason names its square already.
+            ErrorPartida::Jugada(_) => error.to_string(),
+            _ => format!("{}: {error}", mostrar(jugada)),
+        })
 }
 
 /// A move as the protocol writes it.
@@ -290,7 +307,8 @@ fn leer_tablero_ggf(valor: &str) -> Result<Partida, String> {
         return Err("el tablero está vacío".to_owned());
     };
     if cuerpo.len() != 64 {
-        return Err(format!("el tablero tiene {} casillas, no 64", cuerpo.len()));
+        let casillas = cantidad(cuerpo.len() as u64, "casilla", "casillas");
+        return Err(format!("el tablero tiene {casillas}, no 64"));
     }
     let color = |c: char| match c {
         '*' | 'X' | 'x' | 'B' | 'b' => Ok(Some(Color::Negro)),
@@ -332,12 +350,37 @@ mod tests {
     }
 
     #[test]
+    fn una_jugada_que_no_se_sigue_dice_por_que_una_vez() {
+        let mut partida = partida_oficial(Tablero::inicial(), Color::Negro);
+        let casos = [
+            ("A1", "una ficha en A1 no flanquea ninguna ficha rival"),
+            ("d4/1.00/0.5", "la casilla D4 ya está ocupada"),
+            (
+                "PA",
+                "PA: con las reglas oficiales solo se puede pasar sin jugadas válidas",
+            ),
+        ];
+        for (texto, motivo) in casos {
+            assert_eq!(
+                jugar(&mut partida, texto),
+                Err(motivo.to_owned()),
+                "{texto}"
+            );
+        }
+        assert_eq!(partida.tablero(), &Tablero::inicial());
+    }
+
+    #[test]
     fn una_partida_que_no_se_entiende_dice_por_que() {
         assert!(leer_ggf("(;GM[Othello];)").unwrap_err().contains("BO"));
         assert!(
             leer_ggf("(;BO[8 --- *];)")
                 .unwrap_err()
                 .contains("3 casillas")
+        );
+        assert_eq!(
+            leer_ggf("(;BO[8 - *];)").unwrap_err(),
+            "el tablero tiene 1 casilla, no 64"
         );
         let mala = INICIO.replace(";)", "W[F5];)");
         assert!(leer_ggf(&mala).unwrap_err().contains("blancas"), "{mala}");

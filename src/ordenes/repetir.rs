@@ -9,18 +9,18 @@ use std::{
 use serde::Serialize;
 
 use super::{
-    corrida::Corrida,
+    corrida::{Corrida, Ejecutar},
     error::ErrorOrden,
     informe::{Informe, InformePartida, escribir_tablero},
     tablero::Desde,
 };
-use crate::argumentos::{Entrada, Salida, entrada};
+use crate::argumentos::{Entrada, MAS_OPCIONES, Salida, entrada};
 use othello::{Jugada, Notacion, Partida, Repeticion, Transcripcion};
 
 /// `repetir [--desde ARCHIVO] [--turno N|B] [--hasta-error] [--salida ARCHIVO]
 /// (JUGADAS... | --jugadas-de ARCHIVO)`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = "\
+#[command(after_long_help = "\
 JUGADAS: una jugada por palabra, separadas por espacios o comas, y «pasar» para \
 pasar (C4 C3 D3 pasar F5); o la notación compacta de los programas de Othello \
 (f5d6c3d3), donde el que no tiene jugadas pasa solo. Da igual mayúsculas o \
@@ -41,6 +41,7 @@ pub struct Repetir {
     jugadas_de: Option<Entrada>,
     #[arg(
         long,
+        help_heading = MAS_OPCIONES,
         help = "Si una jugada no es válida, escribe igual el tablero de justo antes"
     )]
     hasta_error: bool,
@@ -95,11 +96,8 @@ impl Informe for InformeRepetir {
     }
 }
 
-impl Repetir {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Repetir {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let (tablero, turno) = self.desde.leer(corrida)?;
         // Moves given one per argument have no comments: a `#` there is a bad move.
         let transcripcion = match &self.jugadas_de {

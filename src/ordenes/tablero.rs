@@ -8,12 +8,12 @@ use std::{
 use serde::Serialize;
 
 use super::{
-    corrida::{Corrida, error_al_guardar, leer_tablero},
+    corrida::{Corrida, Ejecutar, error_al_guardar, leer_tablero},
     error::ErrorOrden,
     informe::{Informe, InformePartida, InformeTablero, escribir_tablero},
 };
 use crate::{
-    argumentos::{Entrada, Salida, color_estricto, color_tolerante, entrada},
+    argumentos::{Entrada, MAS_OPCIONES, Salida, color_estricto, color_tolerante, entrada},
     vista::Vista,
 };
 use othello::{
@@ -36,6 +36,7 @@ const AYUDA_TURNO: &str = "Quién mueve: N o B (o negras, blancas); si falta, el
 pub(super) struct Desde {
     #[arg(
         long,
+        help_heading = MAS_OPCIONES,
         value_name = "ARCHIVO",
         value_parser = entrada(),
         help = "Empieza desde este tablero en vez del inicial («-»: la entrada estándar)"
@@ -43,6 +44,7 @@ pub(super) struct Desde {
     desde: Option<Entrada>,
     #[arg(
         long,
+        help_heading = MAS_OPCIONES,
         value_name = "N|B",
         value_parser = color_tolerante,
         help = format!(
@@ -98,11 +100,10 @@ impl Informe for InformeMostrar {
     }
 }
 
-impl Mostrar {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Mostrar {
+    const COLOR: bool = true;
+
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let tablero = corrida.tablero(&self.archivo)?;
         corrida.informar(&InformeMostrar {
             archivo: self.archivo.nombre(),
@@ -114,7 +115,7 @@ impl Mostrar {
 
 /// `jugar ARCHIVO POSICION VALOR`: the homework's `jugar`, strict as it is.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = "\
+#[command(after_long_help = "\
 POSICION y VALOR van exactamente como los toma jugar de la tarea: «C4» y «N». \
 Si no (c4, « C4», «C4\\r», n), es un error de uso: dice qué tienen y cómo se \
 escriben, y sale con estado 2.
@@ -181,11 +182,8 @@ impl Informe for InformeJugadaRechazada {
     }
 }
 
-impl Jugar {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Jugar {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let en_sitio = match (self.en_sitio, &self.archivo) {
             (true, Entrada::Estandar) => return Err(en_sitio_sin_archivo()),
             (true, Entrada::Archivo(ruta)) => Some(ruta),
@@ -251,7 +249,7 @@ impl Jugar {
 
 /// `jugadas ARCHIVO VALOR`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = "\
+#[command(after_long_help = "\
 Una jugada por línea con cuántas fichas voltea (C4 1), en orden de lectura del \
 tablero: A1, B1, …, H1, A2, …, H8. VALOR va como en jugar: N o B.")]
 pub struct Jugadas {
@@ -293,11 +291,8 @@ impl Informe for InformeJugadas {
     }
 }
 
-impl Jugadas {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Jugadas {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let tablero = corrida.tablero(&self.archivo)?;
         let jugadas: Vec<JugadaPosible> = tablero
             .jugadas_validas(self.valor)
@@ -319,7 +314,7 @@ impl Jugadas {
 
 /// `contar ARCHIVO`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = "Una línea por valor: N 2, B 2 y V 60.")]
+#[command(after_long_help = "Una línea por valor: N 2, B 2 y V 60.")]
 pub struct Contar {
     #[arg(value_name = "ARCHIVO", value_parser = entrada(), help = AYUDA_ARCHIVO)]
     archivo: Entrada,
@@ -343,11 +338,8 @@ impl Informe for InformeContar {
     }
 }
 
-impl Contar {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Contar {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let tablero = corrida.tablero(&self.archivo)?;
         corrida.informar(&InformeContar {
             archivo: self.archivo.nombre(),
@@ -359,7 +351,7 @@ impl Contar {
 /// `estado ARCHIVO [--turno N|B]`; named apart from [`Estado`](othello::Estado), the rules'
 /// state of a game.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = "\
+#[command(after_long_help = "\
 Dice si la partida terminó y por qué (tablero lleno, un color sin fichas, nadie \
 puede jugar), quién gana, la cuenta y las jugadas válidas del que mueve.")]
 pub struct OrdenEstado {
@@ -406,11 +398,8 @@ impl Informe for InformeEstado {
     }
 }
 
-impl OrdenEstado {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for OrdenEstado {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let tablero = corrida.tablero(&self.archivo)?;
         let de_sus_jugadas = match (self.turno, &self.archivo) {
             (None, Entrada::Archivo(ruta)) => partida_de_sus_jugadas(ruta, &tablero),

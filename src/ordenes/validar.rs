@@ -9,7 +9,11 @@ use std::{
 
 use serde::Serialize;
 
-use super::{corrida::Corrida, error::ErrorOrden, informe::Informe};
+use super::{
+    corrida::{Corrida, Ejecutar},
+    error::ErrorOrden,
+    informe::Informe,
+};
 use crate::argumentos::{Entrada, entrada};
 use othello::{
     ErrorArchivo,
@@ -19,7 +23,7 @@ use othello::{
 
 /// `validar ARCHIVO...`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-#[command(after_help = "\
+#[command(after_long_help = "\
 Una línea por problema: archivo:línea:columna: error: mensaje (o aviso). Sale con \
 estado 0 solo si todos son válidos. Avisa, sin fallar, de los tableros a los que \
 ninguna partida real llega: menos de 4 fichas o una casilla central vacía.")]
@@ -134,11 +138,8 @@ pub fn linea(
     format!("{}{donde}: {tipo}: {mensaje}", ruta_visible(archivo))
 }
 
-impl Validar {
-    pub(super) fn ejecutar(
-        &self,
-        corrida: &mut Corrida<impl Read, impl Write>,
-    ) -> Result<(), ErrorOrden> {
+impl Ejecutar for Validar {
+    fn ejecutar(&self, corrida: &mut Corrida<impl Read, impl Write>) -> Result<(), ErrorOrden> {
         let mut archivos = Vec::with_capacity(self.archivos.len());
         for fuente in &self.archivos {
             let nombre = fuente.nombre();

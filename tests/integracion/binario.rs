@@ -660,19 +660,29 @@ fn ayuda_de_la_linea_de_comandos() {
         "--cargar <ARCHIVO>",
         "Carga la partida guardada en ARCHIVO y salta el menú\n",
         "--negro <JUGADOR>",
-        "--turno <N|B>",
-        "--color <CUANDO>",
-        "-h, --help",
-        "Muestra esta ayuda\n",
-        "Sin orden, juega: muestra el menú",
+        "--ayuda-completa",
         "Órdenes (para scripts y correctores; nunca preguntan nada):\n",
-        "  1  la jugada o la transcripción no es válida (no se escribió nada); en\n",
-        "     corregir, alguna entrega no pasa todos sus casos\n",
     ] {
         corrida.contiene(texto);
     }
+    let completa = othello(carpeta().path(), &["--ayuda-completa"], "");
+    assert_eq!(completa.codigo, Some(0));
+    assert_eq!(completa.errores, "");
+    for texto in [
+        "--turno <N|B>",
+        "--color <CUANDO>",
+        "Más opciones:\n",
+        "-h, --help",
+        "La ayuda breve\n",
+        "Sin orden, juega: muestra el menú",
+        "  1  la jugada o la transcripción no es válida (no se escribió nada); en\n",
+        "     corregir, alguna entrega no pasa todos sus casos\n",
+    ] {
+        completa.contiene(texto);
+    }
     for ingles in ["Usage", "Options", "Arguments", "Commands", "Print help"] {
         corrida.no_contiene(ingles);
+        completa.no_contiene(ingles);
     }
 }
 
@@ -1122,7 +1132,7 @@ fn el_error_de_una_orden_es_una_linea_en_una_tuberia() {
     assert!(
         corrida.errores.starts_with(
             "error: valor «nadie» inválido para --blanco <JUGADOR>: se esperaba aleatorio, \
-             libro o fuerte\n\nUso: "
+             libro, fuerte o clasico\n\nUso: "
         ),
         "{}",
         corrida.errores

@@ -74,14 +74,40 @@ fn exit_y_quit_salen_como_salir() {
 
 #[test]
 fn lo_que_no_es_jugada_ni_comando_apunta_a_la_ayuda() {
-    let salida = jugar("1\nhola\nayudame\nc4\nsalir\nn\n", Reglas::Tarea);
+    let salida = jugar("1\nhola\nayudarme\nc4\nsalir\nn\n", Reglas::Tarea);
     assert!(salida.contains(
         "Turno de las negras (N): hola\n\
          «hola» no es una jugada ni un comando (escribe «ayuda»).\n\
-         Turno de las negras (N): ayudame\n\
-         «ayudame» no es una jugada ni un comando (escribe «ayuda»).\n\
+         Turno de las negras (N): ayudarme\n\
+         «ayudarme» no es una jugada ni un comando (escribe «ayuda»).\n\
          Turno de las negras (N): c4\n"
     ));
+}
+
+/// A command mistyped by a letter or two gets the command it was most likely meant to
+/// be, as shells answer; and the turn is the same.
+#[test]
+fn un_comando_mal_escrito_sugiere_el_que_se_quiso_decir() {
+    let salida = jugar(
+        "1\nguadar\npasr\nDESHACR\nayudame\nsalr\nsalir\n",
+        Reglas::Tarea,
+    );
+    assert!(
+        salida.contains(
+            "Turno de las negras (N): guadar\n\
+             «guadar» no es una jugada ni un comando (¿quisiste decir «guardar»?).\n\
+             Turno de las negras (N): pasr\n\
+             «pasr» no es una jugada ni un comando (¿quisiste decir «pasar»?).\n\
+             Turno de las negras (N): DESHACR\n\
+             «DESHACR» no es una jugada ni un comando (¿quisiste decir «deshacer»?).\n\
+             Turno de las negras (N): ayudame\n\
+             «ayudame» no es una jugada ni un comando (¿quisiste decir «ayuda»?).\n\
+             Turno de las negras (N): salr\n\
+             «salr» no es una jugada ni un comando (¿quisiste decir «salir»?).\n\
+             Turno de las negras (N): salir\n"
+        ),
+        "{salida}"
+    );
 }
 
 #[test]

@@ -212,6 +212,29 @@ fn correr_sesion(dir: &Path, ejemplos: &[Ejemplo]) -> Vec<String> {
     texto.split(SEPARADOR).skip(1).map(str::to_owned).collect()
 }
 
+/// Every path under `dir`, from it, but the user's data folder the sessions get
+/// (`.datos`, which is not the project's folder on a real run).
+fn contenido(dir: &Path) -> BTreeSet<PathBuf> {
+    let mut rutas = BTreeSet::new();
+    let mut pendientes = vec![dir.to_owned()];
+    while let Some(carpeta) = pendientes.pop() {
+        for entrada in fs::read_dir(&carpeta).unwrap() {
+            let ruta = entrada.unwrap().path();
+            if ruta == dir.join(".datos") {
+                continue;
+            }
+            if ruta.is_dir() {
+                pendientes.push(ruta.clone());
+            }
+            rutas.insert(ruta.strip_prefix(dir).unwrap().to_owned());
+        }
+    }
+    rutas
+}
+
+/// Each session shows what the program does. The README's, which a newcomer runs as
+/// written in the project's folder, leave it as they found it (the guides in `docs/`
+/// may write what their order is for, as `othello casos` its cases).
 #[test]
 fn los_ejemplos_de_los_documentos_son_lo_que_hace_el_programa() {
     let mut cuantos = 0;
@@ -219,7 +242,16 @@ fn los_ejemplos_de_los_documentos_son_lo_que_hace_el_programa() {
         for ejemplos in sesiones(nombre, texto) {
             let dir = carpeta();
             copiar_partidas(dir.path());
+            let antes = contenido(dir.path());
             let obtenidas = correr_sesion(dir.path(), &ejemplos);
+            let dejadas: Vec<_> = contenido(dir.path()).difference(&antes).cloned().collect();
+            let lugar = ejemplos
+                .first()
+                .map_or("", |ejemplo| ejemplo.lugar.as_str());
+            assert!(
+                nombre != "README.md" || dejadas.is_empty(),
+                "{lugar}: la sesión deja {dejadas:?}"
+            );
             assert_eq!(obtenidas.len(), ejemplos.len(), "{obtenidas:?}");
             for (ejemplo, obtenida) in ejemplos.iter().zip(obtenidas) {
                 let donde = format!("{}: $ {}", ejemplo.lugar, ejemplo.orden);
@@ -382,6 +414,102 @@ fn cada_orden_escrita_en_los_documentos_corre_sobre_lo_que_trae_el_repositorio()
         }
     }
     assert!(corridas.len() >= 12, "solo {} órdenes", corridas.len());
+}
+
+/// The `cargo install` and `cargo uninstall` lines of the `sh` blocks of `texto`, as
+/// words.
+fn ordenes_de_cargo(texto: &str) -> Vec<Vec<String>> {
+    partir(texto)
+        .0
+        .iter()
+        .filter(|bloque| bloque.lenguaje == "sh")
+        .flat_map(|bloque| bloque.lineas.iter().map(|linea| palabras(linea.trim())))
+        .filter(|palabras| {
+            palabras.first().is_some_and(|p| p == "cargo")
+                && palabras
+                    .get(1)
+                    .is_some_and(|p| p == "install" || p == "uninstall")
+        })
+        .collect()
+}
+
+/// The README says how to install the program and how to remove it, naming its package
+/// as cargo knows it (`othello-programa`; `cargo uninstall othello` fails): the folder
+/// that `cargo install --path` builds is this package's, and `cargo uninstall` names it.
+#[test]
+fn instalar_y_desinstalar_nombran_el_paquete_del_programa() {
+    let paquete = env!("CARGO_PKG_NAME");
+    let manifiesto =
+        |carpeta: &str| fs::read_to_string(proyecto().join(carpeta).join("Cargo.toml"));
+    let mut vistas = BTreeSet::new();
+    for (nombre, texto) in DOCUMENTOS {
+        for palabras in ordenes_de_cargo(texto) {
+            let orden = palabras.join(" ");
+            if palabras[1] == "uninstall" {
+                assert_eq!(palabras.last().unwrap(), paquete, "{nombre}: {orden}");
+            } else if let Some(i) = palabras.iter().position(|p| p == "--path") {
+                let carpeta = &palabras[i + 1];
+                let propio = manifiesto(carpeta).expect("el Cargo.toml de la carpeta");
+                let nombre_del_paquete = format!("[package]\nname = \"{paquete}\"\n");
+                assert!(propio.contains(&nombre_del_paquete), "{nombre}: {orden}");
+            } else {
+                // A tool from crates.io (cargo-fuzz), not this program.
+                continue;
+            }
+            vistas.insert((nombre, palabras[1].clone()));
+        }
+    }
+    for orden in ["install", "uninstall"] {
+        assert!(
+            vistas.contains(&("README.md", orden.to_owned())),
+            "cargo {orden}"
+        );
+    }
+}
+
+/// The README lists every player the command line takes where it lists the players,
+/// with what it is, and again among the options.
+#[test]
+fn el_readme_nombra_cada_jugador() {
+    let leeme = DOCUMENTOS[0].1;
+    let (_, lista) = leeme
+        .split_once("### Contra la computadora\n\nHay ")
+        .expect("la lista de jugadores");
+    let lista = &lista[..lista.find("```").unwrap()];
+    let (_, opciones) = leeme
+        .split_once("- `--negro JUGADOR`, `--blanco JUGADOR`: ")
+        .expect("las opciones");
+    let opciones = opciones.lines().next().unwrap();
+    for jugador in ["humano", "aleatorio", "libro", "fuerte", "clasico"] {
+        let nombre = format!("`{jugador}`");
+        assert!(lista.contains(&nombre), "{nombre} en: {lista}");
+        assert!(opciones.contains(&nombre), "{nombre} en: {opciones}");
+    }
+}
+
+/// The NBoard GUI adds an engine with three fields (its *Add engine...* window): the
+/// guide of the orders tells what goes in each, and the README's row of `nboard` leads
+/// there. (That the commands it gives are read is checked with every `sh` block.)
+#[test]
+fn la_guia_dice_como_agregar_el_motor_a_nboard() {
+    let documento = |nombre: &str| {
+        let (_, texto) = DOCUMENTOS.iter().find(|(n, _)| *n == nombre).unwrap();
+        *texto
+    };
+    let (_, seccion) = documento("docs/ordenes.md")
+        .split_once("\n## El motor en NBoard\n")
+        .expect("la sección de NBoard");
+    let seccion = &seccion[..seccion.find("\n## ").unwrap_or(seccion.len())];
+    for texto in [
+        "*Add engine...*",
+        "| *Name* | `othello`",
+        "| *Working Directory* |",
+        "| *Command* | `othello nboard`",
+        "```sh\nothello nboard\n",
+    ] {
+        assert!(seccion.contains(texto), "falta {texto:?}");
+    }
+    assert!(documento("README.md").contains("(docs/ordenes.md#el-motor-en-nboard)"));
 }
 
 /// The anchor GitHub gives a heading: lowercase, without punctuation but hyphens and

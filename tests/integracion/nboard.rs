@@ -14,7 +14,7 @@ use std::{
 use othello::{Color, Posicion, Tablero};
 use othello_programa::ordenes::{OpcionesDeOrden, Orden, ejecutar};
 
-use crate::comun::{carpeta, programa};
+use crate::comun::{carpeta, correr, othello, programa};
 
 /// The starting position as NBoard sends it.
 const INICIO: &str = "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[a]PW[b]RE[?]\
@@ -95,9 +95,9 @@ fn lo_que_no_se_puede_seguir_se_dice_y_no_cambia_la_partida() {
     );
     let lineas = sesion(&["--hilos", "1"], &guion);
     assert_eq!(lineas.len(), 6, "{lineas:?}");
-    assert!(
-        lineas[1].starts_with("status move ignorado: A1"),
-        "{lineas:?}"
+    assert_eq!(
+        lineas[1],
+        "status move ignorado: una ficha en A1 no flanquea ninguna ficha rival"
     );
     assert!(
         lineas[2].starts_with("status move ignorado: «zz»"),
@@ -217,4 +217,14 @@ fn dos_motores_juegan_una_partida_entera_por_sus_tuberias() {
         motor.enviar("quit");
         assert!(motor.hijo.wait().unwrap().success());
     }
+}
+
+/// Through pipes, as NBoard and the harnesses run it, standard error says nothing.
+#[test]
+fn por_una_tuberia_no_dice_nada_de_mas() {
+    let dir = carpeta();
+    let corrida = correr(othello(dir.path()).arg("nboard"), "nboard 2\nquit\n");
+    assert_eq!(corrida.codigo, Some(0));
+    assert_eq!(corrida.salida, "set myname othello\n");
+    assert_eq!(corrida.errores, "");
 }

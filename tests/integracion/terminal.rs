@@ -9,6 +9,7 @@ use expectrl::{
     process::unix::{Signal, WaitStatus},
     session::OsSession,
 };
+use othello_programa::ordenes::nboard::AVISO_EN_UNA_TERMINAL;
 use tempfile::TempDir;
 
 use crate::comun::{TRAS_C4, carpeta, programa};
@@ -219,6 +220,26 @@ fn resolver_avisa_muestra_su_avance_y_ctrl_c_lo_detiene_con_la_mejor_jugada() {
     assert_eq!(
         proceso.wait().unwrap(),
         WaitStatus::Exited(proceso.pid(), 130)
+    );
+}
+
+/// Run by hand at a terminal, `othello nboard` says that it speaks NBoard's protocol
+/// and waits for it (through a pipe it says nothing: `nboard`), then speaks it.
+#[test]
+fn nboard_a_mano_dice_que_espera_el_protocolo() {
+    let dir = carpeta();
+    let mut comando = programa(dir.path());
+    comando.args(["nboard", "--hilos", "1"]);
+    let mut sesion = Session::spawn(comando).expect("el programa corre");
+    sesion.set_expect_timeout(Some(Duration::from_secs(60)));
+    esperar(&mut sesion, AVISO_EN_UNA_TERMINAL);
+    teclear(&mut sesion, &["nboard 2", ENTER]);
+    esperar(&mut sesion, "set myname othello");
+    teclear(&mut sesion, &["quit", ENTER]);
+    let proceso = sesion.get_process();
+    assert_eq!(
+        proceso.wait().unwrap(),
+        WaitStatus::Exited(proceso.pid(), 0)
     );
 }
 

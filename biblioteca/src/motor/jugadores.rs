@@ -35,6 +35,16 @@ impl Nivel {
     /// Every kind, in the order of the menus.
     pub const TODOS: [Nivel; 4] = [Nivel::Humano, Nivel::Aleatorio, Nivel::Libro, Nivel::Fuerte];
 
+    /// Every kind that can be named (on the command line, in a saved game): the menus'
+    /// and [`Nivel::Clasico`], which they leave out.
+    pub const NOMBRADOS: [Nivel; 5] = [
+        Nivel::Humano,
+        Nivel::Aleatorio,
+        Nivel::Libro,
+        Nivel::Fuerte,
+        Nivel::Clasico,
+    ];
+
     /// Its name, as typed on the command line and shown in the game.
     pub const fn nombre(self) -> &'static str {
         match self {
@@ -55,7 +65,7 @@ impl fmt::Display for Nivel {
 
 /// A name that is not a kind of player.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("«{0}» no es un jugador: se esperaba humano, aleatorio, libro o fuerte")]
+#[error("«{0}» no es un jugador: se esperaba humano, aleatorio, libro, fuerte o clasico")]
 pub struct ErrorNivel(String);
 
 impl FromStr for Nivel {
@@ -63,9 +73,8 @@ impl FromStr for Nivel {
 
     /// The name in any case; also `clasico`, which the menus do not offer.
     fn from_str(texto: &str) -> Result<Nivel, ErrorNivel> {
-        Nivel::TODOS
+        Nivel::NOMBRADOS
             .into_iter()
-            .chain([Nivel::Clasico])
             .find(|nivel| nivel.nombre().eq_ignore_ascii_case(texto.trim()))
             .ok_or_else(|| ErrorNivel(crate::texto::cita(texto)))
     }

@@ -116,7 +116,7 @@ fn los_valores_malos_dicen_que_se_esperaba() {
         (
             vec!["--negro", "experto"],
             "valor «experto» inválido para --negro <JUGADOR>: se esperaba humano, \
-             aleatorio, libro o fuerte",
+             aleatorio, libro, fuerte o clasico",
             None,
         ),
         (
@@ -182,13 +182,13 @@ fn los_valores_malos_dicen_que_se_esperaba() {
         (
             vec!["torneo", "--negro", "humano", "--blanco", "libro"],
             "valor «humano» inválido para --negro <JUGADOR>: en un torneo juegan \
-             computadoras: aleatorio, libro o fuerte",
+             computadoras: aleatorio, libro, fuerte o clasico",
             Some("torneo"),
         ),
         (
             vec!["torneo", "--negro", "libro", "--blanco", "experto"],
             "valor «experto» inválido para --blanco <JUGADOR>: se esperaba aleatorio, \
-             libro o fuerte",
+             libro, fuerte o clasico",
             Some("torneo"),
         ),
         (
@@ -430,28 +430,215 @@ fn argumentos_que_no_son_utf8() {
     }
 }
 
-/// `othello --help | less`: the help of the program and of every order fits 80 columns
-/// when the width is unknown, when `COLUMNS` says 80, and when a wider terminal would
-/// allow more. (The errors fit at a terminal: `terminal`.)
+/// Every order's name, as the command line reads it.
+fn nombres_de_las_ordenes() -> Vec<String> {
+    use clap::Subcommand;
+    use othello_programa::ordenes::Orden;
+
+    let comando = Orden::augment_subcommands(clap::Command::new("othello"));
+    let nombres: Vec<String> = comando
+        .get_subcommands()
+        .map(|orden| orden.get_name().to_owned())
+        .collect();
+    assert!(nombres.len() >= 16, "{nombres:?}");
+    nombres
+}
+
+/// The program's help with `argumentos` (`--help` or `--ayuda-completa`, after an
+/// order or alone), with `COLUMNS` set to `columnas` if given: exit 0, nothing on
+/// standard error.
+fn ayuda(argumentos: &[&str], columnas: Option<&str>) -> String {
+    let mut comando = othello(&fijas());
+    comando.args(argumentos);
+    if let Some(columnas) = columnas {
+        comando.env("COLUMNS", columnas);
+    }
+    let corrida = correr(&mut comando, "");
+    assert_eq!(
+        corrida.codigo,
+        Some(0),
+        "{argumentos:?}: {}",
+        corrida.errores
+    );
+    assert_eq!(corrida.errores, "", "{argumentos:?}");
+    corrida.salida
+}
+
+/// `othello --help | less`: the help of the program and of every order, short and
+/// complete, fits 80 columns when the width is unknown, when `COLUMNS` says 80, and
+/// when a wider terminal would allow more. (The errors fit at a terminal: `terminal`.)
 #[test]
 fn todo_cabe_en_80_columnas() {
-    let ordenes = [
-        "mostrar", "jugar", "jugadas", "contar", "validar", "estado", "repetir", "exportar",
-        "importar", "resolver", "analizar", "perft", "torneo",
-    ];
+    let ordenes = nombres_de_las_ordenes();
     for columnas in [None, Some("80"), Some("200")] {
-        for orden in std::iter::once(None).chain(ordenes.map(Some)) {
-            let mut comando = othello(&fijas());
-            comando.args(orden).arg("--help");
-            if let Some(columnas) = columnas {
-                comando.env("COLUMNS", columnas);
+        for orden in std::iter::once(None).chain(ordenes.iter().map(|o| Some(o.as_str()))) {
+            for pedido in ["--help", "--ayuda-completa"] {
+                let argumentos: Vec<&str> = orden.into_iter().chain([pedido]).collect();
+                let texto = ayuda(&argumentos, columnas);
+                cabe_en_80_columnas(&format!("{argumentos:?}"), &texto);
+                assert!(!texto.contains("Usage"), "{texto}");
             }
-            let corrida = correr(&mut comando, "");
-            assert_eq!(corrida.codigo, Some(0), "{orden:?}");
-            assert_eq!(corrida.errores, "");
-            cabe_en_80_columnas(&format!("{orden:?} --help"), &corrida.salida);
-            assert!(!corrida.salida.contains("Usage"), "{}", corrida.salida);
         }
+    }
+}
+
+/// `othello --help` and `othello ORDEN --help` fit a terminal of 80 by 24 with the
+/// prompt under them: the options used every time; the others, and what each order
+/// does in detail, in `--ayuda-completa`, which the short help names.
+#[test]
+fn cada_ayuda_corta_cabe_en_una_terminal_de_80_por_24() {
+    let ordenes = nombres_de_las_ordenes();
+    for orden in std::iter::once(None).chain(ordenes.iter().map(|o| Some(o.as_str()))) {
+        let argumentos: Vec<&str> = orden.into_iter().chain(["--help"]).collect();
+        let corta = ayuda(&argumentos, Some("80"));
+        let filas = corta.lines().count();
+        assert!(filas < 24, "{argumentos:?}: {filas} filas:\n{corta}");
+        assert!(
+            corta.contains("--ayuda-completa"),
+            "{argumentos:?}:\n{corta}"
+        );
+        let argumentos: Vec<&str> = orden.into_iter().chain(["--ayuda-completa"]).collect();
+        let completa = ayuda(&argumentos, Some("80"));
+        // Everything the short help says, and more.
+        assert!(
+            completa.lines().count() > filas,
+            "{argumentos:?}:\n{completa}"
+        );
+        for opcion in corta.split_whitespace().filter(|p| p.starts_with("--")) {
+            assert!(completa.contains(opcion), "{argumentos:?}: {opcion}");
+        }
+        // The options used every time first, the others under their own heading.
+        if let Some(mas) = completa.find("\nMás opciones:\n") {
+            let opciones = completa.find("\nOpciones:\n").expect("Opciones");
+            assert!(opciones < mas, "{argumentos:?}:\n{completa}");
+            assert!(!corta.contains("Más opciones"), "{argumentos:?}:\n{corta}");
+        }
+    }
+}
+
+/// The options a grader uses in every run come first in `corregir --help`, and those
+/// used now and then are left for `--ayuda-completa`.
+#[test]
+fn la_ayuda_de_corregir_empieza_por_lo_de_siempre() {
+    let corta = ayuda(&["corregir", "--help"], Some("80"));
+    let lugar = |opcion: &str| {
+        corta
+            .find(opcion)
+            .unwrap_or_else(|| panic!("{opcion}:\n{corta}"))
+    };
+    assert!(lugar("--csv") < lugar("--planilla"));
+    assert!(lugar("--planilla") < lugar("--informes"));
+    for rara in [
+        "--python",
+        "--tiempo-limite",
+        "--memoria",
+        "--sin-encierro",
+        "--pesos",
+    ] {
+        assert!(!corta.contains(rara), "{rara}:\n{corta}");
+    }
+    let completa = ayuda(&["corregir", "--ayuda-completa"], Some("80"));
+    for opcion in [
+        "--csv",
+        "--python",
+        "--tiempo-limite",
+        "--sin-encierro",
+        "--pesos",
+    ] {
+        assert!(completa.contains(opcion), "{opcion}:\n{completa}");
+    }
+    assert!(completa.contains("Estado de salida: 0 si todas las entregas"));
+}
+
+/// An option that does nothing in an order is not in its help: `--color` only changes
+/// the board `mostrar` draws, and `nboard` writes no JSON object. Both are still read.
+#[test]
+fn cada_orden_muestra_solo_las_opciones_que_usa() {
+    for orden in nombres_de_las_ordenes() {
+        for pedido in ["--help", "--ayuda-completa"] {
+            let texto = ayuda(&[&orden, pedido], Some("80"));
+            // The options as the help lists them, one a line (the usage aside).
+            let lista =
+                |opcion: &str| (texto.lines()).any(|linea| linea.trim_start().starts_with(opcion));
+            assert_eq!(
+                lista("--color"),
+                orden == "mostrar" && pedido == "--ayuda-completa",
+                "{orden} {pedido}:\n{texto}"
+            );
+            assert_eq!(
+                lista("--json"),
+                orden != "nboard",
+                "{orden} {pedido}:\n{texto}"
+            );
+        }
+    }
+    ayuda(&["contar", "--color", "nunca", "--help"], None);
+    ayuda(&["nboard", "--json", "--help"], None);
+}
+
+/// Every player the command line takes is named where the others are: in the help of
+/// the game's `--negro` and `--blanco`, and of the tournament's, which take computers.
+#[test]
+fn la_ayuda_nombra_cada_jugador_que_se_acepta() {
+    use othello_programa::ordenes::Orden;
+
+    let nombres = [
+        "humano",
+        "aleatorio",
+        "libro",
+        "fuerte",
+        "clasico",
+        "experto",
+    ];
+    let juego = ayuda(&["--help"], Some("80"));
+    let torneo = ayuda(&["torneo", "--help"], Some("80"));
+    // The help of one option: its line and those under it, up to the next option.
+    let de = |texto: &str, opcion: &str| {
+        let (_, resto) = texto.split_once(opcion).expect("la opción");
+        let fin = resto.find("\n      --").unwrap_or(resto.len());
+        resto[..fin]
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for nombre in nombres {
+        let leido = correr(othello(&fijas()).args(["--negro", nombre, "--help"]), "");
+        let en_el_juego = leido.codigo == Some(0);
+        let argumentos = ["torneo", "--negro", nombre, "--blanco", "libro"];
+        let en_un_torneo = Orden::desde_argumentos(argumentos).is_ok();
+        for opcion in ["--negro <JUGADOR>", "--blanco <JUGADOR>"] {
+            let (ayuda_juego, ayuda_torneo) = (de(&juego, opcion), de(&torneo, opcion));
+            assert_eq!(ayuda_juego.contains(nombre), en_el_juego, "{ayuda_juego}");
+            assert_eq!(
+                ayuda_torneo.contains(nombre),
+                en_un_torneo,
+                "{ayuda_torneo}"
+            );
+        }
+    }
+}
+
+/// The program's complete help lists every order with what it does, and what the short
+/// one leaves out: the options used now and then, and the exit statuses.
+#[test]
+fn la_ayuda_completa_del_programa_lista_cada_orden() {
+    let corta = ayuda(&["--help"], Some("80"));
+    let completa = ayuda(&["--ayuda-completa"], Some("80"));
+    for orden in nombres_de_las_ordenes() {
+        assert!(corta.contains(&orden), "{orden}:\n{corta}");
+        assert!(
+            completa.contains(&format!("\n  {orden}  ")),
+            "{orden}:\n{completa}"
+        );
+    }
+    for texto in [
+        "--semilla",
+        "--reglas",
+        "--color",
+        "Estado de salida de las órdenes:",
+    ] {
+        assert!(!corta.contains(texto), "{texto}:\n{corta}");
+        assert!(completa.contains(texto), "{texto}:\n{completa}");
     }
 }
 

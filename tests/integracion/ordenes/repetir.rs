@@ -449,7 +449,7 @@ fn entrada_estandar_se_lee_una_sola_vez() {
     );
 }
 
-/// The transcript that `repetir --help` shows as its example is a valid one.
+/// The transcript that `repetir --ayuda-completa` shows as its example is a valid one.
 #[test]
 fn el_ejemplo_de_la_ayuda_de_repetir_se_repite() {
     use clap::Subcommand;
@@ -458,7 +458,7 @@ fn el_ejemplo_de_la_ayuda_de_repetir_se_repite() {
     let comando = Orden::augment_subcommands(clap::Command::new("othello"));
     let ayuda = comando
         .find_subcommand("repetir")
-        .and_then(|orden| orden.get_after_help())
+        .and_then(|orden| orden.get_after_long_help())
         .expect("la ayuda de repetir")
         .to_string();
     let (_, resto) = ayuda
