@@ -189,7 +189,7 @@ ordenes! {
     Nboard(nboard::Nboard) = "nboard",
     /// Grades students' Python files against this program's answers.
     #[command(
-        about = "Corrige las funciones de las entregas de Python de los estudiantes",
+        about = "Corrige las entregas de Python de los estudiantes: sus funciones y su programa",
         override_usage = "othello corregir CURSO/ [--csv NOTAS.csv] [--planilla HOJA.csv]\n     \
                           \x20                [--informes DIR] [OPCIONES] [--json]"
     )]
