@@ -265,7 +265,14 @@ fn cada_entrega_de_prueba_falla_donde_debe_y_solo_ahi() {
         .filter(|ruta| ruta.extension().is_some_and(|e| e == "py"))
         .collect();
     archivos.sort();
-    let (resumen, texto) = correr(&archivos, &rapidas());
+    // One seed: with a fresh one, 200 cases at times hold none of the rare situations
+    // where `cuelga_a_veces.py` hangs (7 seeds of 20), and the test would pass or
+    // fail by chance. Every seed's cases are checked in `casos.rs`.
+    let opciones = OpcionesCorreccion {
+        semilla: SemillaDeCasos { valor: Some(1) },
+        ..rapidas()
+    };
+    let (resumen, texto) = correr(&archivos, &opciones);
     let duracion = inicio.elapsed();
     // About 10 s on an idle 2-core machine; the bound only catches a hang.
     assert!(duracion < Duration::from_secs(300), "tardó {duracion:?}");
