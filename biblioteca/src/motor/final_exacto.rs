@@ -45,7 +45,7 @@ use super::{
         BIT_CUADRANTE, CLASES, ESCALA, INFINITO, VECINOS, cuadrantes_de, cuenta, despues,
         movilidad_ponderada, paridad, puntaje_final, tiene_jugada, vecinos, volteos_ultima,
     },
-    tabla::{Clase, SIN_JUGADA},
+    tabla::{Anotacion, Clase, SIN_JUGADA},
 };
 
 /// Up to this many empties the moves are not sorted, only taken in parity order.
@@ -90,10 +90,11 @@ const _: () = assert!(
 
 /// The depth of the mid-game search that sorts the moves of a node with `n` empties
 /// (from [`VACIAS_EVALUACION`] on, or [`VACIAS_EVALUACION_UN_HILO`]): 1 ply at 16 and 17
-/// empties, 2 at 18, one more every two empties, at most 6. Near the root the subtrees
-/// are huge, so a good order is worth a search.
+/// empties, 2 at 18, one more every two empties, at most 8 (from 30). Near the root the
+/// subtrees are huge, so a good order is worth a search; the cap of 6 plies that there was
+/// before (from 26 empties) cost 8.5 % more nodes on FFO #56-#58.
 fn profundidad_de_orden(n: u32) -> u32 {
-    (n.saturating_sub(14) / 2).min(6)
+    (n.saturating_sub(14) / 2).min(8)
 }
 
 /// The `alfa` from which the stable-disc cutoff is worth trying, by empties: the rival's
@@ -285,6 +286,17 @@ impl Contexto<'_> {
         } else {
             Clase::Exacta
         }
+    }
+
+    /// Whether the exact solve puts first the move of the table entry `e` of a node
+    /// with `n` empties. Not an estimate's where the node sorts with its own mid-game
+    /// search: that move comes from a shallower search (most often the one that sorted
+    /// the parent's moves), and going first it would also put off the node's own search
+    /// (see `nws_tabla`). On FFO #45 and #49-#52, 30 % fewer nodes. A probable solve
+    /// still takes it: there it gained nothing.
+    #[inline(always)]
+    fn jugada_fiable(&self, e: &Anotacion, n: u32) -> bool {
+        self.probable || e.clase != Clase::Estimada || n < self.vacias_evaluacion()
     }
 
     /// Notes that a bound of class `clase` from the table decided something: in a
@@ -727,7 +739,9 @@ fn nws_tabla<C: ResolverFinal, const CHICO: bool>(
                 return i32::from(e.superior);
             }
         }
-        jugada_tabla = e.mejor;
+        if CHICO || ctx.jugada_fiable(&e, n) {
+            jugada_tabla = e.mejor;
+        }
     }
     if jugadas == 0 {
         let del_rival = copia.jugadas(o, p);
