@@ -91,8 +91,7 @@ const _: () = assert!(
 /// The depth of the mid-game search that sorts the moves of a node with `n` empties
 /// (from [`VACIAS_EVALUACION`] on, or [`VACIAS_EVALUACION_UN_HILO`]): 1 ply at 16 and 17
 /// empties, 2 at 18, one more every two empties, at most 8 (from 30). Near the root the
-/// subtrees are huge, so a good order is worth a search; the cap of 6 plies that there was
-/// before (from 26 empties) cost 8.5 % more nodes on FFO #56-#58.
+/// subtrees are huge, so a good order is worth a search, deeper than a lower cap.
 fn profundidad_de_orden(n: u32) -> u32 {
     (n.saturating_sub(14) / 2).min(8)
 }
@@ -292,8 +291,7 @@ impl Contexto<'_> {
     /// with `n` empties. Not an estimate's where the node sorts with its own mid-game
     /// search: that move comes from a shallower search (most often the one that sorted
     /// the parent's moves), and going first it would also put off the node's own search
-    /// (see `nws_tabla`). On FFO #45 and #49-#52, 30 % fewer nodes. A probable solve
-    /// still takes it: there it gained nothing.
+    /// (see `nws_tabla`). A probable solve still takes it: there it gained nothing.
     #[inline(always)]
     fn jugada_fiable(&self, e: &Anotacion, n: u32) -> bool {
         self.probable || e.clase != Clase::Estimada || n < self.vacias_evaluacion()
