@@ -5,8 +5,9 @@ against Egaroucid's light engine.
     python3 benches/nboard.py tiempo --tiempo 0.1 [--partidas 4]
         The engine against itself (one `othello nboard` process per side, one thread
         each) from openings of 4 random moves: the mean and the largest time per move
-        in the middle game (50 to 24 empties), as the NBoard GUI sees it (from `go` to
-        `===`), against --tiempo.
+        from 60 to 21 empties, as the NBoard GUI sees it (from `go` to `===`), against
+        --tiempo (the mean per move: the engine gives a move of the middle game up to
+        1.3 times it, and the first moves less).
 
     python3 benches/nboard.py contra --egaroucid DRIVER --nivel 10 --tiempo 0.07 \\
         [--partidas 200] [--paralelas 1] [--fijo]
@@ -244,9 +245,9 @@ def orden_tiempo(args):
     negro.cerrar()
     blanco.cerrar()
     t = args.tiempo
-    medio = [(s, p) for _, v, s, p, _, _ in tiempos if 24 <= v <= 50]
+    medio = [(s, p) for _, v, s, p, _, _ in tiempos if 21 <= v <= 60]
     vistos, propios = [s for s, _ in medio], [p for _, p in medio]
-    print(f"--tiempo {t}: {len(medio)} jugadas de medio juego; de go a ===, media "
+    print(f"--tiempo {t}: {len(medio)} jugadas de 60 a 21 vacías; de go a ===, media "
           f"{sum(vistos) / len(vistos) / t:.3f} T, la mayor {max(vistos) / t:.3f} T; "
           f"según el motor, media {sum(propios) / len(propios) / t:.3f} T, "
           f"la mayor {max(propios) / t:.3f} T")

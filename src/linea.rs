@@ -122,7 +122,7 @@ pub struct Argumentos {
         value_name = "SEGUNDOS",
         value_parser = segundos,
         help = format!(
-            "Segundos que piensa el jugador fuerte por jugada, como 0.5 (por omisión, {})",
+            "Segundos por jugada del jugador fuerte, en promedio, como 0.5 (por omisión, {})",
             TIEMPO_PREDETERMINADO.as_secs_f64()
         )
     )]

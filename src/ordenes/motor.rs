@@ -670,7 +670,7 @@ pub struct Torneo {
         value_name = "SEGUNDOS",
         value_parser = segundos,
         help = format!(
-            "Segundos que piensa el jugador fuerte por jugada (por omisión, {})",
+            "Segundos por jugada del jugador fuerte, en promedio (por omisión, {})",
             TIEMPO_DEL_TORNEO.as_secs_f64()
         )
     )]

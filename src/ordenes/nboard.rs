@@ -54,7 +54,7 @@ pub struct Nboard {
         long,
         value_name = "SEGUNDOS",
         value_parser = segundos,
-        help = "Segundos que piensa por jugada; set depth limita además la profundidad"
+        help = "Segundos por jugada, en promedio; set depth limita además la profundidad"
     )]
     tiempo: Option<Duration>,
     #[command(flatten)]
@@ -172,7 +172,8 @@ impl Sesion {
         estado(salida, "pensando")?;
         let inicio = Instant::now();
         let (tablero, turno) = (self.partida.tablero().clone(), self.partida.turno());
-        let evaluada = self.buscador.mejor_jugada(&tablero, turno, self.limite());
+        let limite = self.limite().en_partida(&tablero);
+        let evaluada = self.buscador.mejor_jugada(&tablero, turno, limite);
         let segundos = inicio.elapsed().as_secs_f64();
         match evaluada {
             Some(evaluada) => {

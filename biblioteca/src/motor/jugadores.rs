@@ -103,8 +103,8 @@ impl fmt::Debug for Computadora {
 
 impl Computadora {
     /// A computer player of `nivel` (not [`Nivel::Humano`], which is the keyboard),
-    /// with its randomness from `semilla` and `tiempo` to think per move (used by
-    /// [`Nivel::Fuerte`] and [`Nivel::Clasico`]).
+    /// with its randomness from `semilla` and `tiempo` to think per move on average
+    /// (used by [`Nivel::Fuerte`] and [`Nivel::Clasico`]).
     pub fn nueva(nivel: Nivel, semilla: u64, tiempo: Duration) -> Computadora {
         Computadora {
             nivel,
@@ -147,7 +147,11 @@ impl Computadora {
                     .buscador
                     .get_or_insert_with(|| Buscador::para_pensar(tiempo));
                 buscador
-                    .mejor_jugada(tablero, turno, Limite::por_tiempo(tiempo))
+                    .mejor_jugada(
+                        tablero,
+                        turno,
+                        Limite::por_tiempo(tiempo).en_partida(tablero),
+                    )
                     .map(|evaluada| evaluada.posicion)
             }
         }
