@@ -39,6 +39,9 @@ Uso: cargo run --release -p othello --features ajuste-de-pesos \\
                                 el resto, el resultado de la partida (50)
               --epocas N        las pasadas por las posiciones, a lo más (16)
               --paso X          el paso del descenso en la primera pasada (0.002)
+              --etapas N        ajusta solo las N primeras etapas, de 6 vacías cada
+                                una desde el comienzo; las otras quedan como en
+                                --inicio (todas)
               --salida ARCHIVO  dónde (los que el motor incluye al compilarse:
                                 biblioteca/src/motor/evaluacion/patrones.pesos)
   medir     Cuánto cuesta cada evaluación, sobre las posiciones de los ARCHIVOS.
@@ -102,6 +105,7 @@ fn ejecutar(argumentos: &[String]) -> Result<(), String> {
                 epocas: opciones.numero("--epocas", 16)?,
                 paso: opciones.numero("--paso", 0.002)?,
                 inicio: inicio.as_deref(),
+                etapas: opciones.numero("--etapas", ajuste::ETAPAS)?,
             };
             let salida = opciones.ruta("--salida", ajuste::ARCHIVO_DE_PESOS);
             let archivos = opciones.archivos()?;

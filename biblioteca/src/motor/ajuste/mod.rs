@@ -30,6 +30,10 @@ pub use terminos::ajustar_terminos;
 /// this file when it is compiled, and [`entrenar`] writes it.
 pub const ARCHIVO_DE_PESOS: &str = "biblioteca/src/motor/evaluacion/patrones.pesos";
 
+/// How many stages of 6 empties the weights have, each fitted on its own: all of them
+/// unless [`Entrenamiento::etapas`] says fewer.
+pub const ETAPAS: usize = crate::motor::evaluacion::patrones::ETAPAS;
+
 #[cfg(test)]
 mod tests {
     use super::*;

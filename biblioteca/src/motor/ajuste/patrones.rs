@@ -41,6 +41,10 @@ pub struct Entrenamiento<'a> {
     pub paso: f32,
     /// The weights to start from (as stored), or `None` to start from 0.
     pub inicio: Option<&'a [u8]>,
+    /// Only this many stages, from the opening's, are fitted; the later ones keep the
+    /// weights of `inicio`, which is then required. The endgame's stages order the
+    /// exact solver's nodes, so a fit for play may leave them as they are.
+    pub etapas: usize,
 }
 
 /// Fits the pattern weights to the positions of `archivos` (see [`super::generar`])
@@ -71,7 +75,14 @@ pub fn entrenar(
         epocas,
         paso,
         inicio,
+        etapas: ajustadas,
     } = como;
+    if ajustadas < ETAPAS && inicio.is_none() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("ajustar solo {ajustadas} de {ETAPAS} etapas pide los pesos de inicio"),
+        ));
+    }
     if let Some(inicio) = inicio
         && inicio.len() != PESOS.len()
     {
@@ -127,6 +138,10 @@ pub fn entrenar(
                 (xy + x * f64::from(m.valor), xx + x * x)
             });
             w[ESCALA_CLASICA] = (xy / xx.max(1.0) * f64::from(UNIDAD_CLASICA)).round() as f32;
+        }
+        if e >= ajustadas {
+            informar(&format!("etapa {e}: los pesos de inicio, sin ajustar"));
+            continue;
         }
         let factor = w[ESCALA_CLASICA] / UNIDAD_CLASICA as f32;
         let resto = |m: &Muestra| m.valor - factor * clasica(m) as f32;
@@ -249,4 +264,46 @@ fn medir_una(
     }
     let ns = inicio.elapsed().as_nanos() as f64 / (5 * posiciones.len()) as f64;
     informar(&format!("{nombre}: {ns:.1} ns por evaluación ({suma})"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::motor::ajuste::{Receta, generar};
+
+    #[test]
+    fn las_etapas_sin_ajustar_quedan_como_las_de_inicio() {
+        let carpeta = tempfile::tempdir().unwrap();
+        let (datos, salida) = (carpeta.path().join("datos"), carpeta.path().join("pesos"));
+        let mut nada = |_: &str| {};
+        let receta = Receta {
+            semilla: 3,
+            profundidad: 2,
+            vacias_exactas: 12,
+        };
+        generar(receta, 40, 2, &datos, &mut nada).unwrap();
+        let como = Entrenamiento {
+            partidas: u32::MAX,
+            mezcla: 1.0,
+            epocas: 2,
+            paso: 0.001,
+            inicio: Some(PESOS),
+            etapas: 6,
+        };
+        entrenar(std::slice::from_ref(&datos), como, &salida, &mut nada).unwrap();
+        let ajustados = fs::read(&salida).unwrap();
+        let corte = 2 * 6 * PESOS_POR_ETAPA;
+        assert_eq!(ajustados[corte..], PESOS[corte..]);
+        assert_ne!(ajustados[..corte], PESOS[..corte]);
+
+        let sin_inicio = Entrenamiento {
+            inicio: None,
+            ..como
+        };
+        let error = entrenar(&[datos], sin_inicio, &salida, &mut nada).unwrap_err();
+        assert!(
+            error.to_string().contains("pide los pesos de inicio"),
+            "{error}"
+        );
+    }
 }
