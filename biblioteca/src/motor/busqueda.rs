@@ -97,12 +97,13 @@ impl Limite {
 /// with `vacias` empty squares gets, linear between these points. The game is decided
 /// between 45 and 25 empties (past 20 the solver plays perfectly), where a deeper search
 /// is worth most; the opening's shallow searches lose little. Its mean over either
-/// side's moves from 60 to 21 empties is 1 (within 2 %), so a game lasts as long as with `medio` on
-/// every move (`docs/motor.md` has the points it won against the flat share).
+/// side's moves from 60 to 21 empties is 1 (within 2 %), so a game lasts as long as with
+/// the mean on every move (`docs/motor.md` has the points it won against the flat share).
 const REPARTO: [(u32, f64); 5] = [(60, 0.25), (50, 0.75), (44, 1.3), (32, 1.3), (24, 0.95)];
 
 /// The share of the mean time per move for a move with `vacias` empty squares
-/// ([`REPARTO`]): 0.25 at the start, 1.3 from 44 to 32 empties, 0.95 from 24 down.
+/// (the points of `REPARTO`): 0.25 at the start, 1.3 from 44 to 32 empties, 0.95 from 24
+/// down.
 pub fn parte_del_tiempo(vacias: u32) -> f64 {
     let vacias = vacias.min(60);
     REPARTO
