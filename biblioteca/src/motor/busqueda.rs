@@ -1276,7 +1276,7 @@ mod tests {
 
     #[test]
     fn el_tiempo_de_una_partida_va_al_medio_juego_y_su_media_no_cambia() {
-        let parte = |vacias| parte_del_tiempo(vacias);
+        let parte = parte_del_tiempo;
         assert_eq!(parte(60), 0.25);
         assert_eq!(parte(64), 0.25);
         assert_eq!(parte(55), 0.5);
