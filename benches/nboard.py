@@ -27,7 +27,16 @@ against Egaroucid's light engine.
         who was black, T, the result for ours, both sides' processor time, and
         every move with the engine, the empties, the score it told and the seconds.
 
-Both take --othello PROGRAM (target/release/othello by default) and --semilla S. The
+    python3 benches/nboard.py nodos --egaroucid DRIVER --nivel 15 \\
+        [--profundidades 12 15] [--partidas 10]
+        The nodes of one search, ours (`othello nboard --hilos 1`, `set depth D`, each
+        depth in its own process) against the light engine at --nivel, on the
+        positions at 44, 36 and 28 empties of games that ours plays with itself at
+        depth 6 from openings of 4 random moves (a game with a pass before 28 empties
+        gives none): the mean nodes and seconds per position at each of those empties,
+        as each engine tells them.
+
+All take --othello PROGRAM (target/release/othello by default) and --semilla S. The
 rules are written here again, small, to check every move each engine answers.
 """
 
@@ -134,6 +143,18 @@ class Nboard:
             if linea.startswith(prefijo):
                 return linea.strip()
 
+    def nodos(self, movidas):
+        """The nodes and the seconds (its own clock) of its search of the position
+        after `movidas` (no passes), with the table of its earlier searches."""
+        self.nueva(movidas)
+        self.enviar("go")
+        while True:
+            linea = self.esperar("")
+            if linea.startswith("nodestats "):
+                nodos, segundos = linea.split()[1:3]
+            elif linea.startswith("=== "):
+                return int(nodos), float(segundos)
+
     def nueva(self, movidas):
         texto = "".join(
             ("B" if i % 2 == 0 else "W") + "[" + nombre(x).upper() + "]"
@@ -192,6 +213,7 @@ class Ligero:
         if not respuesta:
             sys.exit("el motor ligero terminó sin responder")
         casilla = None if respuesta[0] == "pass" else casilla_de(respuesta[0])
+        self.nodos = int(respuesta[2])
         return casilla, segundos, int(respuesta[3]) / 1000, float(respuesta[1])
 
     def jugada(self, casilla):
@@ -345,11 +367,49 @@ def orden_contra(args):
           f"{t[-1]:.4f} (mediana {t[len(t) // 2]:.4f})")
 
 
+def orden_nodos(args):
+    azar = random.Random(args.semilla)
+    guia = Nboard(args.othello, ["--hilos", "1"], 6)
+    nuestros = {d: Nboard(args.othello, ["--hilos", "1"], d) for d in args.profundidades}
+    ligero = Ligero(args.egaroucid, args.nivel)
+    medidas = {}
+    for _ in range(args.partidas):
+        movidas = apertura(azar, 4)
+        tablero, color = inicial(), "X"
+        for x in movidas:
+            jugar(tablero, x, color)
+            color = "O" if color == "X" else "X"
+        while tablero.count("-") >= 28 and jugadas(tablero, color):
+            vacias = tablero.count("-")
+            if vacias in (44, 36, 28):
+                fila = medidas.setdefault(vacias, {"ligero": []})
+                _, _, segundos, _ = ligero.elegir(tablero, color)
+                fila["ligero"].append((ligero.nodos, segundos))
+                for d, motor in nuestros.items():
+                    fila.setdefault(d, []).append(motor.nodos(movidas))
+            guia.nueva(movidas)
+            casilla, _, _, _ = guia.elegir(tablero, color)
+            jugar(tablero, casilla, color)
+            movidas.append(casilla)
+            color = "O" if color == "X" else "X"
+    for motor in [guia, *nuestros.values(), ligero]:
+        motor.cerrar()
+    for vacias, fila in sorted(medidas.items(), reverse=True):
+        partes = [f"{vacias} vacías, {len(fila['ligero'])} posiciones:"]
+        for quien, datos in fila.items():
+            nombre_de = f"el ligero (nivel {args.nivel})" if quien == "ligero" else f"el nuestro a {quien}"
+            nodos = sum(n for n, _ in datos) / len(datos)
+            segundos = sum(t for _, t in datos) / len(datos)
+            partes.append(f"{nombre_de} {nodos / 1e6:.2f} M nodos y {segundos:.3f} s")
+        print(" ".join(partes[:1]) + " " + "; ".join(partes[1:]))
+
+
 def main():
     lector = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    lector.add_argument("orden", choices=["tiempo", "contra"])
+    lector.add_argument("orden", choices=["tiempo", "contra", "nodos"])
     lector.add_argument("--othello", default="target/release/othello")
-    lector.add_argument("--tiempo", type=float, required=True)
+    lector.add_argument("--tiempo", type=float)
+    lector.add_argument("--profundidades", type=int, nargs="+", default=[12, 15])
     lector.add_argument("--partidas", type=int, default=None)
     lector.add_argument("--semilla", type=int, default=1)
     lector.add_argument("--egaroucid")
@@ -358,12 +418,17 @@ def main():
     lector.add_argument("--fijo", action="store_true")
     lector.add_argument("--registro")
     args = lector.parse_args()
+    if args.orden != "nodos" and args.tiempo is None:
+        sys.exit(f"{args.orden} necesita --tiempo SEGUNDOS")
+    if args.orden != "tiempo" and not args.egaroucid:
+        sys.exit(f"{args.orden} necesita --egaroucid DRIVER")
     if args.orden == "tiempo":
         args.partidas = args.partidas or 4
         orden_tiempo(args)
+    elif args.orden == "nodos":
+        args.partidas = args.partidas or 10
+        orden_nodos(args)
     else:
-        if not args.egaroucid:
-            sys.exit("contra necesita --egaroucid DRIVER")
         args.partidas = args.partidas or 200
         orden_contra(args)
 
