@@ -397,7 +397,10 @@ def orden_nodos(args):
     for vacias, fila in sorted(medidas.items(), reverse=True):
         partes = [f"{vacias} vacías, {len(fila['ligero'])} posiciones:"]
         for quien, datos in fila.items():
-            nombre_de = f"el ligero (nivel {args.nivel})" if quien == "ligero" else f"el nuestro a {quien}"
+            if quien == "ligero":
+                nombre_de = f"el ligero (nivel {args.nivel})"
+            else:
+                nombre_de = f"el nuestro a {quien}"
             nodos = sum(n for n, _ in datos) / len(datos)
             segundos = sum(t for _, t in datos) / len(datos)
             partes.append(f"{nombre_de} {nodos / 1e6:.2f} M nodos y {segundos:.3f} s")
