@@ -740,12 +740,14 @@ fn iteracion_exacta(
     for &probable in pasadas {
         let (mut alfa, mut beta) = match estimacion {
             Some(valor) if !todas => {
-                // Scores are even: an odd window's ends are never a score.
-                let centro = 2 * (valor / ESCALA / 2);
-                (
-                    (centro - VENTANA).max(-INFINITO),
-                    (centro + VENTANA).min(INFINITO),
-                )
+                // The probable solve's score is most often the exact one: after it, the
+                // window holds that score alone.
+                let medio = if probable_antes && !probable {
+                    VENTANA_TRAS_PROBABLE
+                } else {
+                    VENTANA
+                };
+                primera_ventana(valor, medio)
             }
             _ => (-INFINITO, INFINITO),
         };
@@ -813,6 +815,23 @@ const VACIAS_PASADA_PROBABLE: u32 = 18;
 /// Half the width of the first window of an exact solve, in discs: odd, so that the
 /// window's ends are not scores.
 const VENTANA: i32 = 3;
+
+/// [`VENTANA`] for the exact solve that follows a probable one: the window proves the
+/// probable score and nothing else. When that score is off, as it is by two discs in
+/// some positions, one more pass widens the window; when it is right, the narrow window
+/// cuts more (see `docs/motor.md`).
+const VENTANA_TRAS_PROBABLE: i32 = 1;
+
+/// The first window of an exact solve, in discs: `medio` discs on each side of
+/// `estimacion` (in hundredths of a disc) rounded to an even score, since scores are
+/// even and an odd `medio` keeps the window's ends off them.
+fn primera_ventana(estimacion: i32, medio: i32) -> (i32, i32) {
+    let centro = 2 * (estimacion / ESCALA / 2);
+    (
+        (centro - medio).max(-INFINITO),
+        (centro + medio).min(INFINITO),
+    )
+}
 
 /// One pass of [`iteracion_exacta`] with the window `(alfa, beta)`: the moves scored
 /// (fail-soft) and sorted, or `None` if the time ran out.
@@ -895,6 +914,20 @@ mod tests {
             .map(|(jugada, puntaje)| (jugada.to_owned(), puntaje.parse().unwrap()))
             .collect();
         (obf, puntajes)
+    }
+
+    #[test]
+    fn la_primera_ventana_rodea_un_puntaje_par() {
+        // A mid-game estimate of +10.37 discs: ±3 around +10.
+        assert_eq!(primera_ventana(1037, VENTANA), (7, 13));
+        assert_eq!(primera_ventana(-1037, VENTANA), (-13, -7));
+        // After a probable solve of -2: only -2 fits.
+        assert_eq!(
+            primera_ventana(-2 * ESCALA, VENTANA_TRAS_PROBABLE),
+            (-3, -1)
+        );
+        // An odd estimate rounds toward zero, to an even score.
+        assert_eq!(primera_ventana(3 * ESCALA, VENTANA_TRAS_PROBABLE), (1, 3));
     }
 
     #[test]
