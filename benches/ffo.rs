@@ -13,6 +13,7 @@
 //! cargo bench --bench ffo -- 40 45         # only those
 //! cargo bench --bench ffo -- 50 51         # harder ones, named (up to #59)
 //! cargo bench --bench ffo -- hilos=2       # each with one thread, then with two
+//! cargo bench --bench ffo -- hilos=2 solo  # each with two threads only
 //! cargo bench --bench ffo -- jugada        # the strong player's move in 1 s
 //! cargo bench --bench ffo -- partidas      # a second set: positions of real games
 //! ```
@@ -22,7 +23,8 @@
 //! generator alone), and reports the solves' total time as a multiple of it: a ratio
 //! measured in the same run, so that a busy machine slows both sides alike. With
 //! `hilos=N`, each position is solved with one thread and then with `N` (same answer
-//! required), and the speed-up is printed.
+//! required), and the speed-up is printed; with `solo` as well, only with `N` threads (the
+//! time of a whole set on `N` threads, without paying for the one-thread solves too).
 //!
 //! With `jugada`, each position gets [`Buscador::mejor_jugada`] with the strong player's
 //! default limit (one second) instead: the report shows whether the answer came in time
@@ -103,6 +105,12 @@ fn main() -> ExitCode {
         .iter()
         .find_map(|a| a.strip_prefix("hilos="))
         .map_or(1, |n| n.parse().expect("hilos=N"));
+    // With `solo`, the table's first columns are the solves with `hilos` threads.
+    let (primero, hilos) = if argumentos.iter().any(|a| a == "solo") {
+        (hilos, 1)
+    } else {
+        (1, hilos)
+    };
     if let Some(falta) = pedidos
         .iter()
         .find(|&&pedido| !problemas().any(|(numero, _)| numero == pedido))
@@ -129,6 +137,9 @@ fn main() -> ExitCode {
     let mut total_paralelo = Duration::ZERO;
     let mut total_nodos = 0u64;
     let mut errores = 0;
+    if primero > 1 {
+        println!("  con {primero} hilos");
+    }
     print!("  FFO  vacías  jugada  puntaje        nodos    tiempo (s)    nodos/s");
     println!(
         "{}",
@@ -139,7 +150,7 @@ fn main() -> ExitCode {
         }
     );
     for (numero, linea) in elegidas {
-        let (solucion, bien) = resolver(linea, 1);
+        let (solucion, bien) = resolver(linea, primero);
         let segundos = solucion.tiempo.as_secs_f64();
         print!(
             "  #{numero}  {:>6}  {:>6}  {:>+7}  {:>11}  {segundos:>12.3}  {:>9.0}",
@@ -180,8 +191,13 @@ fn main() -> ExitCode {
     println!();
     let perft = (perft_antes + tiempo_perft_12()) / 2;
     println!(
-        "  perft 12: {:.3} s (media de antes y después); FFO con un hilo = {:.1} × perft 12",
+        "  perft 12: {:.3} s (media de antes y después); FFO con {} = {:.1} × perft 12",
         perft.as_secs_f64(),
+        if primero == 1 {
+            "un hilo".to_owned()
+        } else {
+            format!("{primero} hilos")
+        },
         total_tiempo.as_secs_f64() / perft.as_secs_f64()
     );
     if errores == 0 {
