@@ -916,6 +916,33 @@ mod tests {
         (obf, puntajes)
     }
 
+    /// A position of a real game, 20 empties, where the probable solve is off: the exact
+    /// solve's first window, around the probable score, fails, and the next one finds the
+    /// exact score.
+    #[test]
+    fn la_exacta_corrige_a_la_probable_que_erro() {
+        let obf: Obf = "--XO----X-XOO---XXXOXX-XXXOXXXXXXOOXXXXX--OOXOXX--OXOO-X--OOOO-- X"
+            .parse()
+            .unwrap();
+        let (p, o) = a_u64(&obf.tablero, obf.turno);
+        let solo = |probable| {
+            let tabla = Tabla::nueva(18);
+            let mut ctx = Contexto::nuevo(&tabla, None);
+            ctx.probable = probable;
+            let raices = raices_iniciales(&mut ctx, p, o);
+            raiz_exacta(&mut ctx, p, o, &raices, false, -INFINITO, INFINITO).unwrap()[0].valor
+        };
+        let exacto = solo(false);
+        assert_eq!(exacto, 12);
+        assert_ne!(
+            solo(true),
+            exacto,
+            "la solución probable acierta: no prueba nada"
+        );
+        let solucion = con_hilos(18, 1).resolver(&obf.tablero, obf.turno);
+        assert_eq!(solucion.diferencia, exacto);
+    }
+
     #[test]
     fn la_primera_ventana_rodea_un_puntaje_par() {
         // A mid-game estimate of +10.37 discs: ±3 around +10.
