@@ -153,7 +153,7 @@ pub fn juego(bytes: &[u8]) {
     }
     for guardado in guardados(&salida) {
         assert!(
-            std::path::Path::new(&guardado).exists(),
+            existe_el_mostrado(&guardado),
             "«{guardado}» se guardó y ya no está\n{salida}"
         );
     }
@@ -169,6 +169,26 @@ pub fn juego(bytes: &[u8]) {
     for copia in copias() {
         othello::disco::cargar(&copia).expect("la copia de recuperación se carga");
     }
+}
+
+/// Whether the file that a message names as `mostrado` exists. Messages show a name
+/// through `othello::texto::visible`, so a tab in it shows as `\t`: the file is the one
+/// of its folder whose name shows so (or the one named so, when it has nothing to
+/// escape).
+fn existe_el_mostrado(mostrado: &str) -> bool {
+    let ruta = std::path::Path::new(mostrado);
+    let carpeta = match ruta.parent() {
+        Some(carpeta) if !carpeta.as_os_str().is_empty() => carpeta,
+        _ => std::path::Path::new("."),
+    };
+    let nombre = ruta.file_name().map(|nombre| nombre.to_string_lossy());
+    ruta.exists()
+        || std::fs::read_dir(carpeta).is_ok_and(|entradas| {
+            entradas.flatten().any(|entrada| {
+                let propio = othello::texto::visible(&entrada.file_name().to_string_lossy());
+                nombre.as_deref() == Some(propio.as_str())
+            })
+        })
 }
 
 /// The files the game's `salida` says it saved: each board, and its moves when they
