@@ -766,6 +766,25 @@ fn guardar_par(tablero: &Tablero, jugadas: &str, ruta: &Path) -> Result<(), Erro
         })
 }
 
+/// Removes the board at `ruta` and its moves ([`guardar_con_jugadas`]), the board first:
+/// a reader finds the pair whole or finds no board. A kill between the two leaves only
+/// moves that no board claims, never a board without its moves (which would load
+/// without its history). Moves left waiting by a cut save go last. What is not there
+/// is not an error, and neither is what cannot be removed: the caller is done with the
+/// pair either way.
+pub fn borrar_con_jugadas(ruta: &Path) {
+    let ruta_jugadas = ruta_de_jugadas(ruta);
+    let en_espera = destino_de(&ruta_jugadas)
+        .ok()
+        .and_then(|destino| ruta_en_espera(&destino));
+    let _ = fs::remove_file(ruta);
+    punto_de_falla();
+    let _ = fs::remove_file(&ruta_jugadas);
+    if let Some(en_espera) = en_espera {
+        let _ = fs::remove_file(en_espera);
+    }
+}
+
 /// Whether `bytes`, a `.jugadas` file, say their moves lead to `tablero`.
 fn llevan_a(bytes: &[u8], tablero: &Tablero) -> bool {
     jugadas::tablero_final(&String::from_utf8_lossy(bytes)).as_ref() == Some(tablero)

@@ -409,17 +409,13 @@ fn nueva_copia(carpeta: &Path) -> io::Result<(PathBuf, File)> {
     unreachable!("siempre hay un nombre libre")
 }
 
-/// Removes the copy whose board is `ruta`: its board, its moves and its lock. A file
-/// already gone, or one that cannot be removed, is no matter: at worst the next start
-/// offers a game that was left.
+/// Removes the copy whose board is `ruta`: its board and its moves, the board first
+/// ([`disco::borrar_con_jugadas`]: a kill in between never leaves a board that loads
+/// without its history), then its lock. A file already gone, or one that cannot be
+/// removed, is no matter: at worst the next start offers a game that was left.
 fn borrar_copia(ruta: &Path) {
-    for archivo in [
-        ruta_de_jugadas(ruta),
-        ruta.to_owned(),
-        ruta_del_candado(ruta),
-    ] {
-        let _ = fs::remove_file(archivo);
-    }
+    disco::borrar_con_jugadas(ruta);
+    let _ = fs::remove_file(ruta_del_candado(ruta));
 }
 
 /// `momento` in the local time zone, in `formato` (day first, as in Chile).

@@ -727,6 +727,31 @@ fn restos(dir: &Path) -> Vec<OsString> {
     nombres
 }
 
+#[test]
+fn la_copia_de_recuperacion_cortada_en_cada_paso_se_carga_con_sus_jugadas() {
+    // Each step of the copy's life, its removal at the end too: whatever copy a kill
+    // leaves loads with its moves.
+    let mut cortes = 0;
+    for paso in 1.. {
+        let dir = carpeta();
+        let corrida = crate::comun::correr(
+            crate::comun::othello(dir.path()).env(disco::MATAR_EN_EL_PASO, paso.to_string()),
+            "1\nc4\nc3\nguardar p.txt\nsalir\n",
+        );
+        if corrida.codigo.is_some() {
+            // The run ended before that step: every step was cut once.
+            assert_eq!(corrida.codigo, Some(0), "paso {paso}: {}", corrida.errores);
+            break;
+        }
+        cortes += 1;
+        let copias = crate::comun::copias_de_recuperacion(&dir.path().join(".datos/othello"));
+        for copia in &copias {
+            se_carga_con_sus_jugadas(dir.path(), copia, paso);
+        }
+    }
+    assert!(cortes > 10, "solo {cortes} pasos");
+}
+
 /// A save cut by [`disco::MATAR_EN_EL_PASO`]: the games before and after it.
 struct Corte {
     /// What the case is called in a failure.
