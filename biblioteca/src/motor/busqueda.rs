@@ -160,6 +160,8 @@ pub struct Buscador {
     tabla: Tabla,
     hilos: usize,
     evaluacion: Evaluacion,
+    /// The position (side to move, rival) of the last search (see [`Buscador::empezar`]).
+    raiz: Option<(u64, u64)>,
 }
 
 impl Default for Buscador {
@@ -236,6 +238,7 @@ impl Buscador {
             tabla: Tabla::nueva(bits),
             hilos: std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
             evaluacion: Evaluacion::default(),
+            raiz: None,
         }
     }
 
@@ -320,7 +323,7 @@ impl Buscador {
     pub fn resolver(&mut self, tablero: &Tablero, turno: Color) -> Solucion {
         let inicio = Instant::now();
         let (p, o) = a_u64(tablero, turno);
-        self.tabla.nueva_busqueda();
+        self.empezar(p, o);
         let mut ctx = Contexto::nuevo(&self.tabla, None);
         ctx.evaluacion = self.evaluacion;
         if Portatil.jugadas(p, o) == 0 {
@@ -358,6 +361,16 @@ impl Buscador {
             diferencia: raices[0].valor,
             nodos: ctx.nodos,
             tiempo: inicio.elapsed(),
+        }
+    }
+
+    /// Starts a search of `(p, o)`: what the table holds turns old, to be replaced
+    /// first, unless it is from a search of this same position. A search cut by its time
+    /// and started again (the rounds of `othello resolver`, a hint and then a move)
+    /// keeps what it found: aged, its deep entries went before the new shallow ones.
+    fn empezar(&mut self, p: u64, o: u64) {
+        if self.raiz.replace((p, o)) != Some((p, o)) {
+            self.tabla.nueva_busqueda();
         }
     }
 
@@ -403,7 +416,7 @@ impl Buscador {
         } else {
             limite.profundidad.unwrap_or(n).min(n)
         };
-        self.tabla.nueva_busqueda();
+        self.empezar(p, o);
         let limite = Limite {
             tiempo: limite.tiempo.map(|t| t.mul_f64(PARTE_DEL_LIMITE)),
             ..limite
@@ -941,6 +954,23 @@ mod tests {
         );
         let solucion = con_hilos(18, 1).resolver(&obf.tablero, obf.turno);
         assert_eq!(solucion.diferencia, exacto);
+    }
+
+    #[test]
+    fn buscar_otra_vez_la_misma_posicion_no_envejece_la_tabla() {
+        let mut azar = Xorshift::nuevo(0x5851_F42D_4C95_7F2D);
+        let (tablero, turno) = posicion_al_azar(&mut azar, 14);
+        let (otro, turno_otro) = posicion_al_azar(&mut azar, 14);
+        let mut buscador = con_hilos(12, 1);
+        buscador.mejor_jugada(&tablero, turno, Limite::por_profundidad(2));
+        let edad = buscador.tabla.edad();
+        // Again, deeper (a round of `othello resolver`), and solved: the same search.
+        buscador.mejor_jugada(&tablero, turno, Limite::por_profundidad(3));
+        buscador.resolver(&tablero, turno);
+        assert_eq!(buscador.tabla.edad(), edad);
+        // Another position is another search.
+        buscador.mejor_jugada(&otro, turno_otro, Limite::por_profundidad(2));
+        assert_eq!(buscador.tabla.edad(), edad.wrapping_add(1));
     }
 
     #[test]

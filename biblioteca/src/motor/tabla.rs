@@ -196,6 +196,12 @@ impl Tabla {
         self.edad.fetch_add(1, Ordering::Relaxed);
     }
 
+    /// The count of searches, as entries note it.
+    #[cfg(test)]
+    pub fn edad(&self) -> u8 {
+        self.edad.load(Ordering::Relaxed)
+    }
+
     /// Forgets everything, the count of searches too: what a search does next is then
     /// the same whatever the table saw before (the self-play data of `ajuste` counts on
     /// it: an empty slot reads as the age 255, so the age takes part in a replacement).
