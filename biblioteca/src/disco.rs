@@ -774,9 +774,7 @@ fn guardar_par(tablero: &Tablero, jugadas: &str, ruta: &Path) -> Result<(), Erro
 /// pair either way.
 pub fn borrar_con_jugadas(ruta: &Path) {
     let ruta_jugadas = ruta_de_jugadas(ruta);
-    let en_espera = destino_de(&ruta_jugadas)
-        .ok()
-        .and_then(|destino| ruta_en_espera(&destino));
+    let en_espera = en_espera_de(&ruta_jugadas);
     let _ = fs::remove_file(ruta);
     punto_de_falla();
     let _ = fs::remove_file(&ruta_jugadas);
@@ -798,6 +796,12 @@ fn ruta_en_espera(destino: &Path) -> Option<PathBuf> {
     Some(carpeta_de(destino).join(format!(".othello-{:08x}.en-espera", huella(nombre))))
 }
 
+/// Where the moves of a save of `ruta_jugadas` wait ([`ruta_en_espera`]), wherever a link
+/// there leads; `None` where it leads nowhere.
+fn en_espera_de(ruta_jugadas: &Path) -> Option<PathBuf> {
+    ruta_en_espera(&destino_de(ruta_jugadas).ok()?)
+}
+
 /// The text of the `.jugadas` file of the board at `ruta`, which is `tablero`: the one
 /// beside it, or the one a save cut between the board's renaming and theirs left
 /// waiting ([`guardar_con_jugadas`]), whichever says it leads to `tablero` (the one
@@ -813,9 +817,7 @@ pub fn leer_jugadas(ruta: &Path, tablero: &Tablero) -> Result<Vec<u8>, ErrorArch
     if al_lado.as_deref().is_ok_and(lleva) {
         return al_lado;
     }
-    let en_espera = destino_de(&ruta_jugadas)
-        .ok()
-        .and_then(|destino| ruta_en_espera(&destino))
+    let en_espera = en_espera_de(&ruta_jugadas)
         .and_then(|en_espera| leer_archivo(en_espera).ok())
         .filter(|bytes| lleva(bytes));
     en_espera.map_or(al_lado, Ok)
