@@ -67,6 +67,12 @@ pub(super) const VACIAS_EVALUACION: u32 = 18;
 /// searches save more nodes than they cost (see `docs/motor.md`).
 const VACIAS_EVALUACION_UN_HILO: u32 = 16;
 
+/// From this many empties, where no search sorts yet (below [`VACIAS_EVALUACION`], or
+/// [`VACIAS_EVALUACION_UN_HILO`]), the sort key also asks the evaluation of each child,
+/// unsearched (see `docs/motor.md`): from 14 it saves more nodes than it costs, from 10
+/// it saves more and costs far more.
+const VACIAS_EVALUACION_ESTATICA: u32 = 14;
+
 /// From this many empties a null-window node may share its moves with idle threads
 /// (see [`super::division`]): below, a subtree costs less than handing it over.
 const VACIAS_DIVISION: u32 = 14;
@@ -86,6 +92,7 @@ const _: () = assert!(
         && VACIAS_DIVISION >= VACIAS_GRANDES
         && VACIAS_EVALUACION >= VACIAS_GRANDES
         && VACIAS_EVALUACION_UN_HILO >= VACIAS_GRANDES
+        && VACIAS_EVALUACION_ESTATICA >= VACIAS_GRANDES
 );
 
 /// The depth of the mid-game search that sorts the moves of a node with `n` empties
@@ -599,7 +606,8 @@ fn resolver_exacto<C: ResolverFinal>(
 /// [`traer_mejor`]), in `lista`, which has room for every move of `(p, o)`.
 /// Returns how many. From [`VACIAS_EVALUACION`] empties the key
 /// includes a mid-game search if `con_busqueda` (else [`completar_orden`] may add
-/// it later). `SIN_TABLA`: the children have no table entry (they are searched
+/// it later); below, from [`VACIAS_EVALUACION_ESTATICA`], the evaluation of each
+/// child. `SIN_TABLA`: the children have no table entry (they are searched
 /// by [`nws_lista`]), so their buckets are not asked for.
 ///
 /// Two passes: first every move's flips, asking for each child's bucket at
@@ -625,6 +633,7 @@ fn candidatas<C: ResolverFinal, const SIN_TABLA: bool>(
     let impares = cuadrantes_de(paridad);
     let profundidad_orden =
         (n >= ctx.vacias_evaluacion() && con_busqueda).then(|| profundidad_de_orden(n));
+    let estatica = (VACIAS_EVALUACION_ESTATICA..ctx.vacias_evaluacion()).contains(&n);
     let mut k = 0;
     while jugadas != 0 {
         let x = jugadas.trailing_zeros();
@@ -650,6 +659,9 @@ fn candidatas<C: ResolverFinal, const SIN_TABLA: bool>(
             let mut clave = clave_rapida(p2, o2, candidata.jugadas_rival, candidata.x, impares);
             if let Some(profundidad) = profundidad_orden {
                 clave += clave_de_busqueda(copia, ctx, p2, o2, alfa, profundidad);
+            } else if estatica {
+                let valor = ctx.evaluacion.evaluar(copia, p2, o2);
+                clave += (MAXIMA_ORDEN - valor) * PESO_EVALUACION_ESTATICA;
             }
             clave
         };
@@ -1266,6 +1278,10 @@ const MAXIMA_ORDEN: i32 = 64 * ESCALA;
 /// evaluation.
 const PESO_EVALUACION: i32 = 300;
 
+/// [`PESO_EVALUACION`] for the unsearched evaluation (from [`VACIAS_EVALUACION_ESTATICA`]):
+/// a fifth, since a rival move then says more than a disc of so rough an estimate.
+const PESO_EVALUACION_ESTATICA: i32 = 60;
+
 /// The fastest-first sort key of a move, from the position after it (`p2` to move, `o2`
 /// the side that just moved): few moves and few potential moves for the rival, stable
 /// corners for us, and an odd quadrant. (At 7 empties, a key of the rival's moves and
@@ -1521,6 +1537,58 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// From [`VACIAS_EVALUACION_ESTATICA`] empties the sort key of a move is its quick
+    /// key and the evaluation of the child: of two moves with the same quick key, the
+    /// one better for the side to move goes first. Below, the key is the quick one
+    /// alone (the many small nodes do not pay for an evaluation).
+    #[test]
+    fn desde_14_vacias_el_orden_mira_la_evaluacion() {
+        let tabla = Tabla::nueva(14);
+        let mut ctx = Contexto::nuevo(&tabla, None);
+        let mut desempates = 0;
+        for semilla in 0..200 {
+            for n in [
+                VACIAS_EVALUACION_ESTATICA - 1,
+                VACIAS_EVALUACION_ESTATICA,
+                VACIAS_EVALUACION_UN_HILO - 1,
+            ] {
+                let (p, o) = al_azar(0x2545_F491_4F6C_DD1D + semilla, n);
+                let jugadas = Portatil.jugadas(p, o);
+                if (!(p | o)).count_ones() != n || jugadas == 0 {
+                    continue;
+                }
+                let mut lista = [Candidata::default(); 64];
+                let k = Portatil.candidatas::<false>(
+                    &mut ctx, p, o, jugadas, n, SIN_JUGADA, 0, &mut lista, true,
+                );
+                let impares = cuadrantes_de(paridad(!(p | o)));
+                let claves: Vec<(i32, i32)> = lista[..k]
+                    .iter()
+                    .map(|c| {
+                        let (p2, o2) = despues(p, o, c.x, c.volteadas);
+                        let rapida = clave_rapida(p2, o2, c.jugadas_rival, c.x, impares);
+                        (rapida, ctx.evaluacion.evaluar(Portatil, p2, o2))
+                    })
+                    .collect();
+                if n < VACIAS_EVALUACION_ESTATICA {
+                    for (c, &(rapida, _)) in lista[..k].iter().zip(&claves) {
+                        assert_eq!(c.clave, rapida);
+                    }
+                    continue;
+                }
+                for (a, &(rapida_a, valor_a)) in lista[..k].iter().zip(&claves) {
+                    for (b, &(rapida_b, valor_b)) in lista[..k].iter().zip(&claves) {
+                        if rapida_a == rapida_b && valor_a < valor_b {
+                            assert!(a.clave > b.clave, "{n} vacías: {p:#x} {o:#x}");
+                            desempates += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(desempates > 10, "{desempates}");
     }
 
     /// Knuth and Moore's types: a cut node's first child is an all node, its other
