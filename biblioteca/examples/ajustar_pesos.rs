@@ -44,6 +44,20 @@ Uso: cargo run --release -p othello --features ajuste-de-pesos \\
                                 --inicio (todas)
               --salida ARCHIVO  dónde (los que el motor incluye al compilarse:
                                 biblioteca/src/motor/evaluacion/patrones.pesos)
+  orden     Ajusta los pesos de la evaluación chica que ordena las jugadas del
+            resolvedor desde 11 vacías y los escribe: sigue con jugadas al azar cada
+            posición de 15 a 24 vacías de los ARCHIVOS hasta 10 a 14 vacías, y
+            resuelve donde llega.
+              ARCHIVO...        los que escribió generar
+              --partidas N      solo las N primeras partidas de cada uno (todas)
+              --por N           cuántas continuaciones de cada posición (16)
+              --semilla S       la semilla de las jugadas al azar (1)
+              --hilos H         cuántos hilos resuelven (todos los del procesador; los
+                                pesos no cambian con ellos)
+              --epocas N        las pasadas por las posiciones, a lo más (30)
+              --paso X          el paso del descenso en la primera pasada (0.003)
+              --salida ARCHIVO  dónde (el que el motor incluye al compilarse:
+                                biblioteca/src/motor/evaluacion/orden.pesos)
   medir     Cuánto cuesta cada evaluación, sobre las posiciones de los ARCHIVOS.
   calibrar  Cuánto se aleja el puntaje de una búsqueda corta del de una más honda, por
             profundidad: lo que sigue el margen de ProbCut en el medio juego.
@@ -110,6 +124,21 @@ fn ejecutar(argumentos: &[String]) -> Result<(), String> {
             let salida = opciones.ruta("--salida", ajuste::ARCHIVO_DE_PESOS);
             let archivos = opciones.archivos()?;
             ajuste::entrenar(&archivos, como, &salida, &mut informar)
+                .map_err(|error| error.to_string())
+        }
+        "orden" => {
+            let hilos = std::thread::available_parallelism().map_or(1, usize::from);
+            let como = ajuste::EntrenamientoDeOrden {
+                partidas: opciones.numero("--partidas", u32::MAX)?,
+                por_posicion: opciones.numero("--por", 16)?,
+                semilla: opciones.numero("--semilla", 1)?,
+                hilos: opciones.numero("--hilos", hilos)?,
+                epocas: opciones.numero("--epocas", 30)?,
+                paso: opciones.numero("--paso", 0.003)?,
+            };
+            let salida = opciones.ruta("--salida", ajuste::ARCHIVO_DE_ORDEN);
+            let archivos = opciones.archivos()?;
+            ajuste::entrenar_orden(&archivos, como, &salida, &mut informar)
                 .map_err(|error| error.to_string())
         }
         "medir" => {

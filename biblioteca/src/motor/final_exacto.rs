@@ -10,7 +10,9 @@
 //!   fastest-first (the move that leaves the rival the fewest moves), from
 //!   [`VACIAS_EVALUACION`] empties (fewer on one thread) together with a shallow
 //!   mid-game search (in a null-window node, only where one move is expected to refute
-//!   the window (see [`Esperado`]) and once the table's move has not). Below [`VACIAS_GRANDES`] a copy
+//!   the window (see [`Esperado`]) and once the table's move has not); below it, from
+//!   [`VACIAS_EVALUACION_DE_ORDEN`], together with a small evaluation fitted for that
+//!   (see `evaluacion::orden`). Below [`VACIAS_GRANDES`] a copy
 //!   compiled without what only larger nodes use runs instead.
 //! - **A probable solve** (see `Contexto::probable`) first cuts with ProbCut from
 //!   [`VACIAS_PROBCUT`] empties: it prepares the table's move order for the exact one.
@@ -39,6 +41,7 @@ use super::{
     cpu::{Copia, copias, en_la_copia},
     division::{Punto, Reparto},
     estables::{estabilidad_esquinas, estables},
+    evaluacion::orden::valor_de_orden,
     medio_juego::Buscar,
     nucleo::Contexto,
     primitivas::{
@@ -68,10 +71,10 @@ pub(super) const VACIAS_EVALUACION: u32 = 18;
 const VACIAS_EVALUACION_UN_HILO: u32 = 16;
 
 /// From this many empties, where no search sorts yet (below [`VACIAS_EVALUACION`], or
-/// [`VACIAS_EVALUACION_UN_HILO`]), the sort key also asks the evaluation of each child,
-/// unsearched (see `docs/motor.md`): from 14 it saves more nodes than it costs, from 10
-/// it saves more and costs far more.
-const VACIAS_EVALUACION_ESTATICA: u32 = 14;
+/// [`VACIAS_EVALUACION_UN_HILO`]), the sort key also asks the small evaluation of each
+/// child (see `evaluacion::orden` and `docs/motor.md`): from 10 it saves more nodes but
+/// costs more time than it saves.
+const VACIAS_EVALUACION_DE_ORDEN: u32 = 11;
 
 /// From this many empties a null-window node may share its moves with idle threads
 /// (see [`super::division`]): below, a subtree costs less than handing it over.
@@ -92,7 +95,6 @@ const _: () = assert!(
         && VACIAS_DIVISION >= VACIAS_GRANDES
         && VACIAS_EVALUACION >= VACIAS_GRANDES
         && VACIAS_EVALUACION_UN_HILO >= VACIAS_GRANDES
-        && VACIAS_EVALUACION_ESTATICA >= VACIAS_GRANDES
 );
 
 /// The depth of the mid-game search that sorts the moves of a node with `n` empties
@@ -606,7 +608,7 @@ fn resolver_exacto<C: ResolverFinal>(
 /// [`traer_mejor`]), in `lista`, which has room for every move of `(p, o)`.
 /// Returns how many. From [`VACIAS_EVALUACION`] empties the key
 /// includes a mid-game search if `con_busqueda` (else [`completar_orden`] may add
-/// it later); below, from [`VACIAS_EVALUACION_ESTATICA`], the evaluation of each
+/// it later); below, from [`VACIAS_EVALUACION_DE_ORDEN`], the small evaluation of each
 /// child. `SIN_TABLA`: the children have no table entry (they are searched
 /// by [`nws_lista`]), so their buckets are not asked for.
 ///
@@ -633,7 +635,7 @@ fn candidatas<C: ResolverFinal, const SIN_TABLA: bool>(
     let impares = cuadrantes_de(paridad);
     let profundidad_orden =
         (n >= ctx.vacias_evaluacion() && con_busqueda).then(|| profundidad_de_orden(n));
-    let estatica = (VACIAS_EVALUACION_ESTATICA..ctx.vacias_evaluacion()).contains(&n);
+    let con_evaluacion = (VACIAS_EVALUACION_DE_ORDEN..ctx.vacias_evaluacion()).contains(&n);
     let mut k = 0;
     while jugadas != 0 {
         let x = jugadas.trailing_zeros();
@@ -659,9 +661,9 @@ fn candidatas<C: ResolverFinal, const SIN_TABLA: bool>(
             let mut clave = clave_rapida(p2, o2, candidata.jugadas_rival, candidata.x, impares);
             if let Some(profundidad) = profundidad_orden {
                 clave += clave_de_busqueda(copia, ctx, p2, o2, alfa, profundidad);
-            } else if estatica {
-                let valor = ctx.evaluacion.evaluar(copia, p2, o2);
-                clave += (MAXIMA_ORDEN - valor) * PESO_EVALUACION_ESTATICA;
+            } else if con_evaluacion {
+                let valor = valor_de_orden(p2, o2, candidata.jugadas_rival);
+                clave += (MAXIMA_ORDEN - valor) * PESO_EVALUACION_DE_ORDEN;
             }
             clave
         };
@@ -1278,9 +1280,9 @@ const MAXIMA_ORDEN: i32 = 64 * ESCALA;
 /// evaluation.
 const PESO_EVALUACION: i32 = 300;
 
-/// [`PESO_EVALUACION`] for the unsearched evaluation (from [`VACIAS_EVALUACION_ESTATICA`]):
-/// a fifth, since a rival move then says more than a disc of so rough an estimate.
-const PESO_EVALUACION_ESTATICA: i32 = 60;
+/// [`PESO_EVALUACION`] for the small evaluation (from [`VACIAS_EVALUACION_DE_ORDEN`]): a
+/// fifth, since a rival move then says more than a disc of so rough an estimate.
+const PESO_EVALUACION_DE_ORDEN: i32 = 60;
 
 /// The fastest-first sort key of a move, from the position after it (`p2` to move, `o2`
 /// the side that just moved): few moves and few potential moves for the rival, stable
@@ -1539,19 +1541,20 @@ mod tests {
         }
     }
 
-    /// From [`VACIAS_EVALUACION_ESTATICA`] empties the sort key of a move is its quick
-    /// key and the evaluation of the child: of two moves with the same quick key, the
-    /// one better for the side to move goes first. Below, the key is the quick one
+    /// From [`VACIAS_EVALUACION_DE_ORDEN`] empties the sort key of a move is its quick
+    /// key and the small evaluation of the child: of two moves with the same quick key,
+    /// the one better for the side to move goes first. Below, the key is the quick one
     /// alone (the many small nodes do not pay for an evaluation).
     #[test]
-    fn desde_14_vacias_el_orden_mira_la_evaluacion() {
+    fn desde_11_vacias_el_orden_mira_la_evaluacion_de_orden() {
         let tabla = Tabla::nueva(14);
         let mut ctx = Contexto::nuevo(&tabla, None);
         let mut desempates = 0;
         for semilla in 0..200 {
             for n in [
-                VACIAS_EVALUACION_ESTATICA - 1,
-                VACIAS_EVALUACION_ESTATICA,
+                VACIAS_EVALUACION_DE_ORDEN - 1,
+                VACIAS_EVALUACION_DE_ORDEN,
+                VACIAS_EVALUACION_DE_ORDEN + 1,
                 VACIAS_EVALUACION_UN_HILO - 1,
             ] {
                 let (p, o) = al_azar(0x2545_F491_4F6C_DD1D + semilla, n);
@@ -1569,10 +1572,10 @@ mod tests {
                     .map(|c| {
                         let (p2, o2) = despues(p, o, c.x, c.volteadas);
                         let rapida = clave_rapida(p2, o2, c.jugadas_rival, c.x, impares);
-                        (rapida, ctx.evaluacion.evaluar(Portatil, p2, o2))
+                        (rapida, valor_de_orden(p2, o2, c.jugadas_rival))
                     })
                     .collect();
-                if n < VACIAS_EVALUACION_ESTATICA {
+                if n < VACIAS_EVALUACION_DE_ORDEN {
                     for (c, &(rapida, _)) in lista[..k].iter().zip(&claves) {
                         assert_eq!(c.clave, rapida);
                     }

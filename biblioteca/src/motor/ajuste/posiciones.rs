@@ -124,7 +124,7 @@ pub fn generar(
 
 /// A 64-bit mix of `x` (the finalizer of SplitMix64): different seeds for games next to
 /// each other.
-fn mezclar(mut x: u64) -> u64 {
+pub(super) fn mezclar(mut x: u64) -> u64 {
     x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     x ^ (x >> 31)

@@ -1,7 +1,9 @@
 //! The evaluation of a position for the mid-game search (and so for the solver's
-//! ordering): the learned patterns of the strong player ([`patrones`]), or the hand-made
-//! terms alone ([`terminos`]) for the player of before, kept to compare.
+//! ordering near the root): the learned patterns of the strong player ([`patrones`]), or
+//! the hand-made terms alone ([`terminos`]) for the player of before, kept to compare;
+//! and a small one that only sorts the solver's moves deeper ([`orden`]).
 
+pub(super) mod orden;
 pub(super) mod patrones;
 pub(super) mod terminos;
 

@@ -37,9 +37,9 @@ pub(in crate::motor) fn etapa(vacias: u32) -> usize {
 
 /// A kind of pattern: how many configurations it has, and on which of the eight images
 /// of the board ([`simetricas`]) its copies are read.
-struct Patron {
-    configuraciones: usize,
-    imagenes: &'static [usize],
+pub(super) struct Patron {
+    pub(super) configuraciones: usize,
+    pub(super) imagenes: &'static [usize],
 }
 
 /// The images where the copies of a corner pattern invariant under the A1-H8 diagonal
@@ -52,7 +52,7 @@ const CUATRO_BORDES: &[usize] = &[0, 1, 4, 5];
 const CUATRO_DIAGONALES: &[usize] = &[0, 2, 4, 5];
 
 /// The patterns, in the order of their tables within a stage.
-const PATRONES: [Patron; 10] = [
+pub(super) const PATRONES: [Patron; 10] = [
     // The 3×3 corner: A1-C3.
     Patron {
         configuraciones: 19683,
@@ -106,7 +106,7 @@ const PATRONES: [Patron; 10] = [
 ];
 
 /// The mobilities above this count share the weight of this one.
-const MOVILIDAD_MAXIMA: usize = 31;
+pub(super) const MOVILIDAD_MAXIMA: usize = 31;
 
 /// Where each pattern's table starts within a stage; then the own mobility's, the
 /// rival's, and the one weight for having the move.
@@ -224,7 +224,7 @@ fn diagonal(x: u64, mascara: u64) -> u64 {
 /// The configuration of pattern `patron` read on one image of the board (`p` own, `o`
 /// rival).
 #[inline(always)]
-fn configuracion(patron: usize, p: u64, o: u64) -> usize {
+pub(super) fn configuracion(patron: usize, p: u64, o: u64) -> usize {
     match patron {
         0 => {
             ternario(p & 7, o & 7)
@@ -295,7 +295,7 @@ pub(in crate::motor) fn rasgos(p: u64, o: u64, mp: u64, mo: u64) -> [u32; RASGOS
 
 /// Weight `i` of a table of weights (stage-major).
 #[inline(always)]
-fn peso(pesos: &[u8], i: usize) -> i32 {
+pub(super) fn peso(pesos: &[u8], i: usize) -> i32 {
     i32::from(i16::from_le_bytes([pesos[2 * i], pesos[2 * i + 1]]))
 }
 
