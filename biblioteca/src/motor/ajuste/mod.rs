@@ -17,6 +17,7 @@
 //! the same on every machine for the same seed.
 
 mod datos;
+mod descenso;
 mod orden;
 mod patrones;
 mod posiciones;

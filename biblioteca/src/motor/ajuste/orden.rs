@@ -3,7 +3,10 @@
 
 use std::{fs, io, ops::RangeInclusive, path::Path, path::PathBuf, time::Instant};
 
-use super::posiciones::{Muestra, leer, mezclar};
+use super::{
+    descenso::{Descenso, Ejemplo, a_bytes, descender},
+    posiciones::{Muestra, leer, mezclar},
+};
 use crate::motor::{
     azar::Xorshift,
     cpu::{Copia, Portatil},
@@ -91,57 +94,35 @@ pub fn entrenar_orden(
         ));
     }
     let movilidad = |m: &Muestra| Portatil.jugadas(m.p, m.o);
-    let validacion: Vec<([u32; RASGOS_DE_ORDEN], f32)> = apartadas
+    let validacion: Vec<Ejemplo<RASGOS_DE_ORDEN>> = apartadas
         .iter()
         .map(|m| (rasgos_de_orden(m.p, m.o, movilidad(m)), m.valor))
         .collect();
-    let error_de_validacion = |w: &[f32]| {
-        let total: f64 = validacion
-            .iter()
-            .map(|(r, y)| {
-                let prediccion: f32 = r.iter().map(|&k| w[k as usize]).sum();
-                f64::from(y - prediccion).powi(2)
-            })
-            .sum();
-        (total / validacion.len() as f64).sqrt() / f64::from(ESCALA)
+    let imagenes = |i: usize| {
+        let m = &muestras[i];
+        // The count of moves, the only thing the mobility feature reads, is the same on
+        // every image.
+        let mp = movilidad(m);
+        let (ps, os) = (simetricas(m.p), simetricas(m.o));
+        let rasgos = std::array::from_fn(|s| rasgos_de_orden(ps[s], os[s], mp));
+        (rasgos, m.valor)
     };
     let mut w = vec![0f32; PESOS_DE_ORDEN];
-    let mut mejor = (error_de_validacion(&w), w.clone());
-    let mut orden: Vec<usize> = (0..muestras.len()).collect();
-    let mut azar = Xorshift::nuevo(0x9E37_79B9_7F4A_7C15);
-    for epoca in 0..como.epocas {
-        for i in (1..orden.len()).rev() {
-            orden.swap(i, (azar.siguiente() % (i as u64 + 1)) as usize);
-        }
-        let paso = como.paso / (1.0 + epoca as f32 / 4.0);
-        for &i in &orden {
-            let m = &muestras[i];
-            // The count of moves, the only thing the mobility feature reads, is the same
-            // on every image.
-            let mp = movilidad(m);
-            let (ps, os) = (simetricas(m.p), simetricas(m.o));
-            for s in 0..8 {
-                let r = rasgos_de_orden(ps[s], os[s], mp);
-                let prediccion: f32 = r.iter().map(|&k| w[k as usize]).sum();
-                let diferencia = m.valor - prediccion;
-                for &k in &r {
-                    w[k as usize] += paso * diferencia;
-                }
-            }
-        }
-        let error = error_de_validacion(&w);
-        informar(&format!("época {epoca}: error {error:.2} fichas"));
-        if error < mejor.0 {
-            mejor = (error, w.clone());
-        } else if epoca > 2 && error > mejor.0 + 0.05 {
-            break;
-        }
-    }
-    let bytes: Vec<u8> = mejor
-        .1
-        .iter()
-        .flat_map(|&w| (w.round().clamp(-32767.0, 32767.0) as i16).to_le_bytes())
-        .collect();
+    let descenso = Descenso {
+        epocas: como.epocas,
+        paso: como.paso,
+        semilla: 0x9E37_79B9_7F4A_7C15,
+    };
+    descender(
+        &mut w,
+        muestras.len(),
+        imagenes,
+        &validacion,
+        descenso,
+        "",
+        informar,
+    );
+    let bytes = a_bytes(&w);
     fs::write(salida, &bytes)?;
     let error = |evaluar: &dyn Fn(&Muestra) -> i32| {
         let total: f64 = apartadas

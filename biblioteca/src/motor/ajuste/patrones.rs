@@ -8,9 +8,11 @@ use std::{
     time::Instant,
 };
 
-use super::posiciones::{Muestra, leer};
+use super::{
+    descenso::{Descenso, Ejemplo, a_bytes, descender, error_medio},
+    posiciones::{Muestra, leer},
+};
 use crate::motor::{
-    azar::Xorshift,
     cpu::{Copia, Portatil, en_la_copia},
     evaluacion::{
         Evaluar,
@@ -146,63 +148,39 @@ pub fn entrenar(
         let factor = w[ESCALA_CLASICA] / UNIDAD_CLASICA as f32;
         let resto = |m: &Muestra| m.valor - factor * clasica(m) as f32;
         let objetivos: Vec<f32> = muestras.iter().map(|m| resto(m)).collect();
-        let validacion: Vec<([u32; RASGOS], f32)> = pruebas[e]
+        let validacion: Vec<Ejemplo<RASGOS>> = pruebas[e]
             .iter()
             .map(|m| (rasgos_de(m.p, m.o), resto(m)))
             .collect();
-        let error_de_validacion = |w: &[f32]| {
-            let total: f64 = validacion
-                .iter()
-                .map(|(r, y)| {
-                    let prediccion: f32 = r.iter().map(|&k| w[k as usize]).sum();
-                    f64::from(y - prediccion).powi(2)
-                })
-                .sum();
-            (total / validacion.len().max(1) as f64).sqrt() / f64::from(ESCALA)
-        };
-        let mut mejor = (error_de_validacion(w), w.to_vec());
         informar(&format!(
             "etapa {e}: factor de la clásica {factor:.3}, error {:.2} fichas",
-            mejor.0
+            error_medio(&validacion, w)
         ));
-        let mut orden: Vec<usize> = (0..muestras.len()).collect();
-        let mut azar = Xorshift::nuevo(0x9E37_79B9_7F4A_7C15 + e as u64);
-        for epoca in 0..epocas {
-            // A shuffle, then a step that shrinks epoch after epoch.
-            for i in (1..orden.len()).rev() {
-                orden.swap(i, (azar.siguiente() % (i as u64 + 1)) as usize);
-            }
-            let paso = paso / (1.0 + epoca as f32 / 4.0);
-            for &i in &orden {
-                let m = muestras[i];
-                let (ps, os) = (simetricas(m.p), simetricas(m.o));
-                for s in 0..8 {
-                    let r = rasgos_de(ps[s], os[s]);
-                    let prediccion: f32 = r.iter().map(|&k| w[k as usize]).sum();
-                    let diferencia = objetivos[i] - prediccion;
-                    for &k in &r {
-                        w[k as usize] += paso * diferencia;
-                    }
-                }
-            }
-            // Early stop: the epoch that predicts the held-out positions best.
-            let error = error_de_validacion(w);
-            informar(&format!(
-                "etapa {e}: época {epoca}, error {error:.2} fichas ({} posiciones)",
-                muestras.len()
-            ));
-            if error < mejor.0 {
-                mejor = (error, w.to_vec());
-            } else if epoca > 2 && error > mejor.0 + 0.05 {
-                break;
-            }
-        }
-        w.copy_from_slice(&mejor.1);
+        let imagenes = |i: usize| {
+            let m = muestras[i];
+            let (ps, os) = (simetricas(m.p), simetricas(m.o));
+            (
+                std::array::from_fn(|s| rasgos_de(ps[s], os[s])),
+                objetivos[i],
+            )
+        };
+        let como = Descenso {
+            epocas,
+            paso,
+            semilla: 0x9E37_79B9_7F4A_7C15 + e as u64,
+        };
+        let prefijo = format!("etapa {e}: ");
+        descender(
+            w,
+            muestras.len(),
+            imagenes,
+            &validacion,
+            como,
+            &prefijo,
+            informar,
+        );
     }
-    let mut bytes = Vec::with_capacity(2 * pesos.len());
-    for &w in &pesos {
-        bytes.extend((w.round().clamp(-32767.0, 32767.0) as i16).to_le_bytes());
-    }
+    let bytes = a_bytes(&pesos);
     fs::write(salida, &bytes)?;
     // The held-out positions, with the weights as stored.
     for (e, muestras) in pruebas.iter().enumerate() {
