@@ -15,7 +15,7 @@ use std::{
     collections::HashSet,
     fs::{self, File, OpenOptions},
     io::{self, BufWriter, Seek, SeekFrom, Write},
-    path::Path,
+    path::{Path, PathBuf},
 };
 
 use crate::motor::evaluacion::patrones::simetricas;
@@ -67,6 +67,28 @@ impl Receta {
             profundidad: bytes[24],
             vacias_exactas: bytes[25],
         })
+    }
+}
+
+/// Refuses to write `salida` over one of the `archivos` a fit reads (the same file by
+/// another name too): the positions took hours to make.
+pub(super) fn aparte_de(salida: &Path, archivos: &[PathBuf]) -> io::Result<()> {
+    let Ok(destino) = fs::canonicalize(salida) else {
+        return Ok(());
+    };
+    match archivos
+        .iter()
+        .find(|archivo| fs::canonicalize(archivo).is_ok_and(|a| a == destino))
+    {
+        Some(archivo) => Err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            format!(
+                "{} es uno de los archivos de posiciones ({}): no se escribe encima",
+                salida.display(),
+                archivo.display()
+            ),
+        )),
+        None => Ok(()),
     }
 }
 

@@ -4,6 +4,7 @@
 use std::{fs, io, ops::RangeInclusive, path::Path, path::PathBuf, time::Instant};
 
 use super::{
+    datos::aparte_de,
     descenso::{Descenso, Ejemplo, a_bytes, descender},
     posiciones::{Muestra, leer, mezclar},
 };
@@ -57,14 +58,15 @@ pub struct EntrenamientoDeOrden {
 ///
 /// # Errors
 ///
-/// If a file cannot be read, holds too few games to hold one out, or `salida` cannot be
-/// written.
+/// If a file cannot be read, holds too few games to hold one out, or `salida` is one of
+/// them or cannot be written.
 pub fn entrenar_orden(
     archivos: &[PathBuf],
     como: EntrenamientoDeOrden,
     salida: &Path,
     informar: &mut dyn FnMut(&str),
 ) -> io::Result<()> {
+    aparte_de(salida, archivos)?;
     let fuentes: Vec<Muestra> = leer(archivos, como.partidas, 1.0)?
         .into_iter()
         .filter(|m| FUENTES.contains(&(!(m.p | m.o)).count_ones()))
@@ -87,6 +89,12 @@ pub fn entrenar_orden(
         inicio.elapsed().as_secs_f64(),
         apartadas.len()
     ));
+    if muestras.is_empty() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            "no salió ninguna posición que ajustar (¿--por 0?)",
+        ));
+    }
     if apartadas.is_empty() {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
@@ -247,7 +255,16 @@ mod tests {
             partidas: 5,
             ..como
         };
-        assert!(entrenar_orden(&[datos], pocas, &a, &mut nada).is_err());
+        assert!(entrenar_orden(std::slice::from_ref(&datos), pocas, &a, &mut nada).is_err());
+        // Not over the positions, not even by another name.
+        let antes = fs::read(&datos).unwrap();
+        let enlace = carpeta.path().join("enlace");
+        std::os::unix::fs::symlink(&datos, &enlace).unwrap();
+        for salida in [&datos, &enlace] {
+            let error = entrenar_orden(std::slice::from_ref(&datos), como, salida, &mut nada);
+            assert_eq!(error.unwrap_err().kind(), io::ErrorKind::AlreadyExists);
+        }
+        assert_eq!(fs::read(&datos).unwrap(), antes);
     }
 
     #[test]

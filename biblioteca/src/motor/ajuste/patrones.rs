@@ -9,6 +9,7 @@ use std::{
 };
 
 use super::{
+    datos::aparte_de,
     descenso::{Descenso, Ejemplo, a_bytes, descender, error_medio},
     posiciones::{Muestra, leer},
 };
@@ -63,8 +64,8 @@ pub struct Entrenamiento<'a> {
 ///
 /// # Errors
 ///
-/// If a file cannot be read, has no positions, or `salida` cannot be written; or if the
-/// weights to start from are not of the evaluation's size.
+/// If a file cannot be read, has no positions, or `salida` is one of them or cannot be
+/// written; or if the weights to start from are not of the evaluation's size.
 pub fn entrenar(
     archivos: &[PathBuf],
     como: Entrenamiento<'_>,
@@ -79,6 +80,7 @@ pub fn entrenar(
         inicio,
         etapas: ajustadas,
     } = como;
+    aparte_de(salida, archivos)?;
     if ajustadas < ETAPAS && inicio.is_none() {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
@@ -278,10 +280,16 @@ mod tests {
             inicio: None,
             ..como
         };
-        let error = entrenar(&[datos], sin_inicio, &salida, &mut nada).unwrap_err();
+        let error = entrenar(std::slice::from_ref(&datos), sin_inicio, &salida, &mut nada);
+        let error = error.unwrap_err();
         assert!(
             error.to_string().contains("pide los pesos de inicio"),
             "{error}"
         );
+        // Not over the positions.
+        let antes = fs::read(&datos).unwrap();
+        let error = entrenar(std::slice::from_ref(&datos), como, &datos, &mut nada);
+        assert_eq!(error.unwrap_err().kind(), io::ErrorKind::AlreadyExists);
+        assert_eq!(fs::read(&datos).unwrap(), antes);
     }
 }
