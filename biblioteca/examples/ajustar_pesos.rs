@@ -45,7 +45,7 @@ Uso: cargo run --release -p othello --features ajuste-de-pesos \\
               --salida ARCHIVO  dónde (los que el motor incluye al compilarse:
                                 biblioteca/src/motor/evaluacion/patrones.pesos)
   orden     Ajusta los pesos de la evaluación chica que ordena las jugadas del
-            resolvedor desde 11 vacías y los escribe: sigue con jugadas al azar cada
+            resolvedor de 11 a 15 vacías y los escribe: sigue con jugadas al azar cada
             posición de 15 a 24 vacías de los ARCHIVOS hasta 10 a 14 vacías, y
             resuelve donde llega.
               ARCHIVO...        los que escribió generar

@@ -71,8 +71,10 @@ pub(super) const VACIAS_EVALUACION: u32 = 18;
 const VACIAS_EVALUACION_UN_HILO: u32 = 16;
 
 /// From this many empties, where no search sorts yet (below [`VACIAS_EVALUACION`], or
-/// [`VACIAS_EVALUACION_UN_HILO`]), the sort key also asks the small evaluation of each
-/// child (see `evaluacion::orden` and `docs/motor.md`): from 10 it saves more nodes but
+/// [`VACIAS_EVALUACION_UN_HILO`]), the sort key also asks the evaluation of each child:
+/// the small one (see `evaluacion::orden` and `docs/motor.md`), and from
+/// [`VACIAS_EVALUACION_UN_HILO`] (only when threads share the solve) the full one, with
+/// which two threads took less time there. From 10 the small one saves more nodes but
 /// costs more time than it saves.
 const VACIAS_EVALUACION_DE_ORDEN: u32 = 11;
 
@@ -608,7 +610,7 @@ fn resolver_exacto<C: ResolverFinal>(
 /// [`traer_mejor`]), in `lista`, which has room for every move of `(p, o)`.
 /// Returns how many. From [`VACIAS_EVALUACION`] empties the key
 /// includes a mid-game search if `con_busqueda` (else [`completar_orden`] may add
-/// it later); below, from [`VACIAS_EVALUACION_DE_ORDEN`], the small evaluation of each
+/// it later); below, from [`VACIAS_EVALUACION_DE_ORDEN`], the evaluation of each
 /// child. `SIN_TABLA`: the children have no table entry (they are searched
 /// by [`nws_lista`]), so their buckets are not asked for.
 ///
@@ -662,7 +664,11 @@ fn candidatas<C: ResolverFinal, const SIN_TABLA: bool>(
             if let Some(profundidad) = profundidad_orden {
                 clave += clave_de_busqueda(copia, ctx, p2, o2, alfa, profundidad);
             } else if con_evaluacion {
-                let valor = valor_de_orden(p2, o2, candidata.jugadas_rival);
+                let valor = if n < VACIAS_EVALUACION_UN_HILO {
+                    valor_de_orden(p2, o2, candidata.jugadas_rival)
+                } else {
+                    ctx.evaluacion.evaluar(copia, p2, o2)
+                };
                 clave += (MAXIMA_ORDEN - valor) * PESO_EVALUACION_DE_ORDEN;
             }
             clave

@@ -1,6 +1,5 @@
-//! The small evaluation that sorts the exact solver's moves where no search sorts them
-//! (from 11 empties to where the sorting searches begin), as Egaroucid sorts its
-//! endgame's nodes.
+//! The small evaluation that sorts the exact solver's moves from 11 to 15 empties, where
+//! no search sorts them, as Egaroucid sorts its endgame's nodes.
 //!
 //! It reads three of the patterns of `patrones` (the edge with its X squares, the 3×3
 //! corner and the 2×5 corner, 16 copies in all) and the mobility of the side to move,
