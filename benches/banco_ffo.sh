@@ -5,7 +5,7 @@
 # ejecutable; si no se pudo, termina con un error.
 compilar_ffo() {
     ejecutable=$( (cd "$1" && cargo bench --bench ffo --no-run 2>&1) |
-        sed -n 's/^ *Executable benches\/ffo.rs (\(.*\))$/\1/p' | tail -n 1)
+        sed -n 's/^ *Executable \(benches\/\)\{0,1\}ffo.rs (\(.*\))$/\2/p' | tail -n 1)
     case "$ejecutable" in /*) ;; *) ejecutable="$1/$ejecutable" ;; esac
     if [ ! -x "$ejecutable" ]; then
         echo "no se pudo compilar el banco ffo en $1: $ejecutable" >&2
