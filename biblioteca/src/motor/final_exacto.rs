@@ -11,8 +11,8 @@
 //!   [`VACIAS_EVALUACION`] empties (fewer on one thread) together with a shallow
 //!   mid-game search (in a null-window node, only where one move is expected to refute
 //!   the window (see [`Esperado`]) and once the table's move has not); below it, from
-//!   [`VACIAS_EVALUACION_DE_ORDEN`], together with a small evaluation fitted for that
-//!   (see `evaluacion::orden`). Below [`VACIAS_GRANDES`] a copy
+//!   [`VACIAS_EVALUACION_DE_ORDEN`], together with an unsearched evaluation: a small one
+//!   fitted for that (see `evaluacion::orden`). Below [`VACIAS_GRANDES`] a copy
 //!   compiled without what only larger nodes use runs instead.
 //! - **A probable solve** (see `Contexto::probable`) first cuts with ProbCut from
 //!   [`VACIAS_PROBCUT`] empties: it prepares the table's move order for the exact one.
@@ -1286,8 +1286,8 @@ const MAXIMA_ORDEN: i32 = 64 * ESCALA;
 /// evaluation.
 const PESO_EVALUACION: i32 = 300;
 
-/// [`PESO_EVALUACION`] for the small evaluation (from [`VACIAS_EVALUACION_DE_ORDEN`]): a
-/// fifth, since a rival move then says more than a disc of so rough an estimate.
+/// [`PESO_EVALUACION`] for the unsearched evaluation (from [`VACIAS_EVALUACION_DE_ORDEN`]):
+/// a fifth, since a rival move then says more than a disc of so rough an estimate.
 const PESO_EVALUACION_DE_ORDEN: i32 = 60;
 
 /// The fastest-first sort key of a move, from the position after it (`p2` to move, `o2`

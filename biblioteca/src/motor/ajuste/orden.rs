@@ -24,8 +24,8 @@ use crate::motor::{
 /// The empties of the positions of the data that random moves continue.
 const FUENTES: RangeInclusive<u32> = 15..=24;
 
-/// The empties of the positions fitted: those of the children that the sort evaluates
-/// on one thread, but the last.
+/// The empties of the positions fitted: those of the children that the small evaluation
+/// sorts (from 11 to 15 empties).
 const AJUSTADAS: RangeInclusive<u32> = 10..=14;
 
 /// How [`entrenar_orden`] makes its positions and fits the weights.
