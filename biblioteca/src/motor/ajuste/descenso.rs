@@ -1,6 +1,7 @@
 //! The stochastic gradient descent that fits the weights of both pattern evaluations
 //! (`entrenar` and `entrenar_orden`), and how their weights are stored.
 
+use super::posiciones::Muestra;
 use crate::motor::{azar::Xorshift, primitivas::ESCALA};
 
 /// The features of a position (the index of each one's weight) and its label, in
@@ -20,14 +21,24 @@ pub(super) struct Descenso {
 
 /// The root mean square error, in discs, of the weights `w` on `ejemplos`.
 pub(super) fn error_medio<const N: usize>(ejemplos: &[Ejemplo<N>], w: &[f32]) -> f64 {
-    let total: f64 = ejemplos
-        .iter()
-        .map(|(r, y)| {
-            let prediccion: f32 = r.iter().map(|&k| w[k as usize]).sum();
-            f64::from(y - prediccion).powi(2)
-        })
-        .sum();
-    (total / ejemplos.len().max(1) as f64).sqrt() / f64::from(ESCALA)
+    let diferencias = ejemplos.iter().map(|(r, y)| {
+        let prediccion: f32 = r.iter().map(|&k| w[k as usize]).sum();
+        y - prediccion
+    });
+    raiz_media(diferencias, ejemplos.len())
+}
+
+/// The root mean square error, in discs, of `evaluar` (in hundredths of a disc, given
+/// own and rival discs) on the labels of `muestras`.
+pub(super) fn error_de(muestras: &[Muestra], evaluar: &dyn Fn(u64, u64) -> i32) -> f64 {
+    let diferencias = muestras.iter().map(|m| m.valor - evaluar(m.p, m.o) as f32);
+    raiz_media(diferencias, muestras.len())
+}
+
+/// The root mean square, in discs, of `n` differences in hundredths of a disc.
+fn raiz_media(diferencias: impl Iterator<Item = f32>, n: usize) -> f64 {
+    let total: f64 = diferencias.map(|d| f64::from(d).powi(2)).sum();
+    (total / n.max(1) as f64).sqrt() / f64::from(ESCALA)
 }
 
 /// Fits `w` to `cuantas` positions by stochastic gradient descent on the squared error:

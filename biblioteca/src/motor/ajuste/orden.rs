@@ -5,7 +5,7 @@ use std::{fs, io, ops::RangeInclusive, path::Path, path::PathBuf, time::Instant}
 
 use super::{
     datos::aparte_de,
-    descenso::{Descenso, Ejemplo, a_bytes, descender},
+    descenso::{Descenso, Ejemplo, a_bytes, descender, error_de},
     posiciones::{Muestra, leer, mezclar},
 };
 use crate::motor::{
@@ -101,16 +101,16 @@ pub fn entrenar_orden(
             "ninguna posición apartada para medir: hacen falta más partidas",
         ));
     }
-    let movilidad = |m: &Muestra| Portatil.jugadas(m.p, m.o);
+    let jugadas = |m: &Muestra| Portatil.jugadas(m.p, m.o);
     let validacion: Vec<Ejemplo<RASGOS_DE_ORDEN>> = apartadas
         .iter()
-        .map(|m| (rasgos_de_orden(m.p, m.o, movilidad(m)), m.valor))
+        .map(|m| (rasgos_de_orden(m.p, m.o, jugadas(m)), m.valor))
         .collect();
     let imagenes = |i: usize| {
         let m = &muestras[i];
         // The count of moves, the only thing the mobility feature reads, is the same on
         // every image.
-        let mp = movilidad(m);
+        let mp = jugadas(m);
         let (ps, os) = (simetricas(m.p), simetricas(m.o));
         let rasgos = std::array::from_fn(|s| rasgos_de_orden(ps[s], os[s], mp));
         (rasgos, m.valor)
@@ -132,18 +132,12 @@ pub fn entrenar_orden(
     );
     let bytes = a_bytes(&w);
     fs::write(salida, &bytes)?;
-    let error = |evaluar: &dyn Fn(&Muestra) -> i32| {
-        let total: f64 = apartadas
-            .iter()
-            .map(|m| f64::from(m.valor - evaluar(m) as f32).powi(2))
-            .sum();
-        (total / apartadas.len() as f64).sqrt() / f64::from(ESCALA)
-    };
+    let de_orden = |pesos: &[u8], p, o| valor_de_orden_con(pesos, p, o, Portatil.jugadas(p, o));
     informar(&format!(
         "error de prueba {:.2} fichas (los pesos de hoy: {:.2}; la evaluación entera: {:.2})",
-        error(&|m| valor_de_orden_con(&bytes, m.p, m.o, movilidad(m))),
-        error(&|m| valor_de_orden_con(PESOS, m.p, m.o, movilidad(m))),
-        error(&|m| Portatil.evaluar_patrones(m.p, m.o)),
+        error_de(&apartadas, &|p, o| de_orden(&bytes, p, o)),
+        error_de(&apartadas, &|p, o| de_orden(PESOS, p, o)),
+        error_de(&apartadas, &|p, o| Portatil.evaluar_patrones(p, o)),
     ));
     informar(&format!("pesos escritos en {}", salida.display()));
     Ok(())

@@ -10,7 +10,7 @@ use std::{
 
 use super::{
     datos::aparte_de,
-    descenso::{Descenso, Ejemplo, a_bytes, descender, error_medio},
+    descenso::{Descenso, Ejemplo, a_bytes, descender, error_de, error_medio},
     posiciones::{Muestra, leer},
 };
 use crate::motor::{
@@ -23,7 +23,7 @@ use crate::motor::{
         },
         terminos::suma_de_terminos,
     },
-    primitivas::{ESCALA, cuenta},
+    primitivas::cuenta,
 };
 
 /// Under this many positions, a stage is fitted with its neighbours' too.
@@ -186,13 +186,7 @@ pub fn entrenar(
     fs::write(salida, &bytes)?;
     // The held-out positions, with the weights as stored.
     for (e, muestras) in pruebas.iter().enumerate() {
-        let error = |evaluar: &dyn Fn(u64, u64) -> i32| {
-            let total: f64 = muestras
-                .iter()
-                .map(|m| f64::from(m.valor - evaluar(m.p, m.o) as f32).powi(2))
-                .sum();
-            (total / muestras.len().max(1) as f64).sqrt() / f64::from(ESCALA)
-        };
+        let error = |evaluar: &dyn Fn(u64, u64) -> i32| error_de(muestras, evaluar);
         let con = |pesos: &[u8], p, o| {
             valor_con(pesos, p, o, Portatil.jugadas(p, o), Portatil.jugadas(o, p))
         };

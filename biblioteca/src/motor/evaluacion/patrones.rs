@@ -108,6 +108,12 @@ pub(super) const PATRONES: [Patron; 10] = [
 /// The mobilities above this count share the weight of this one.
 pub(super) const MOVILIDAD_MAXIMA: usize = 31;
 
+/// The place of the mobility of moves `m` in a mobility table.
+#[inline(always)]
+pub(super) fn movilidad(m: u64) -> usize {
+    (m.count_ones() as usize).min(MOVILIDAD_MAXIMA)
+}
+
 /// Where each pattern's table starts within a stage; then the own mobility's, the
 /// rival's, and the one weight for having the move.
 const INICIOS: [usize; PATRONES.len() + 3] = {
@@ -286,7 +292,6 @@ pub(in crate::motor) fn rasgos(p: u64, o: u64, mp: u64, mo: u64) -> [u32; RASGOS
     leer(7);
     leer(8);
     leer(9);
-    let movilidad = |m: u64| (m.count_ones() as usize).min(MOVILIDAD_MAXIMA);
     rasgos[k] = (INICIOS[PATRONES.len()] + movilidad(mp)) as u32;
     rasgos[k + 1] = (INICIOS[PATRONES.len() + 1] + movilidad(mo)) as u32;
     rasgos[k + 2] = INICIOS[PATRONES.len() + 2] as u32;
